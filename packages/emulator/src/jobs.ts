@@ -1,0 +1,155 @@
+/**
+ * Log export jobs (API description 2.7, 4.4, 7.2, 8): the `filter` string is parsed and checked with the core,
+ * so the emulator refuses exactly what the tooling would refuse; `logpull_options` is parsed.
+ */
+import { check, getDataset } from '@logfilter/core';
+import { badRequest, notFound } from './errors.js';
+import type { Job, ZoneState, EmulatorState } from './state.js';
+
+export interface JobInput {
+  name?: string | null;
+  destination_conf?: string;
+  dataset?: string;
+  logpull_options?: string | null;
+  ownership_challenge?: string;
+  filter?: string | null;
+  enabled?: boolean;
+  frequency?: 'high' | 'low';
+}
+
+const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
+const LIMIT_CODES = new Set(['too-many-operators', 'too-large', 'too-deep']);
+
+export function findJob(zone: ZoneState, id: string): Job {
+  const n = /^[0-9]+$/.test(id) ? Number(id) : NaN;
+  const job = zone.jobs.find((j) => j.id === n);
+  if (!job) throw notFound('jobNotFound', `log export job ${id} not found`);
+  return job;
+}
+
+function checkDataset(dataset: string): void {
+  if (!getDataset(dataset)) throw badRequest('datasetInvalid', `dataset: unknown dataset "${dataset}"`);
+}
+
+function checkDestination(dest: string): void {
+  let url: URL;
+  try {
+    url = new URL(dest);
+  } catch {
+    throw badRequest('jobInvalid', 'destination_conf: not a URL (for example s3://bucket/path?region=us-east-1)');
+  }
+  if (url.protocol === 's3:' && !url.searchParams.get('region')) {
+    throw badRequest('jobInvalid', 'destination_conf: an s3 destination needs a region query parameter');
+  }
+}
+
+/** `fields=A,B&timestamps=rfc3339&CVE-2021-44228=true`: known options only, field names of the dataset. */
+export function parseLogpullOptions(options: string, dataset: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const text = options.startsWith('?') ? options.slice(1) : options;
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
+    if (key in out) throw badRequest('logpullOptions', `logpull_options: ${key} given twice`);
+    switch (key) {
+      case 'fields': {
+        const names = value.split(',');
+        const schema = getDataset(dataset);
+        for (const f of names) {
+          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw badRequest('logpullOptions', `logpull_options: fields: "${f}" is not a field name`);
+          if (schema && !schema.byName.has(f)) throw badRequest('logpullOptions', `logpull_options: fields: ${f} is not a field of ${dataset}`);
+        }
+        break;
+      }
+      case 'timestamps':
+        if (!TIMESTAMPS.includes(value)) throw badRequest('logpullOptions', `logpull_options: timestamps must be one of ${TIMESTAMPS.join(', ')}`);
+        break;
+      case 'CVE-2021-44228':
+        if (value !== 'true' && value !== 'false') throw badRequest('logpullOptions', 'logpull_options: CVE-2021-44228 must be true or false');
+        break;
+      case 'sample': {
+        const n = Number(value);
+        if (!(n > 0 && n <= 1)) throw badRequest('logpullOptions', 'logpull_options: sample must be a number in (0, 1]');
+        break;
+      }
+      default:
+        throw badRequest('logpullOptions', `logpull_options: unknown option "${key}" (known: fields, timestamps, sample, CVE-2021-44228)`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function pathText(path: readonly (string | number)[] | undefined): string {
+  if (!path || path.length === 0) return 'filter';
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/** The job's filter string must hold a filter document that passes every check of the core, limits included. */
+export function checkFilter(filter: string, dataset: string): void {
+  try {
+    JSON.parse(filter);
+  } catch {
+    throw badRequest('filterNotJson', 'filter: not a JSON document; the filter field carries the filter object as a JSON string');
+  }
+  const result = check(filter, { dataset });
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return;
+  const first = errors.find((d) => LIMIT_CODES.has(d.code)) ?? errors[0];
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw badRequest(LIMIT_CODES.has(first.code) ? 'filterTooLarge' : 'filterInvalid', `filter: ${first.code} at ${pathText(first.path)}: ${first.message}${more}`);
+}
+
+function normalizedFilter(filter: string | null | undefined): string | null {
+  return filter === undefined || filter === null || filter.trim() === '' ? null : filter;
+}
+
+export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput & { destination_conf: string }): Job {
+  const dataset = body.dataset ?? 'http_requests';
+  checkDataset(dataset);
+  checkDestination(body.destination_conf);
+  const logpull = body.logpull_options ?? null;
+  if (logpull) parseLogpullOptions(logpull, dataset);
+  const filter = normalizedFilter(body.filter);
+  if (filter) checkFilter(filter, dataset);
+  const job: Job = {
+    id: state.nextJobId++,
+    name: body.name ?? null,
+    dataset,
+    destination_conf: body.destination_conf,
+    logpull_options: logpull || null,
+    filter,
+    enabled: body.enabled ?? false,
+    frequency: body.frequency ?? 'high',
+    created_at: new Date().toISOString(),
+    last_complete: null,
+    last_error: null,
+    error_message: null,
+  };
+  zone.jobs.push(job);
+  return job;
+}
+
+export function updateJob(zone: ZoneState, job: Job, body: JobInput): Job {
+  if (body.dataset !== undefined && body.dataset !== job.dataset) {
+    throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`);
+  }
+  if (body.destination_conf !== undefined) checkDestination(body.destination_conf);
+  if (body.logpull_options) parseLogpullOptions(body.logpull_options, job.dataset);
+  const filter = body.filter === undefined ? job.filter : normalizedFilter(body.filter);
+  if (body.filter !== undefined && filter) checkFilter(filter, job.dataset);
+  // Validate everything first so that a rejected update changes nothing.
+  if (body.name !== undefined) job.name = body.name;
+  if (body.destination_conf !== undefined) job.destination_conf = body.destination_conf;
+  if (body.logpull_options !== undefined) job.logpull_options = body.logpull_options || null;
+  job.filter = filter;
+  if (body.enabled !== undefined) job.enabled = body.enabled;
+  if (body.frequency !== undefined) job.frequency = body.frequency;
+  return job;
+}
+
+export function deleteJob(zone: ZoneState, job: Job): void {
+  zone.jobs = zone.jobs.filter((j) => j !== job);
+}

@@ -1,0 +1,80 @@
+/**
+ * `logfilter-emulator`: runs the emulator until SIGINT/SIGTERM and prints its base URL on stdout when ready, so a
+ * script can read the first line and start calling it. Exit 2 on a usage error, 1 when it cannot start.
+ */
+import { parseArgs } from 'node:util';
+import { startEmulator, type EmulatorOptions } from './server.js';
+import { StateFileError } from './state.js';
+
+const USAGE = `usage: logfilter-emulator [--port N] [--host H] [--token T]... [--email E --key K] [--data FILE]
+                          [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
+
+function usage(message: string): never {
+  process.stderr.write(`logfilter-emulator: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function int(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) usage(`--${name} must be an integer from ${min} to ${max}`);
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        token: { type: 'string', multiple: true },
+        email: { type: 'string' },
+        key: { type: 'string' },
+        data: { type: 'string' },
+        latency: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'rate-window': { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if ((values.email === undefined) !== (values.key === undefined)) usage('--email and --key go together');
+  const rateLimit = int('rate-limit', values['rate-limit'], 1, 1_000_000);
+  const options: EmulatorOptions = {
+    port: int('port', values.port, 0, 65535),
+    host: values.host,
+    tokens: values.token,
+    email: values.email,
+    key: values.key,
+    dataFile: values.data,
+    latencyMs: int('latency', values.latency, 0, 600_000),
+    rateLimit: rateLimit ? { requests: rateLimit, windowSeconds: int('rate-window', values['rate-window'], 1, 86_400) ?? 60 } : undefined,
+    log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  };
+  let emu;
+  try {
+    emu = await startEmulator(options);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = e instanceof StateFileError ? err.message : err.code === 'EADDRINUSE' ? `port ${options.port} is in use; pick another --port or 0` : err.message;
+    process.stderr.write(`logfilter-emulator: cannot start: ${why}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${emu.url}\n`);
+  const stop = () => {
+    void emu.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,110 @@
+/** JSON Schemas of the request bodies, compiled once with ajv. The first failure becomes one envelope error. */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { badRequest, type ErrorCodeName } from './errors.js';
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+
+const position = {
+  type: 'object',
+  minProperties: 1,
+  maxProperties: 1,
+  properties: {
+    before: { type: 'string' },
+    after: { type: 'string' },
+    index: { type: 'integer', minimum: 1 },
+  },
+  additionalProperties: false,
+};
+
+const ruleInput = {
+  type: 'object',
+  required: ['action', 'expression'],
+  properties: {
+    id: { type: 'string' },
+    action: { type: 'string', minLength: 1 },
+    expression: { type: 'string' },
+    description: { type: 'string' },
+    action_parameters: { type: 'object' },
+    enabled: { type: 'boolean' },
+    ref: { type: 'string' },
+  },
+};
+
+const name = { type: 'string', minLength: 1, maxLength: 256 };
+
+export const schemas = {
+  createRuleset: {
+    type: 'object',
+    required: ['name', 'kind', 'phase'],
+    properties: {
+      name,
+      kind: { enum: ['zone', 'custom', 'managed', 'root'] },
+      phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
+      description: { type: 'string' },
+      rules: { type: 'array', items: ruleInput },
+    },
+  },
+  updateRuleset: {
+    type: 'object',
+    required: ['rules'],
+    properties: {
+      name,
+      kind: { enum: ['zone', 'custom', 'managed', 'root'] },
+      phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
+      description: { type: 'string' },
+      rules: { type: 'array', items: ruleInput },
+    },
+  },
+  addRule: { ...ruleInput, properties: { ...ruleInput.properties, position } },
+  patchRule: {
+    type: 'object',
+    properties: { ...ruleInput.properties, position },
+  },
+  createJob: {
+    type: 'object',
+    required: ['destination_conf'],
+    properties: {
+      name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
+      destination_conf: { type: 'string', minLength: 1 },
+      dataset: { type: 'string', minLength: 1 },
+      logpull_options: { type: ['string', 'null'] },
+      ownership_challenge: { type: 'string' },
+      filter: { type: ['string', 'null'] },
+      enabled: { type: 'boolean' },
+      frequency: { enum: ['high', 'low'] },
+    },
+  },
+  updateJob: {
+    type: 'object',
+    properties: {
+      name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
+      destination_conf: { type: 'string', minLength: 1 },
+      dataset: { type: 'string', minLength: 1 },
+      logpull_options: { type: ['string', 'null'] },
+      ownership_challenge: { type: 'string' },
+      filter: { type: ['string', 'null'] },
+      enabled: { type: 'boolean' },
+      frequency: { enum: ['high', 'low'] },
+    },
+  },
+} as const;
+
+export type SchemaName = keyof typeof schemas;
+
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+/** Validates `body` against a schema and returns it typed; throws the envelope error on the first failure. */
+export function validateBody<T>(schema: SchemaName, body: unknown, code: ErrorCodeName = 'validation'): T {
+  let fn = compiled.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schemas[schema]);
+    compiled.set(schema, fn);
+  }
+  if (!fn(body)) {
+    const e = fn.errors?.[0];
+    const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'body';
+    const extra = e?.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
+    throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`);
+  }
+  return body as T;
+}
