@@ -1,0 +1,100 @@
+/**
+ * Typed errors of the client. Every failure of a call is one of these, so callers branch on `kind`, `status` and
+ * `code` and never parse messages. Messages never contain credentials.
+ */
+export interface EnvelopeError {
+  code: number;
+  message: string;
+}
+
+export type ApiErrorKind = 'api' | 'timeout' | 'aborted' | 'network' | 'invalid-response' | 'config';
+
+export class ApiError extends Error {
+  /** HTTP status of the answer, when there was one. */
+  readonly status?: number;
+  /** The first envelope error's code, when the API answered with one. */
+  readonly code?: number;
+  /** All envelope errors of the answer. */
+  readonly errors: EnvelopeError[];
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    extra: { status?: number; code?: number; errors?: EnvelopeError[]; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause !== undefined ? { cause: extra.cause } : undefined);
+    this.name = 'ApiError';
+    this.status = extra.status;
+    this.code = extra.code;
+    this.errors = extra.errors ?? [];
+  }
+}
+
+/** The API answered with success false: `code` and `message` are the API's own. */
+export class ApiResponseError extends ApiError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    status: number,
+    errors: EnvelopeError[],
+  ) {
+    const first = errors[0] ?? { code: 0, message: `HTTP ${status}` };
+    super('api', first.message, { status, code: first.code, errors });
+    this.name = 'ApiResponseError';
+  }
+}
+
+/** No answer within the timeout. */
+export class ApiTimeoutError extends ApiError {
+  constructor(
+    readonly timeoutMs: number,
+    method: string,
+    path: string,
+  ) {
+    super('timeout', `${method} ${path}: no answer within ${timeoutMs} ms`);
+    this.name = 'ApiTimeoutError';
+  }
+}
+
+/** The caller cancelled the call (AbortSignal). */
+export class ApiAbortError extends ApiError {
+  constructor(method: string, path: string) {
+    super('aborted', `${method} ${path}: cancelled`);
+    this.name = 'ApiAbortError';
+  }
+}
+
+/** The service could not be reached (connection refused, reset, DNS). */
+export class ApiNetworkError extends ApiError {
+  constructor(method: string, path: string, cause: unknown) {
+    const code = (cause as { cause?: { code?: string } })?.cause?.code;
+    super('network', `${method} ${path}: cannot reach the API${code ? ` (${code})` : ''}`, { cause });
+    this.name = 'ApiNetworkError';
+  }
+}
+
+/** The answer is not JSON, not the envelope, or its result does not have the documented shape. */
+export class ApiInvalidResponseError extends ApiError {
+  constructor(method: string, path: string, status: number, why: string) {
+    super('invalid-response', `${method} ${path}: invalid answer (HTTP ${status}): ${why}`, { status });
+    this.name = 'ApiInvalidResponseError';
+  }
+}
+
+/** The client is missing a base URL or credentials, or they are malformed. */
+export class ApiConfigError extends ApiError {
+  constructor(message: string) {
+    super('config', message);
+    this.name = 'ApiConfigError';
+  }
+}
+
+/** The custom fields asked for break a rule of the API (case, names, the limit of 40): nothing was sent. */
+export class CustomFieldsError extends ApiError {
+  constructor(
+    readonly reason: 'header-case' | 'invalid-name' | 'too-many' | 'duplicate' | 'empty',
+    message: string,
+  ) {
+    super('config', message);
+    this.name = 'CustomFieldsError';
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * JSON Schemas of the answers, compiled once: the client checks the envelope and each result's shape, so a caller
+ * never gets a half-formed object from a broken or foreign server. Fields beyond the required ones stay optional,
+ * as the API description says clients should treat them.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+
+const envelopeError = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } };
+
+export const envelopeSchema = {
+  type: 'object',
+  required: ['success', 'errors'],
+  properties: {
+    success: { type: 'boolean' },
+    errors: { type: 'array', items: envelopeError },
+    messages: { type: 'array' },
+    result_info: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer' },
+        per_page: { type: 'integer' },
+        count: { type: 'integer' },
+        total_count: { type: 'integer' },
+        total_pages: { type: 'integer' },
+      },
+    },
+  },
+};
+
+const str = { type: 'string' };
+const rule = {
+  type: 'object',
+  required: ['id', 'action', 'expression'],
+  properties: {
+    id: str,
+    version: str,
+    action: str,
+    expression: str,
+    description: str,
+    action_parameters: { type: 'object' },
+    enabled: { type: 'boolean' },
+    ref: str,
+    last_updated: str,
+  },
+};
+const rulesetSummary = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: str, name: str, description: str, kind: str, phase: str, version: str, last_updated: str },
+};
+const ruleset = { ...rulesetSummary, required: ['id', 'rules'], properties: { ...rulesetSummary.properties, rules: { type: 'array', items: rule } } };
+const nullableStr = { type: ['string', 'null'] };
+const job = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer' },
+    name: nullableStr,
+    dataset: str,
+    destination_conf: str,
+    logpull_options: nullableStr,
+    filter: nullableStr,
+    enabled: { type: 'boolean' },
+  },
+};
+
+export const resultSchemas = {
+  any: {},
+  ruleset,
+  rulesetList: { type: 'array', items: rulesetSummary },
+  job,
+  jobList: { type: 'array', items: job },
+  deletedJob: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+} as const;
+
+export type ResultSchema = keyof typeof resultSchemas;
+
+const cache = new Map<string, ValidateFunction>();
+
+function compiled(name: string, schema: object): ValidateFunction {
+  let fn = cache.get(name);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(name, fn);
+  }
+  return fn;
+}
+
+/** Undefined when valid, else a short reason (a JSON pointer and what is wrong). */
+export function explain(name: 'envelope' | ResultSchema, value: unknown): string | undefined {
+  const fn = compiled(name, name === 'envelope' ? envelopeSchema : resultSchemas[name]);
+  if (fn(value)) return undefined;
+  const e = fn.errors?.[0];
+  return `${name === 'envelope' ? '' : 'result'}${e?.instancePath ?? ''} ${e?.message ?? 'does not match'}`.trim();
+}

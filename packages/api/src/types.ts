@@ -1,0 +1,110 @@
+/** Shapes of the zone API resources (API description 2.6, 2.7), as the client returns them. */
+
+export interface ResultInfo {
+  page: number;
+  per_page: number;
+  count: number;
+  total_count: number;
+  total_pages: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  info?: ResultInfo;
+}
+
+export interface CustomFieldName {
+  name: string;
+}
+
+export interface LogCustomFieldParameters {
+  request_fields?: CustomFieldName[];
+  response_fields?: CustomFieldName[];
+  cookie_fields?: CustomFieldName[];
+}
+
+export interface Rule {
+  id: string;
+  version?: string;
+  action: string;
+  expression: string;
+  description?: string;
+  action_parameters?: Record<string, unknown>;
+  enabled?: boolean;
+  ref?: string;
+  last_updated?: string;
+}
+
+/** A rule as sent: the service assigns id (for new rules), version and last_updated. */
+export interface RuleInput {
+  id?: string;
+  action: string;
+  expression: string;
+  description?: string;
+  action_parameters?: Record<string, unknown>;
+  enabled?: boolean;
+  ref?: string;
+}
+
+export type RulePosition = { before: string } | { after: string } | { index: number };
+
+export interface RulesetSummary {
+  id: string;
+  name?: string;
+  description?: string;
+  kind?: string;
+  phase?: string;
+  version?: string;
+  last_updated?: string;
+}
+
+export interface Ruleset extends RulesetSummary {
+  rules: Rule[];
+}
+
+export interface CreateRulesetInput {
+  name: string;
+  kind: string;
+  phase: string;
+  description?: string;
+  rules?: RuleInput[];
+}
+
+export interface UpdateRulesetInput {
+  rules: RuleInput[];
+  name?: string;
+  description?: string;
+  kind?: string;
+  phase?: string;
+}
+
+export interface Job {
+  id: number;
+  name?: string | null;
+  dataset?: string;
+  destination_conf?: string;
+  logpull_options?: string | null;
+  filter?: string | null;
+  enabled?: boolean;
+  frequency?: string;
+  last_complete?: string | null;
+  last_error?: string | null;
+  error_message?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface CreateJobInput {
+  destination_conf: string;
+  name?: string;
+  dataset?: string;
+  logpull_options?: string;
+  ownership_challenge?: string;
+  /** The filter document as a JSON string (see @logfilter/core compile). */
+  filter?: string;
+  enabled?: boolean;
+}
+
+export type UpdateJobInput = Partial<Omit<CreateJobInput, 'filter' | 'logpull_options'>> & {
+  filter?: string | null;
+  logpull_options?: string | null;
+};
