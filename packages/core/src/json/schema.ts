@@ -1,0 +1,125 @@
+/**
+ * The JSON Schema (draft-07: what ajv 8 handles by default and what editors understand best) of the filter
+ * document `{"where": node}`. Operator names and their descriptions come from the operator table, so the
+ * schema cannot drift from the language. Editors may use it for `*.filter.json` files.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { OPERATORS } from '../operators.js';
+
+const operatorNames = OPERATORS.map((o) => o.name);
+const operatorDescriptions = OPERATORS.map(
+  (o) => `${o.doc}${o.shape === 'list' ? ' (value: a list)' : ''}; field types: ${o.types.join(', ')}`,
+);
+
+const scalar = {
+  type: ['string', 'number', 'boolean'],
+};
+
+export const FILTER_DOCUMENT_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'urn:logfilter:schema:filter-document',
+  title: 'Log export job filter',
+  description:
+    'The filter of a log export job: {"where": node}, where a node is one condition {key, operator, value} ' +
+    'or {"and": [node, ...]} or {"or": [node, ...]}. In a job body it travels as a JSON-encoded string.',
+  type: 'object',
+  required: ['where'],
+  additionalProperties: false,
+  properties: {
+    where: {
+      description: 'The whole filter: one condition, or one and/or node.',
+      $ref: '#/definitions/node',
+    },
+  },
+  definitions: {
+    node: {
+      description: 'A condition {key, operator, value}, or {"and": [...]}, or {"or": [...]}.',
+      oneOf: [{ $ref: '#/definitions/condition' }, { $ref: '#/definitions/and' }, { $ref: '#/definitions/or' }],
+    },
+    condition: {
+      title: 'Condition',
+      type: 'object',
+      required: ['key', 'operator', 'value'],
+      additionalProperties: false,
+      properties: {
+        key: {
+          type: 'string',
+          description: 'A log field name of the job\u2019s dataset (case-sensitive).',
+        },
+        operator: {
+          description: `How the field is compared with the value: ${operatorNames.join(', ')}.`,
+          enum: operatorNames,
+          enumDescriptions: operatorDescriptions,
+        },
+        value: {
+          description: 'A string, number or boolean; for in and !in, a list of them.',
+          oneOf: [scalar, { type: 'array', items: scalar }],
+        },
+      },
+    },
+    and: {
+      title: 'All of',
+      type: 'object',
+      required: ['and'],
+      additionalProperties: false,
+      properties: {
+        and: {
+          description: 'Holds when every node holds.',
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/node' },
+        },
+      },
+    },
+    or: {
+      title: 'Any of',
+      type: 'object',
+      required: ['or'],
+      additionalProperties: false,
+      properties: {
+        or: {
+          description: 'Holds when at least one node holds.',
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/definitions/node' },
+        },
+      },
+    },
+  },
+} as const;
+
+export interface SchemaError {
+  /** JSON Pointer of the offending value (`/where/and/1/operator`). */
+  instancePath: string;
+  message: string;
+}
+
+export interface SchemaValidation {
+  valid: boolean;
+  errors: SchemaError[];
+}
+
+// Compiled on first use: ajv generates code at compile time, which importing the core should not pay for.
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (!compiled) {
+    // allErrors: the reader maps every schema error to a diagnostic, not just the first one.
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    // VS Code's keyword for per-value descriptions; known to editors, unknown to ajv's strict mode.
+    ajv.addKeyword({ keyword: 'enumDescriptions', schemaType: 'array' });
+    compiled = ajv.compile(FILTER_DOCUMENT_SCHEMA);
+  }
+  return compiled;
+}
+
+/** Validates a plain (already parsed) value against FILTER_DOCUMENT_SCHEMA. */
+export function validateFilterDocument(value: unknown): SchemaValidation {
+  const validate = validator();
+  const valid = validate(value) as boolean;
+  const errors = (validate.errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    message: e.message ?? e.keyword,
+  }));
+  return { valid, errors };
+}
