@@ -1,0 +1,18 @@
+/** Public API of the evaluator (LANGUAGE.md section 6). */
+export { createMatcher, isLogObject, filterFields, type Matcher } from './matcher.js';
+export { createLineMatcher, type LineMatcher, type LineVerdict } from './line-matcher.js';
+export {
+  createBlockScanner,
+  defaultDecode,
+  defaultSearch,
+  type BlockScanner,
+  type ByteDecode,
+  type ByteSearch,
+  type ScanCallbacks,
+  type ScanCounts,
+  type ScanHooks,
+  type ScanOptions,
+} from './scanner.js';
+export { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
+export { createExplainer, type ExplainNode, type ExplainReport, type Explainer } from './explain.js';
+export { isNumericString, toNumber } from './values.js';

@@ -1,0 +1,69 @@
+/**
+ * `createMatcher`: a filter document compiled once into a predicate on parsed log objects. Groups become
+ * short-circuiting closures over their children's closures; nothing walks the filter JSON per line.
+ */
+import type { FilterDocument, FilterNode } from '../filter.js';
+import { isCondition } from '../filter.js';
+import { compileCondition, type ObjectTest } from './conditions.js';
+
+export interface Matcher {
+  /** True when the value is a JSON object (not null, not an array) that the filter keeps. */
+  test(value: unknown): boolean;
+  /** The top-level fields the filter reads, in order of first use. */
+  readonly fields: readonly string[];
+}
+
+/** True for a parsed value that is a JSON object (a log line must be one). */
+export function isLogObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function compileNode(node: FilterNode): ObjectTest {
+  if (isCondition(node)) return compileCondition(node);
+  if ('and' in node && Array.isArray(node.and)) {
+    const parts = node.and.map(compileNode);
+    if (parts.length === 1) return parts[0]!;
+    if (parts.length === 2) {
+      const [a, b] = parts as [ObjectTest, ObjectTest];
+      return (o) => a(o) && b(o);
+    }
+    return (o) => {
+      for (let i = 0; i < parts.length; i++) if (!parts[i]!(o)) return false;
+      return true;
+    };
+  }
+  if ('or' in node && Array.isArray(node.or)) {
+    const parts = node.or.map(compileNode);
+    if (parts.length === 1) return parts[0]!;
+    if (parts.length === 2) {
+      const [a, b] = parts as [ObjectTest, ObjectTest];
+      return (o) => a(o) || b(o);
+    }
+    return (o) => {
+      for (let i = 0; i < parts.length; i++) if (parts[i]!(o)) return true;
+      return false;
+    };
+  }
+  // Not a node of the document grammar: the checker rejects it; it never matches here.
+  return () => false;
+}
+
+/** The fields a filter reads, in document order, without duplicates. */
+export function filterFields(filter: FilterDocument): string[] {
+  const out = new Set<string>();
+  const walk = (n: FilterNode): void => {
+    if (isCondition(n)) out.add(n.key);
+    else if ('and' in n && Array.isArray(n.and)) n.and.forEach(walk);
+    else if ('or' in n && Array.isArray(n.or)) n.or.forEach(walk);
+  };
+  walk(filter.where);
+  return [...out];
+}
+
+export function createMatcher(filter: FilterDocument): Matcher {
+  const root = compileNode(filter.where);
+  return {
+    test: (value) => isLogObject(value) && root(value),
+    fields: filterFields(filter),
+  };
+}

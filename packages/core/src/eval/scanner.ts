@@ -1,0 +1,327 @@
+/**
+ * The raw-line evaluator: runs a filter over a block of NDJSON bytes without parsing the lines that provably
+ * cannot match (see needles.ts). It stays pure (no Buffer, no I/O): the caller may inject a faster substring
+ * search and UTF-8 decoder (Node's Buffer ones) through `ScanHooks`.
+ *
+ * Per block: every needle of the most selective clause is searched once over the whole block, and escapes that
+ * could hide one of its characters are located; a line is a candidate when one of those positions falls inside
+ * it and its other clauses hold on the line's bytes. Only candidates are decoded and parsed (`JSON.parse`), and
+ * a line matches only when it parsed as a JSON object that the compiled predicate keeps, so `matched` is exact.
+ *
+ * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
+ * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
+ */
+import type { FilterDocument } from '../filter.js';
+import { compileNode, filterFields, isLogObject } from './matcher.js';
+import type { ObjectTest } from './conditions.js';
+import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
+
+/** Finds `needle` in `hay[from, to)`; returns its index or -1. */
+export type ByteSearch = (hay: Uint8Array, needle: Uint8Array, from: number, to: number) => number;
+/** Decodes `hay[start, end)` as UTF-8; null when the bytes are not valid UTF-8. */
+export type ByteDecode = (hay: Uint8Array, start: number, end: number) => string | null;
+
+export interface ScanHooks {
+  search?: ByteSearch;
+  decode?: ByteDecode;
+}
+
+export interface ScanCallbacks {
+  /** A matching line: its text (without `\r`) and byte range (`end` excludes `\n` but includes a `\r`). */
+  onMatch?(text: string, start: number, end: number): void;
+  /** A non-blank line that did not match (malformed ones included), for `--invert`. */
+  onOther?(start: number, end: number): void;
+  /** A malformed line; `line` is its 0-based index among the block's physical lines. Return false to stop. */
+  onMalformed?(line: number, start: number, end: number): boolean | void;
+  /**
+   * Every parsed object (only in `validate` mode, where every line is parsed). Its return value decides
+   * the match, so an explainer can count and decide in one evaluation.
+   */
+  onObject?(o: Record<string, unknown>): boolean;
+}
+
+export interface ScanOptions extends ScanCallbacks {
+  /** Parse every line (exact malformed count, explain, strict); no shortcut. */
+  validate?: boolean;
+}
+
+export interface ScanCounts {
+  /** Physical lines consumed, blank ones included (for line numbers). */
+  lines: number;
+  /** Non-blank lines. */
+  total: number;
+  matched: number;
+  /** Malformed lines found: exact in validate mode; otherwise among the lines that were read. */
+  malformed: number;
+  /** Lines decoded and parsed. */
+  parsed: number;
+  /** True when `onMalformed` asked to stop; `lines` then counts up to and including that line. */
+  stopped: boolean;
+}
+
+export interface BlockScanner {
+  /** Scans `hay[start, end)`, which must hold whole lines (a final line without `\n` is a whole line). */
+  scan(hay: Uint8Array, start: number, end: number, options?: ScanOptions): ScanCounts;
+  /** The fields the filter reads that some scanned line carried (a literal `"Key":` or a parsed key). */
+  seenFields(): string[];
+  /** The fields the filter reads. */
+  readonly fields: readonly string[];
+  /** The prefilter clauses in the order used (most selective first); empty when every line is parsed. */
+  plan(): readonly NeedleClause[];
+}
+
+const NL = 10;
+const CR = 13;
+const BACKSLASH = 92;
+const OPEN = 123;
+const CLOSE = 125;
+
+const fatalDecoder = new TextDecoder('utf-8', { fatal: true });
+
+export const defaultDecode: ByteDecode = (hay, start, end) => {
+  try {
+    return fatalDecoder.decode(hay.subarray(start, end));
+  } catch {
+    return null;
+  }
+};
+
+export const defaultSearch: ByteSearch = (hay, needle, from, to) => {
+  const n = needle.length;
+  if (n === 0) return from <= to ? from : -1;
+  const first = needle[0]!;
+  const last = to - n;
+  let i = from;
+  while (i <= last) {
+    i = hay.indexOf(first, i);
+    if (i < 0 || i > last) return -1;
+    let j = 1;
+    while (j < n && hay[i + j] === needle[j]) j++;
+    if (j === n) return i;
+    i++;
+  }
+  return -1;
+};
+
+function isSpace(b: number): boolean {
+  return b === 32 || b === 9 || b === CR;
+}
+
+function hexValue(b: number): number {
+  if (b >= 48 && b <= 57) return b - 48;
+  const l = b | 0x20;
+  if (l >= 97 && l <= 102) return l - 87;
+  return -1;
+}
+
+const SIMPLE_ESCAPES: Record<number, number> = { 34: 34, 92: 92, 47: 47, 98: 8, 102: 12, 110: 10, 114: 13, 116: 9 };
+
+/**
+ * Calls `hit(position)` for every escape in `hay[from, to)` that decodes to a code unit in `triggers`. Escapes
+ * are consumed left to right so `\\u0041` is an escaped backslash followed by text, not an escaped `A`; an
+ * escape never extends over a line end, so one malformed line cannot hide the escapes of the next.
+ */
+function findTriggers(hay: Uint8Array, from: number, to: number, triggers: ReadonlySet<number>, hit: (p: number) => boolean): void {
+  let p = from;
+  while (p < to) {
+    p = hay.indexOf(BACKSLASH, p);
+    if (p < 0 || p >= to) return;
+    const c = hay[p + 1] ?? 0;
+    let unit = -1;
+    let width = 2;
+    if (c === 117) {
+      const a = hexValue(hay[p + 2] ?? 0);
+      const b = hexValue(hay[p + 3] ?? 0);
+      const d = hexValue(hay[p + 4] ?? 0);
+      const e = hexValue(hay[p + 5] ?? 0);
+      if ((a | b | d | e) >= 0 && p + 5 < to) {
+        unit = (a << 12) | (b << 8) | (d << 4) | e;
+        width = 6;
+      }
+    } else {
+      unit = SIMPLE_ESCAPES[c] ?? -1;
+    }
+    if (unit >= 0 && triggers.has(unit) && !hit(p)) return;
+    p += width;
+  }
+}
+
+function clauseHoldsIn(hay: Uint8Array, from: number, to: number, clause: NeedleClause, search: ByteSearch): boolean {
+  for (const b of clause.bytes) if (search(hay, b, from, to) >= 0) return true;
+  if (clause.triggers.size === 0) return false;
+  let found = false;
+  findTriggers(hay, from, to, clause.triggers, () => {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+/** Lines sampled from the first block to order the clauses by selectivity. */
+const SAMPLE_LINES = 2000;
+
+export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}): BlockScanner {
+  const search = hooks.search ?? defaultSearch;
+  const decode = hooks.decode ?? defaultDecode;
+  const root: ObjectTest = compileNode(filter.where);
+  const fields = filterFields(filter);
+  const fieldKeys = fields.map((f) => new TextEncoder().encode(JSON.stringify(f)));
+  const seen = new Set<string>();
+  let clauses: NeedlePlan = needlePlan(filter);
+  let calibrated = clauses.length < 2;
+
+  /** Orders clauses by how many sampled lines satisfy them, rarest first. */
+  const calibrate = (hay: Uint8Array, start: number, end: number): void => {
+    calibrated = true;
+    const hits = new Map<NeedleClause, number>(clauses.map((c) => [c, 0]));
+    let pos = start;
+    for (let n = 0; n < SAMPLE_LINES && pos < end; n++) {
+      let e = hay.indexOf(NL, pos);
+      if (e < 0 || e > end) e = end;
+      for (const c of clauses) if (clauseHoldsIn(hay, pos, e, c, search)) hits.set(c, hits.get(c)! + 1);
+      pos = e + 1;
+    }
+    clauses = [...clauses].sort((a, b) => hits.get(a)! - hits.get(b)!);
+  };
+
+  /** Marks fields whose literal key appears in the block; cheap, and only while some field is unseen. */
+  const lookForFields = (hay: Uint8Array, start: number, end: number): void => {
+    for (let i = 0; i < fields.length; i++) {
+      if (seen.has(fields[i]!)) continue;
+      const key = fieldKeys[i]!;
+      let p = search(hay, key, start, end);
+      while (p >= 0) {
+        let q = p + key.length;
+        while (q < end && (hay[q] === 32 || hay[q] === 9)) q++;
+        if (hay[q] === 58) {
+          seen.add(fields[i]!);
+          break;
+        }
+        p = search(hay, key, p + 1, end);
+      }
+    }
+  };
+  const noteFields = (o: Record<string, unknown>): void => {
+    for (const f of fields) if (!seen.has(f) && Object.prototype.hasOwnProperty.call(o, f)) seen.add(f);
+  };
+
+  const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
+    const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, stopped: false };
+    const validate = opt.validate === true;
+    if (!calibrated && !validate) calibrate(hay, start, end);
+    if (seen.size < fields.length) lookForFields(hay, start, end);
+    const { onMatch, onOther, onMalformed, onObject } = opt;
+    const useObject = validate && onObject !== undefined;
+
+    // Positions of the primary clause's needles and trigger escapes, one ascending list per needle.
+    const primary = validate ? undefined : clauses[0];
+    const rest = validate ? [] : clauses.slice(1);
+    const lists: number[][] = [];
+    if (primary) {
+      for (const b of primary.bytes) {
+        const list: number[] = [];
+        let p = search(hay, b, start, end);
+        while (p >= 0) {
+          list.push(p);
+          p = search(hay, b, p + 1, end);
+        }
+        lists.push(list);
+      }
+      if (primary.triggers.size > 0) {
+        const list: number[] = [];
+        findTriggers(hay, start, end, primary.triggers, (p) => {
+          list.push(p);
+          return true;
+        });
+        lists.push(list);
+      }
+    }
+    const cursors = new Array<number>(lists.length).fill(0);
+
+    let pos = start;
+    while (pos < end) {
+      let nl = hay.indexOf(NL, pos);
+      if (nl < 0 || nl > end) nl = end;
+      const lineIndex = counts.lines++;
+      const lineStart = pos;
+      let contentEnd = nl;
+      if (contentEnd > lineStart && hay[contentEnd - 1] === CR) contentEnd--;
+      pos = nl + 1;
+
+      // Blank lines: only spaces, tabs and CR. The common line starts with `{` and skips this loop.
+      let first = lineStart;
+      if (hay[first] !== OPEN) {
+        while (first < contentEnd && isSpace(hay[first]!)) first++;
+        if (first >= contentEnd) continue;
+      }
+      counts.total++;
+
+      let candidate = true;
+      if (primary) {
+        candidate = false;
+        for (let k = 0; k < lists.length; k++) {
+          const list = lists[k]!;
+          let c = cursors[k]!;
+          while (c < list.length && list[c]! < lineStart) c++;
+          cursors[k] = c;
+          if (c < list.length && list[c]! < contentEnd) candidate = true;
+        }
+        for (let k = 0; candidate && k < rest.length; k++) {
+          candidate = clauseHoldsIn(hay, lineStart, contentEnd, rest[k]!, search);
+        }
+      }
+
+      if (!candidate) {
+        // Not read: only its outline is checked, which catches truncated lines and non-objects cheaply.
+        let last = contentEnd - 1;
+        while (last > first && isSpace(hay[last]!)) last--;
+        if (hay[first] !== OPEN || hay[last] !== CLOSE) {
+          counts.malformed++;
+          if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
+            counts.stopped = true;
+            return counts;
+          }
+        }
+        if (onOther) onOther(lineStart, nl);
+        continue;
+      }
+
+      const text = decode(hay, lineStart, contentEnd);
+      let value: unknown;
+      let ok = false;
+      if (text !== null) {
+        try {
+          value = JSON.parse(text);
+          ok = isLogObject(value);
+        } catch {
+          ok = false;
+        }
+      }
+      if (!ok) {
+        counts.malformed++;
+        if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
+          counts.stopped = true;
+          return counts;
+        }
+        if (onOther) onOther(lineStart, nl);
+        continue;
+      }
+      counts.parsed++;
+      const o = value as Record<string, unknown>;
+      if (seen.size < fields.length) noteFields(o);
+      const matched = useObject ? onObject!(o) : root(o);
+      if (matched) {
+        counts.matched++;
+        if (onMatch) onMatch(text!, lineStart, nl);
+      } else if (onOther) onOther(lineStart, nl);
+    }
+    return counts;
+  };
+
+  return {
+    scan,
+    fields,
+    seenFields: () => fields.filter((f) => seen.has(f)),
+    plan: () => clauses,
+  };
+}

@@ -1,0 +1,112 @@
+/** Runs every evaluation path of the core over one NDJSON text, for comparison with the reference. */
+import { Buffer, isUtf8 } from 'node:buffer';
+import { createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject } from '../../src/eval/index.js';
+import type { FilterDocument } from '../../src/filter.js';
+
+/** Node's Buffer search and decoder, as the CLI injects them. */
+export const nodeHooks = {
+  search: (hay: Uint8Array, needle: Uint8Array, from: number, to: number) => {
+    const b = Buffer.from(hay.buffer, hay.byteOffset + from, to - from);
+    const i = b.indexOf(needle);
+    return i < 0 ? -1 : i + from;
+  },
+  decode: (hay: Uint8Array, start: number, end: number) => {
+    const b = Buffer.from(hay.buffer, hay.byteOffset + start, end - start);
+    return isUtf8(b) ? b.toString('utf8') : null;
+  },
+};
+
+export interface PathResult {
+  total: number;
+  matched: number;
+  malformed: number;
+  matches: number[];
+}
+
+/** Line index of each byte offset that starts a line. */
+function lineIndexer(bytes: Uint8Array): (offset: number) => number {
+  const starts = [0];
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+}
+
+/** The block scanner, optionally over several blocks split at line ends, with or without validation. */
+export function scanPath(filter: FilterDocument, bytes: Uint8Array, opts: { validate?: boolean; node?: boolean; blocks?: number } = {}): PathResult {
+  const scanner = createBlockScanner(filter, opts.node ? nodeHooks : {});
+  const index = lineIndexer(bytes);
+  const out: PathResult = { total: 0, matched: 0, malformed: 0, matches: [] };
+  // Cut points at line ends so that each block holds whole lines.
+  const cuts = [0];
+  const blocks = opts.blocks ?? 1;
+  for (let k = 1; k < blocks; k++) {
+    const target = Math.floor((bytes.length * k) / blocks);
+    const nl = bytes.indexOf(10, Math.max(target, cuts[cuts.length - 1]!));
+    if (nl >= 0) cuts.push(nl + 1);
+  }
+  cuts.push(bytes.length);
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    if (cuts[k]! >= cuts[k + 1]!) continue;
+    const c = scanner.scan(bytes, cuts[k]!, cuts[k + 1]!, {
+      validate: opts.validate,
+      onMatch: (_t, s) => out.matches.push(index(s)),
+    });
+    out.total += c.total;
+    out.matched += c.matched;
+    out.malformed += c.malformed;
+  }
+  return out;
+}
+
+/** The compiled predicate on parsed objects and the line matcher, line by line. */
+export function linePaths(filter: FilterDocument, text: string): { object: PathResult; line: PathResult; explain: PathResult } {
+  const matcher = createMatcher(filter);
+  const lm = createLineMatcher(filter);
+  const ex = createExplainer(filter);
+  const object: PathResult = { total: 0, matched: 0, malformed: 0, matches: [] };
+  const line: PathResult = { total: 0, matched: 0, malformed: 0, matches: [] };
+  const explain: PathResult = { total: 0, matched: 0, malformed: 0, matches: [] };
+  text.split('\n').forEach((raw, i) => {
+    const verdict = lm.classify(raw, true);
+    if (verdict === 'blank') return;
+    line.total++;
+    if (verdict === 'malformed') line.malformed++;
+    if (verdict === 'match') {
+      line.matched++;
+      line.matches.push(i);
+    }
+    if (lm.test(raw) !== (verdict === 'match')) throw new Error(`line matcher shortcut disagrees on line ${i}`);
+    object.total++;
+    explain.total++;
+    let v: unknown;
+    try {
+      v = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
+    } catch {
+      object.malformed++;
+      explain.malformed++;
+      return;
+    }
+    if (!isLogObject(v)) {
+      object.malformed++;
+      explain.malformed++;
+      return;
+    }
+    if (matcher.test(v)) {
+      object.matched++;
+      object.matches.push(i);
+    }
+    if (ex.add(v)) {
+      explain.matched++;
+      explain.matches.push(i);
+    }
+  });
+  return { object, line, explain };
+}
