@@ -1,0 +1,128 @@
+/**
+ * Hover: what the word under the cursor means, from the operator table and the dataset schema (DESIGN
+ * principle 2). Pure: text and offset in, markdown and the span it is about out.
+ */
+import { NOT_FORMS, type OperatorInfo } from '../operators.js';
+import { ANY_DATASET, DEFAULT_DATASET, getDataset, isFilterable, REMOVED_FIELDS, REMOVED_FIELDS_DATASETS, type FieldInfo } from '../datasets/index.js';
+import { editorTokens, type EditorToken } from '../completion/tokens.js';
+import { fieldOperators } from '../completion/field-operators.js';
+import { datasetOf } from '../completion/dataset-line.js';
+
+export interface HoverInfo {
+  /** The span the hover is about (UTF-16 offsets, end exclusive). */
+  start: number;
+  end: number;
+  markdown: string;
+}
+
+const KEYWORD_DOCS: Record<string, string> = {
+  and: '**and**: both sides must hold. Binds tighter than `or`; compiles to one flat `"and"` array.',
+  or: '**or**: either side may hold. Compiles to one flat `"or"` array.',
+  not: '**not**: negates what follows. The JSON has no `not` node: it is pushed down with De Morgan\'s laws, each operator replaced by its negation.',
+  dataset: '**dataset**: names the dataset whose fields the filter uses (default `http_requests`).',
+};
+
+/** What to show for the position `offset` of `text`, or undefined where there is nothing to say. */
+export function hoverAt(text: string, offset: number, dataset: string = DEFAULT_DATASET): HoverInfo | undefined {
+  if (offset < 0 || offset > text.length) return undefined;
+  // Tokens never span lines (strings and comments end at the line end), so the line alone is enough.
+  const lineStart = Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+  const nl = text.slice(offset).search(/[\r\n]/);
+  const lineEnd = nl < 0 ? text.length : offset + nl;
+  const tokens = editorTokens(text.slice(lineStart, lineEnd)).map((t) => ({ ...t, start: t.start + lineStart, end: t.end + lineStart }));
+  const i = tokens.findIndex((t) => t.start <= offset && offset < t.end);
+  const idx = i >= 0 ? i : tokens.findIndex((t) => t.end === offset);
+  if (idx < 0) return undefined;
+  const t = tokens[idx];
+  const prev = tokens[idx - 1];
+  const next = tokens[idx + 1];
+  const span = (a: EditorToken, b: EditorToken, markdown: string): HoverInfo => ({ start: a.start, end: b.end, markdown });
+
+  switch (t.kind) {
+    case 'operator': {
+      if (!t.operator) return undefined;
+      // `field not in`: the pair means the negated operator
+      if (prev?.kind === 'not' && NOT_FORMS.has(t.operator.name) && isAfterField(tokens, idx - 1)) {
+        return span(prev, t, operatorMarkdown(NOT_FORMS.get(t.operator.name)!, `not ${t.image}`));
+      }
+      return span(t, t, operatorMarkdown(t.operator, t.image));
+    }
+    case 'not':
+      if (next?.kind === 'operator' && next.operator && NOT_FORMS.has(next.operator.name) && isAfterField(tokens, idx)) {
+        return span(t, next, operatorMarkdown(NOT_FORMS.get(next.operator.name)!, `not ${next.image}`));
+      }
+      return span(t, t, KEYWORD_DOCS.not);
+    case 'and':
+    case 'or':
+    case 'dataset':
+      return span(t, t, KEYWORD_DOCS[t.kind]);
+    case 'identifier':
+    case 'quoted-identifier': {
+      if (prev?.kind === 'dataset') return datasetHover(t);
+      const name = t.kind === 'quoted-identifier' ? t.image.replace(/^`|`$/g, '') : t.image;
+      const md = fieldMarkdown(name, datasetOf(text, dataset));
+      return md === undefined ? undefined : span(t, t, md);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `not` directly after a field is part of the operator (`x not in`), elsewhere it negates an expression. */
+function isAfterField(tokens: EditorToken[], notIndex: number): boolean {
+  const before = tokens[notIndex - 1];
+  if (!before) return false;
+  if (before.kind !== 'identifier' && before.kind !== 'quoted-identifier') return false;
+  return tokens[notIndex - 2]?.kind !== 'dataset';
+}
+
+function datasetHover(t: EditorToken): HoverInfo | undefined {
+  if (t.image === ANY_DATASET) return { start: t.start, end: t.end, markdown: '**any**: no field checks; syntax and limits are still checked.' };
+  const d = getDataset(t.image);
+  if (!d) return undefined;
+  return { start: t.start, end: t.end, markdown: `**${d.name}** (dataset, ${d.fields.length} fields)\n\n${d.description}` };
+}
+
+const code = (s: string) => '`' + s + '`';
+
+function operatorMarkdown(o: OperatorInfo, written: string): string {
+  const spellings = [...new Set([o.symbol, o.canonical, ...o.words].filter((s): s is string => s !== undefined))];
+  const lines = [
+    `**${written}**: ${o.doc}`,
+    '',
+    `JSON operator: ${code(o.name)}. Negation: ${code(o.negation)}.`,
+    `Spellings: ${spellings.map(code).join(', ')}.`,
+    `Field types: ${o.types.join(', ')}. Value: ${o.shape === 'list' ? 'a list `[v, ...]`' : 'one value'}.`,
+  ];
+  if (o.negative) lines.push('', 'Holds for log lines where the field is absent or null.');
+  return lines.join('\n');
+}
+
+function fieldMarkdown(name: string, dataset: string): string | undefined {
+  const schema = getDataset(dataset);
+  if (!schema) return undefined;
+  const field = schema.byName.get(name);
+  if (!field) {
+    if (!REMOVED_FIELDS.has(name) || !REMOVED_FIELDS_DATASETS.includes(schema.name)) return undefined;
+    const replacement = REMOVED_FIELDS.get(name);
+    return [
+      `**${name}**: removed from ${schema.name} (renamed on 2023-08-01).`,
+      '',
+      replacement ? `Use ${code(replacement)} instead.` : 'It has no replacement.',
+    ].join('\n');
+  }
+  return describeField(field, schema.name);
+}
+
+function describeField(f: FieldInfo, dataset: string): string {
+  const lines = [`**${f.name}**: ${code(f.type)} (${dataset})`, '', f.description];
+  if (f.deprecated) lines.push('', '**Deprecated**: the API may stop sending it; prefer a current field.');
+  if (!isFilterable(f)) {
+    lines.push('', '**Not filterable**: filters cannot use this field.');
+  } else {
+    const ops = fieldOperators(f);
+    lines.push('', `Operators: ${ops.map((o) => code(o.canonical)).join(' ')}`);
+  }
+  if (f.values?.length) lines.push('', `Values: ${f.values.map((v) => code(JSON.stringify(v))).join(', ')}`);
+  return lines.join('\n');
+}
