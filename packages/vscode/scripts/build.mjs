@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Builds what the extension runs, into dist/: the client and the language server as single CommonJS bundles
+// (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
+// The core is bundled from its TypeScript sources, so the bundles never depend on a stale packages/core/dist.
+import { build } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pkg = path.resolve(here, '..');
+const repo = path.resolve(pkg, '../..');
+const dist = path.join(pkg, 'dist');
+const coreSrc = path.join(repo, 'packages/core/src/index.ts');
+// LOGFILTER_SERVER_ENTRY: development only, to try the client against another server build.
+const serverEntry = process.env.LOGFILTER_SERVER_ENTRY || path.join(repo, 'packages/language-server/src/main.ts');
+const grammar = path.join(repo, 'grammars/logfilter.tmLanguage.json');
+
+for (const [what, file] of [['core', coreSrc], ['language server', serverEntry], ['grammar', grammar]]) {
+  if (!existsSync(file)) {
+    console.error(`logfilter-vscode build: the ${what} is missing (${path.relative(repo, file)})`);
+    process.exit(1);
+  }
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // code-server 4.100 / VS Code 1.90+ run extensions on Node 20.
+  target: 'node20',
+  alias: { '@logfilter/core': coreSrc },
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+await Promise.all([
+  build({ ...common, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  build({ ...common, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
+]);
+
+copyFileSync(grammar, path.join(dist, 'logfilter.tmLanguage.json'));
+
+// The schema is a value of the core: evaluate a tiny bundle that exports it, then write it as JSON.
+const schemaBundle = path.join(os.tmpdir(), `logfilter-schema-${process.pid}.cjs`);
+try {
+  await build({
+    ...common,
+    minify: false,
+    stdin: { contents: `export { FILTER_DOCUMENT_SCHEMA } from ${JSON.stringify(coreSrc)};`, resolveDir: pkg, loader: 'ts' },
+    outfile: schemaBundle,
+  });
+  const { FILTER_DOCUMENT_SCHEMA } = createRequire(import.meta.url)(schemaBundle);
+  writeFileSync(path.join(dist, 'filter.schema.json'), `${JSON.stringify(FILTER_DOCUMENT_SCHEMA, null, 2)}\n`);
+} finally {
+  rmSync(schemaBundle, { force: true });
+}
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,filter.schema.json}`);

@@ -1,0 +1,55 @@
+// Starts the bundled language server (dist/server.js) over node IPC and keeps one client for all features.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol';
+
+export const LANGUAGE_ID = 'logfilter';
+
+export class FilterService implements vscode.Disposable {
+  private readonly client: LanguageClient;
+  private readonly started: Promise<void>;
+
+  constructor(context: vscode.ExtensionContext, readonly output: vscode.OutputChannel) {
+    const module = context.asAbsolutePath('dist/server.js');
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      // Every scheme: untitled buffers (e.g. an imported filter) get checked too.
+      documentSelector: [{ language: LANGUAGE_ID }],
+      // Pushes didChangeConfiguration when a `logfilter.*` setting changes; the server pulls the values.
+      synchronize: { configurationSection: 'logfilter' },
+      outputChannel: output,
+      // A server crash while typing is logged, not thrown at the user as a notification.
+      revealOutputChannelOn: 4 /* RevealOutputChannelOn.Never */,
+    };
+    this.client = new LanguageClient('logfilter', 'Logfilter Language Server', serverOptions, clientOptions);
+    this.started = this.client.start();
+    this.started.catch((e: unknown) => {
+      output.appendLine(`language server failed to start: ${String(e)}`);
+      void vscode.window
+        .showErrorMessage('Logfilter: the language server did not start, so filters are not checked. The log has the reason.', 'Show Log')
+        .then((choice) => choice && output.show());
+    });
+  }
+
+  async compile(uri: vscode.Uri): Promise<CompileResponse> {
+    await this.started;
+    return this.client.sendRequest(CompileRequest, { textDocument: { uri: uri.toString() } });
+  }
+
+  async decompile(text: string): Promise<DecompileResponse> {
+    await this.started;
+    return this.client.sendRequest(DecompileRequest, { text });
+  }
+
+  /** Awaited by deactivate() so the server process exits cleanly with the window. */
+  stop(): Promise<void> {
+    return this.client.isRunning() ? this.client.stop() : Promise.resolve();
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}

@@ -1,0 +1,34 @@
+// Entry point: wires the language client and the commands. Everything here adapts the server and the core.
+import * as vscode from 'vscode';
+import { BudgetStatus } from './budget-status';
+import { FilterService } from './client';
+import { CompiledJsonView } from './compiled-json-view';
+import { copyAsJobFilterString } from './copy-filter-string';
+import { evaluateAgainstLogFile } from './evaluate-command';
+import { importFilterFromJson } from './import-filter';
+
+let service: FilterService | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const output = vscode.window.createOutputChannel('Logfilter');
+  // The client starts in the background: activation returns at once, commands wait for the server.
+  const filters = new FilterService(context, output);
+  service = filters;
+  const compiledView = new CompiledJsonView(filters);
+  context.subscriptions.push(
+    output,
+    filters,
+    compiledView,
+    new BudgetStatus(filters),
+    vscode.commands.registerCommand('logfilter.showCompiledJson', (arg?: unknown) => compiledView.show(arg)),
+    vscode.commands.registerCommand('logfilter.copyAsJobFilterString', (arg?: unknown) => copyAsJobFilterString(filters, arg)),
+    vscode.commands.registerCommand('logfilter.importFromJson', (arg?: unknown) => importFilterFromJson(filters, arg)),
+    vscode.commands.registerCommand('logfilter.evaluateAgainstLogFile', (filter?: unknown, log?: unknown) =>
+      evaluateAgainstLogFile(filters, filter, log),
+    ),
+  );
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return service?.stop();
+}

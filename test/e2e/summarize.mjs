@@ -1,0 +1,22 @@
+// Prints every e2e case and the closing `N passed, N failed` line; exit 1 on any failure or missing result.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+let passed = 0;
+let failed = 0;
+for (const file of process.argv.slice(2)) {
+  const suite = path.basename(file, '.json');
+  if (!existsSync(file)) {
+    console.log(`✗ ${suite}: no result file (the suite crashed before reporting; see the log above)`);
+    failed++;
+    continue;
+  }
+  const { cases } = JSON.parse(readFileSync(file, 'utf8'));
+  for (const c of cases) {
+    if (c.ok) passed++;
+    else failed++;
+    console.log(`${c.ok ? '✓' : '✗'} ${suite}: ${c.name}${c.ok ? '' : `\n    ${c.error}`}`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
