@@ -1,0 +1,65 @@
+/**
+ * Refactor: `x == a or x == b or ...` → `x in [a, b, ...]`, and `x != a and x != b` → `x not in [a, b]`.
+ * Both mean the same on every log line (LANGUAGE.md section 6: `in` holds when the value equals a member;
+ * `!eq`/`!in` hold for absent fields). Pure text edits on the parsed source.
+ */
+import type { Condition, Expr, FileNode } from '../ast.js';
+import type { Fix } from '../diagnostics.js';
+
+/**
+ * The merges offered for the range `start..end` of `text` (a cursor is an empty range): one per run of
+ * two or more adjacent equality conditions on one field in an `or` (inequalities in an `and`) that the
+ * range touches. Values are copied as written; booleans and decimals are left alone (`in` does not take them).
+ */
+export function inListRefactors(file: FileNode, text: string, start: number, end: number): Fix[] {
+  const fixes: Fix[] = [];
+  const visit = (e: Expr | undefined): void => {
+    if (!e) return;
+    switch (e.kind) {
+      case 'group':
+      case 'not':
+        visit(e.expr);
+        return;
+      case 'condition':
+        return;
+      case 'and':
+      case 'or':
+        for (const run of runs(e.items, e.kind === 'or' ? 'eq' : '!eq')) {
+          const first = run[0];
+          const last = run[run.length - 1];
+          if (last.end < start || first.start > end) continue;
+          const field = text.slice(first.field.start, first.field.end);
+          const values = run.map((c) => text.slice(c.value.start, c.value.end));
+          const op = e.kind === 'or' ? 'in' : 'not in';
+          fixes.push({
+            title: `Merge into ${field} ${op} [${values.join(', ')}]`,
+            edits: [{ start: first.start, end: last.end, newText: `${field} ${op} [${values.join(', ')}]` }],
+          });
+        }
+        e.items.forEach(visit);
+    }
+  };
+  visit(file.expr);
+  return fixes;
+}
+
+/** Maximal runs (length ≥ 2) of adjacent conditions with operator `op` on the same field and list-able values. */
+function runs(items: readonly Expr[], op: 'eq' | '!eq'): Condition[][] {
+  const out: Condition[][] = [];
+  let run: Condition[] = [];
+  const flush = () => {
+    if (run.length >= 2) out.push(run);
+    run = [];
+  };
+  for (const item of items) {
+    const ok = item.kind === 'condition' && item.operator.name === op && (item.value.kind === 'string' || item.value.kind === 'int');
+    if (!ok) {
+      flush();
+      continue;
+    }
+    if (run.length && run[0].field.name !== item.field.name) flush();
+    run.push(item);
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,2 @@
+/** Refactors as pure text edits on parsed source. */
+export { inListRefactors } from './in-list.js';

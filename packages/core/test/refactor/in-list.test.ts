@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { inListRefactors } from '../../src/refactor/index.js';
+import { compile, parse } from '../../src/index.js';
+
+function apply(text: string, at = 0): string[] {
+  const { file } = parse(text);
+  return inListRefactors(file, text, at, at).map((f) => {
+    let out = text;
+    for (const e of [...f.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+    return out;
+  });
+}
+
+describe('inListRefactors', () => {
+  it.each([
+    ['ClientCountry == "us" or ClientCountry == "ca"', 0, ['ClientCountry in ["us", "ca"]']],
+    ['EdgeResponseStatus == 500 or EdgeResponseStatus == 502 or EdgeResponseStatus == 503', 5, ['EdgeResponseStatus in [500, 502, 503]']],
+    ['ClientRequestHost == "a" and (ClientCountry == "us" or ClientCountry == "ca")', 40, ['ClientRequestHost == "a" and (ClientCountry in ["us", "ca"])']],
+    ['ClientCountry != "us" and ClientCountry != "ca"', 0, ['ClientCountry not in ["us", "ca"]']],
+    ['BotScore < 3 or ClientCountry == "us" or ClientCountry == "ca"', 20, ['BotScore < 3 or ClientCountry in ["us", "ca"]']],
+  ])('%j', (text, at, expected) => {
+    expect(apply(text, at)).toEqual(expected);
+  });
+
+  it.each([
+    ['ClientCountry == "us" and ClientCountry == "ca"'],
+    ['ClientCountry == "us" or ClientRequestHost == "ca"'],
+    ['CacheReserveUsed == true or CacheReserveUsed == false'],
+    ['ClientCountry == "us"'],
+    ['ClientCountry == "us" or'],
+  ])('offers nothing for %j', (text) => {
+    expect(apply(text)).toEqual([]);
+  });
+
+  it('keeps the meaning: the compiled filter of the result is the optimiser-free equivalent', () => {
+    const [out] = apply('ClientCountry == "us" or ClientCountry == "ca"');
+    expect(compile(out).json).toBe('{"where":{"key":"ClientCountry","operator":"in","value":["us","ca"]}}');
+  });
+});
