@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
+import { api } from './http.js';
+
+let emu: RunningEmulator;
+let call: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  emu = await startEmulator();
+  call = api(emu.url, 'any-token');
+});
+afterAll(() => emu.close());
+
+describe('fault injection', () => {
+  it('without configured credentials accepts any well-formed credential but still needs one', async () => {
+    expect((await call('GET', '/zones/z/rulesets')).status).toBe(200);
+    expect((await fetch(`${emu.url}/zones/z/rulesets`)).status).toBe(401);
+  });
+  it('answers the next requests with 429 and Retry-After, then normally', async () => {
+    emu.failNext(2, 429, 3);
+    const a = await call('GET', '/zones/z/rulesets');
+    expect([a.status, a.body.success, a.body.errors[0].code, a.headers.get('retry-after')]).toEqual([429, false, ERROR_CODES.rateLimited, '3']);
+    expect((await call('GET', '/zones/z/rulesets')).status).toBe(429);
+    expect((await call('GET', '/zones/z/rulesets')).status).toBe(200);
+  });
+  it('answers 5xx and malformed bodies when asked through the admin hook', async () => {
+    const r = await fetch(emu.url.replace('/client/v4', '/__emulator/faults'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ faults: [{ status: 503 }, { rawBody: '{"result": [' }] }),
+    });
+    expect((await r.json()).result.queued).toBe(2);
+    const a = await call('GET', '/zones/z/rulesets');
+    expect([a.status, a.body.errors[0].code]).toEqual([503, ERROR_CODES.internal]);
+    const b = await fetch(`${emu.url}/zones/z/rulesets`, { headers: { authorization: 'Bearer x' } });
+    expect(b.status).toBe(200);
+    await expect(b.json()).rejects.toThrow();
+  });
+  it('simulates a configured rate limit per credential', async () => {
+    const limited = await startEmulator({ rateLimit: { requests: 2, windowSeconds: 60 } });
+    try {
+      const c = api(limited.url, 't1');
+      expect((await c('GET', '/zones/z/rulesets')).status).toBe(200);
+      expect((await c('GET', '/zones/z/rulesets')).status).toBe(200);
+      const third = await c('GET', '/zones/z/rulesets');
+      expect([third.status, third.body.errors[0].code]).toEqual([429, ERROR_CODES.rateLimited]);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await api(limited.url, 't2')('GET', '/zones/z/rulesets')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+  it('resets its state', async () => {
+    await call('POST', '/zones/z/rulesets', { name: 'x', kind: 'zone', phase: 'p' });
+    emu.reset();
+    expect((await call('GET', '/zones/z/rulesets')).body.result).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+/** Raw HTTP against a running emulator, for tests that check the wire: status, envelope, headers. */
+export interface Raw {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export function api(base: string, token = 'test-token') {
+  return async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+    const h: Record<string, string> = { authorization: `Bearer ${token}`, ...headers };
+    if (body !== undefined) h['content-type'] = 'application/json';
+    const res = await fetch(base + path, { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: JSON.parse(text) };
+  };
+}
+
+export const cfRule = (fields: { req?: string[]; res?: string[]; cookies?: string[] }, extra: Record<string, unknown> = {}) => ({
+  action: 'log_custom_field',
+  expression: 'true',
+  description: 'custom fields',
+  action_parameters: {
+    ...(fields.req ? { request_fields: fields.req.map((name) => ({ name })) } : {}),
+    ...(fields.res ? { response_fields: fields.res.map((name) => ({ name })) } : {}),
+    ...(fields.cookies ? { cookie_fields: fields.cookies.map((name) => ({ name })) } : {}),
+  },
+  ...extra,
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
+import { startEmulator } from '@logfilter/emulator';
+import { api, cfRule } from './http.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-'));
+const bundle = join(dir, 'logfilter-emulator.cjs');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  // The real bin, bundled from src/main.ts the way the build does, so this test needs no prior build.
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'silent',
+    alias: { '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)) },
+  });
+}, 180_000);
+
+function run(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (url) => resolve({ child, url }));
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+}
+
+function exit(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+function runToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return exit(child).then((code) => ({ code, stderr }));
+}
+
+// Spawning and bundling are slow on a busy machine: generous limits, and no assertion on time.
+describe('persistence with --data', { timeout: 120_000 }, () => {
+  it('keeps everything acknowledged across a kill -9 and a restart', async () => {
+    const data = join(dir, 'state.json');
+    const first = await run(['--port', '0', '--token', 'secret-1', '--data', data]);
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/client\/v4$/);
+    const call = api(first.url, 'secret-1');
+    const rs = (await call('PUT', '/zones/z1/rulesets/phases/http_log_custom_fields/entrypoint', { rules: [cfRule({ req: ['x-id'] })] })).body.result;
+    await call('PUT', `/zones/z1/rulesets/${rs.id}`, { rules: [cfRule({ req: ['x-id'], cookies: ['S'] })] });
+    const job = (await call('POST', '/zones/z1/logexport/jobs', { destination_conf: 's3://b/p?region=eu-west-1', name: 'kept' })).body.result;
+    first.child.kill('SIGKILL');
+    await exit(first.child);
+
+    const second = await run(['--port', '0', '--token', 'secret-1', '--data', data]);
+    try {
+      const again = api(second.url, 'secret-1');
+      const got = (await again('GET', `/zones/z1/rulesets/${rs.id}`)).body.result;
+      expect(got.version).toBe('2');
+      expect(got.rules[0].action_parameters).toEqual({ request_fields: [{ name: 'x-id' }], cookie_fields: [{ name: 'S' }] });
+      expect((await again('GET', `/zones/z1/rulesets/${rs.id}/versions`)).body.result).toHaveLength(2);
+      expect((await again('GET', `/zones/z1/logexport/jobs/${job.id}`)).body.result).toEqual(job);
+      // Ids keep increasing after a restart.
+      const next = (await again('POST', '/zones/z1/logexport/jobs', { destination_conf: 's3://b/p?region=eu-west-1' })).body.result;
+      expect(next.id).toBeGreaterThan(job.id);
+      // No temporary file is left behind.
+      expect(readFileSync(data, 'utf8').length).toBeGreaterThan(0);
+      expect(existsSync(join(dir, `.state.json.${second.child.pid}.tmp`))).toBe(false);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await exit(second.child)).toBe(0);
+    }
+  });
+
+  it('restores state in the library too', async () => {
+    const data = join(dir, 'lib.json');
+    const a = await startEmulator({ dataFile: data });
+    await api(a.url)('POST', '/zones/z/rulesets', { name: 'n', kind: 'zone', phase: 'p' });
+    await a.close();
+    const b = await startEmulator({ dataFile: data });
+    try {
+      expect((await api(b.url)('GET', '/zones/z/rulesets')).body.result.map((r: any) => r.name)).toEqual(['n']);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('refuses a data file that is not its own, and bad flags, with one line', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"hello":');
+    const a = await runToExit(['--data', bad]);
+    expect(a.code).toBe(1);
+    expect(a.stderr.trim().split('\n')).toHaveLength(1);
+    expect((await runToExit(['--port', 'abc'])).code).toBe(2);
+    expect((await runToExit(['--nope'])).code).toBe(2);
+    expect((await runToExit(['--email', 'a@b.c'])).code).toBe(2);
+  });
+});
