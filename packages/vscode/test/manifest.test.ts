@@ -1,0 +1,106 @@
+// Static checks of the extension manifest and its contributed files: names the issue fixes, activation only
+// for logfilter files and commands, settings the server reads, and contributions that point at real files.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '@logfilter/core';
+
+const PKG = fileURLToPath(new URL('../', import.meta.url));
+const REPO = path.resolve(PKG, '../..');
+const read = (rel: string) => readFileSync(path.join(PKG, rel), 'utf8');
+const manifest = JSON.parse(read('package.json'));
+const contributes = manifest.contributes;
+
+describe('extension manifest', () => {
+  it('keeps the package identity and engine', () => {
+    expect(manifest.name).toBe('logfilter-vscode');
+    expect(manifest.publisher).toBeTruthy();
+    expect(manifest.engines.vscode).toBe('^1.90.0');
+    expect(manifest.main).toBe('./dist/extension.js');
+    expect(manifest.scripts.build).toBeTruthy();
+    expect(manifest.scripts.package).toMatch(/vsce package/);
+  });
+
+  it('contributes the four commands with the titles of the issue', () => {
+    const titles = Object.fromEntries(contributes.commands.map((c: { command: string; category?: string; title: string }) => [c.command, `${c.category}: ${c.title}`]));
+    expect(titles).toEqual({
+      'logfilter.showCompiledJson': 'Logfilter: Show Compiled JSON',
+      'logfilter.copyAsJobFilterString': 'Logfilter: Copy as Job Filter String',
+      'logfilter.importFromJson': 'Logfilter: Import Filter from JSON',
+      'logfilter.evaluateAgainstLogFile': 'Logfilter: Evaluate Against Log File...',
+    });
+  });
+
+  it('activates only for logfilter files or its own commands', () => {
+    const commands = contributes.commands.map((c: { command: string }) => `onCommand:${c.command}`);
+    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', ...commands].sort());
+  });
+
+  it('contributes the logfilter language with its configuration, grammar and snippets', () => {
+    expect(contributes.languages).toEqual([expect.objectContaining({ id: 'logfilter', extensions: ['.logfilter'], configuration: './language-configuration.json' })]);
+    const [grammar] = contributes.grammars;
+    const source = JSON.parse(readFileSync(path.join(REPO, 'grammars/logfilter.tmLanguage.json'), 'utf8'));
+    expect(grammar).toEqual({ language: 'logfilter', scopeName: source.scopeName, path: './dist/logfilter.tmLanguage.json' });
+    expect(read('scripts/build.mjs')).toContain("'grammars/logfilter.tmLanguage.json'");
+    expect(contributes.snippets).toEqual([{ language: 'logfilter', path: './snippets/logfilter.code-snippets' }]);
+  });
+
+  it('contributes the filter document schema for *.filter.json files', () => {
+    expect(contributes.jsonValidation).toEqual([{ fileMatch: '*.filter.json', url: './dist/filter.schema.json' }]);
+  });
+
+  it('has the settings the language server reads, with the core defaults', () => {
+    const props = contributes.configuration.properties;
+    expect(Object.keys(props).sort()).toEqual(['logfilter.dataset', 'logfilter.maxBytes', 'logfilter.maxOperators', 'logfilter.sampleLogFile']);
+    expect(props['logfilter.dataset'].default).toBe(DEFAULT_DATASET);
+    expect([...props['logfilter.dataset'].enum].sort()).toEqual([...DATASETS.keys(), ANY_DATASET].sort());
+    expect(props['logfilter.maxOperators'].default).toBe(30);
+    expect(props['logfilter.maxBytes'].default).toBe(1000);
+    expect(props['logfilter.sampleLogFile'].type).toBe('string');
+  });
+
+  it('packages only what runs', () => {
+    const lines = read('.vscodeignore').split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(lines[0]).toBe('**');
+    const included = lines.slice(1).map((l) => l.replace(/^!/, ''));
+    expect(included.filter((f) => f.startsWith('src') || f.startsWith('test') || f.includes('node_modules'))).toEqual([]);
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'language-configuration.json', 'dist/extension.js', 'dist/server.js', 'images/icon.png']) {
+      expect(included).toContain(f);
+    }
+    expect(included).toContain(manifest.icon);
+  });
+});
+
+describe('language configuration', () => {
+  const conf = JSON.parse(read('language-configuration.json'));
+
+  it('toggles # comments and pairs brackets and quotes', () => {
+    expect(conf.comments).toEqual({ lineComment: '#' });
+    expect(conf.brackets).toEqual([['(', ')'], ['[', ']']]);
+    const closing = conf.autoClosingPairs.map((p: { open: string; close: string }) => p.open + p.close);
+    expect(closing).toEqual(expect.arrayContaining(['()', '[]', '""']));
+  });
+
+  it('has a word pattern that takes whole fields and bang operators', () => {
+    const word = new RegExp(conf.wordPattern, 'g');
+    expect('ClientRequestHost !startsWith "x" and Edge_2 >= -12'.match(word)).toEqual(['ClientRequestHost', '!startsWith', 'x', 'and', 'Edge_2', '-12']);
+  });
+});
+
+describe('snippets', () => {
+  const snippets = JSON.parse(read('snippets/logfilter.code-snippets')) as Record<string, { prefix: string; body: string[] }>;
+
+  it('offer only datasets, fields and operators that exist', () => {
+    const fields = DATASETS.get(DEFAULT_DATASET)!.byName;
+    for (const [name, s] of Object.entries(snippets)) {
+      const body = s.body.join('\n');
+      for (const [, choices] of body.matchAll(/\$\{\d+\|([^|]*)\|\}/g)) {
+        for (const choice of choices!.split(',')) {
+          expect(DATASETS.has(choice) || OPERATOR_BY_SPELLING.has(choice), `${name}: ${choice}`).toBe(true);
+        }
+      }
+      for (const [, field] of body.matchAll(/\$\{\d+:([A-Z][A-Za-z]+)[ }]/g)) expect(fields.has(field!), `${name}: ${field}`).toBe(true);
+    }
+  });
+});
