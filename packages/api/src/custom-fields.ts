@@ -147,7 +147,8 @@ export function rulesWithFields(ruleset: Ruleset, fields: CustomFields, descript
 }
 
 export interface ChangeResult {
-  ruleset: Ruleset;
+  /** The ruleset after the change; null when the zone has none and nothing had to be written. */
+  ruleset: Ruleset | null;
   before: CustomFields;
   fields: CustomFields;
   /** False when the zone already held exactly what was asked: nothing was written. */
@@ -192,7 +193,11 @@ export async function ensureRuleset(client: LogfilterClient, zone: string, opts:
 async function change(client: LogfilterClient, zone: string, ch: Change, opts: ChangeOptions): Promise<ChangeResult> {
   if (ch.kind !== 'remove') validateCustomFields(ch.fields);
   const maxAttempts = opts.maxAttempts ?? 8;
-  let ruleset = await ensureRuleset(client, zone, opts);
+  const clearing = ch.kind === 'remove' || (ch.kind === 'set' && countFields(ch.fields) === 0);
+  // Removing from a zone that has no ruleset changes nothing: do not create one for it.
+  const existing = clearing ? await findRuleset(client, zone, opts) : undefined;
+  if (existing === null) return { ruleset: null, before: emptyFields(), fields: emptyFields(), changed: false, attempts: 0 };
+  let ruleset = existing ?? (await ensureRuleset(client, zone, opts));
   const before = fieldsOf(ruleset);
   let base = before;
   let writes = 0;

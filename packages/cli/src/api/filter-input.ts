@@ -1,0 +1,49 @@
+/**
+ * `--filter FILE` of the job commands: a .logfilter source or filter JSON (any form decompile accepts), compiled
+ * and checked with every check of the core, limits included. A filter with errors is never sent.
+ */
+import { check, compile, decompile, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT_FAILURE } from '../errors.js';
+import { readInput } from '../io.js';
+import { reportDiagnostics } from '../options.js';
+import { looksLikeJson } from '../commands/check.js';
+
+export interface CompiledFilter {
+  /** Canonical compact filter JSON: the text the job's `filter` field carries. */
+  json: string;
+  /** The dataset the filter was written for (its dataset line, --dataset, or the default). */
+  dataset: string;
+}
+
+export async function readFilter(file: string, ctx: CliContext, dataset: string | undefined): Promise<CompiledFilter> {
+  const input = await readInput(file, ctx);
+  let json: string | undefined;
+  let used: string;
+  if (looksLikeJson(input.text)) {
+    // Check on the user's own text first, so diagnostics point into the file they wrote.
+    const checked = check(input.text, { dataset });
+    reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
+    if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);
+    const source = decompile(input.text);
+    const compiled = source.ok && source.source !== undefined ? compile(source.source, { dataset }) : undefined;
+    if (!compiled?.ok) throw refused(input.name, 1);
+    json = compiled.json;
+    used = dataset ?? DEFAULT_DATASET;
+  } else {
+    const compiled = compile(input.text, { dataset });
+    reportDiagnostics(ctx, input.name, input.text, compiled.diagnostics, 'text');
+    if (!compiled.ok) throw refused(input.name, compiled.diagnostics.filter((d) => d.severity === 'error').length);
+    json = compiled.json;
+    used = compiled.dataset;
+    if (dataset !== undefined && used !== ANY_DATASET && used !== dataset) {
+      throw new CliError(`${input.name} is written for dataset ${used} but --dataset is ${dataset}; make them agree`, EXIT_FAILURE);
+    }
+  }
+  if (json === undefined) throw refused(input.name, 1);
+  return { json, dataset: used === ANY_DATASET ? (dataset ?? DEFAULT_DATASET) : used };
+}
+
+function refused(name: string, errors: number): CliError {
+  return new CliError(`${name}: the filter has ${errors} error${errors === 1 ? '' : 's'} (above); nothing was sent. Fix the filter and run again`, EXIT_FAILURE);
+}

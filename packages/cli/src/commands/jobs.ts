@@ -1,0 +1,184 @@
+/**
+ * `logfilter jobs create|list|get|update|delete --zone Z`: log export jobs of a zone. A filter is compiled and
+ * checked before it is sent; `--dry-run` prints the request instead of sending it (credentials redacted).
+ */
+import { Option, type Command } from 'commander';
+import { decompile, getDataset } from '@logfilter/core';
+import { formatLogpullOptions, parseLogpullOptions, type CreateJobInput, type Job, type UpdateJobInput } from '@logfilter/api';
+import type { CliContext } from '../context.js';
+import { EXIT_OK, UsageError } from '../errors.js';
+import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
+import { readFilter } from '../api/filter-input.js';
+
+interface JobFlags extends ConnectionFlags {
+  id?: string;
+  filter?: string;
+  name?: string;
+  destination?: string;
+  dataset?: string;
+  fields?: string;
+  timestamps?: string;
+  ownershipChallenge?: string;
+  enable?: boolean;
+  disable?: boolean;
+  dryRun?: boolean;
+}
+
+const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
+
+function jobId(positional: string | undefined, flags: JobFlags): string {
+  const id = positional ?? flags.id;
+  if (id === undefined) throw new UsageError('a job id is needed: give it as an argument or with --id');
+  if (positional !== undefined && flags.id !== undefined && positional !== flags.id) throw new UsageError('two different job ids given');
+  if (!/^[0-9]+$/.test(id)) throw new UsageError(`job id "${id}" is not a number`);
+  return id;
+}
+
+function parseFields(text: string, dataset: string): string[] {
+  const fields = text.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  if (fields.length === 0) throw new UsageError('--fields: give a comma-separated list of log field names');
+  const schema = getDataset(dataset);
+  for (const f of fields) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw new UsageError(`--fields: "${f}" is not a field name`);
+    if (schema && !schema.byName.has(f)) throw new UsageError(`--fields: ${f} is not a field of dataset ${dataset}`);
+  }
+  return [...new Set(fields)];
+}
+
+/** Sets fields= and timestamps= in an options string, keeping every other option (e.g. CVE-2021-44228). */
+function logpullOptions(current: string | null | undefined, flags: JobFlags, dataset: string): string | undefined {
+  if (flags.fields === undefined && flags.timestamps === undefined) return undefined;
+  const opts = parseLogpullOptions(current);
+  const set = (k: string, v: string) => {
+    const at = opts.findIndex(([key]) => key === k);
+    if (at >= 0) opts[at] = [k, v];
+    else opts.push([k, v]);
+  };
+  if (flags.fields !== undefined) set('fields', parseFields(flags.fields, dataset).join(','));
+  if (flags.timestamps !== undefined) set('timestamps', flags.timestamps);
+  return formatLogpullOptions(opts);
+}
+
+function jobOptions(cmd: Command, create: boolean): Command {
+  return cmd
+    .option('--filter <file>', 'filter: a .logfilter source or filter JSON (- for standard input)')
+    .option('--name <name>', 'job name')
+    .option(create ? '--destination <url>' : '--destination <url>', 'destination_conf: object store URL with a region query parameter')
+    .option('--dataset <name>', create ? 'dataset of the job (default: the filter\'s dataset line, else http_requests)' : 'dataset the filter is checked against (default: the job\'s)')
+    .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
+    .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS))
+    .option('--ownership-challenge <token>', 'ownership challenge token of the destination')
+    .option('--dry-run', 'print the request instead of sending it (credentials redacted)');
+}
+
+function printJob(ctx: CliContext, job: Job): void {
+  const lines: [string, unknown][] = [
+    ['id', job.id],
+    ['name', job.name ?? ''],
+    ['dataset', job.dataset ?? ''],
+    ['enabled', job.enabled ?? ''],
+    ['destination', job.destination_conf ?? ''],
+    ['logpull_options', job.logpull_options ?? ''],
+    ['filter', job.filter ?? ''],
+  ];
+  for (const [k, v] of lines) ctx.stdout.write(`${`${k}:`.padEnd(17)}${String(v)}\n`);
+  if (job.filter) {
+    const d = decompile(job.filter);
+    if (d.ok && d.source) ctx.stdout.write(`filter source:\n${d.source.replace(/^/gm, '  ')}${d.source.endsWith('\n') ? '' : '\n'}`);
+  }
+}
+
+export function registerJobs(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
+  const jobs = program.command('jobs').description('log export jobs of a zone (create, list, get, update, delete)');
+  const out = (flags: ConnectionFlags, json: unknown, human: string) => {
+    ctx.stdout.write(flags.json ? `${JSON.stringify(json, null, 2)}\n` : human);
+    setExit(EXIT_OK);
+  };
+
+  withConnectionOptions(jobOptions(jobs.command('create').description('create a job; its filter is compiled and checked first'), true)).action(async (flags: JobFlags) => {
+    if (flags.destination === undefined) throw new UsageError("required option '--destination <url>' not specified");
+    const filter = flags.filter !== undefined ? await readFilter(flags.filter, ctx, flags.dataset) : undefined;
+    const dataset = flags.dataset ?? filter?.dataset ?? 'http_requests';
+    if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
+    const body: CreateJobInput = { destination_conf: flags.destination, dataset };
+    if (flags.name !== undefined) body.name = flags.name;
+    const logpull = logpullOptions(undefined, flags, dataset);
+    if (logpull !== undefined) body.logpull_options = logpull;
+    if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
+    if (filter) body.filter = filter.json;
+    const client = makeClient(ctx, flags);
+    if (flags.dryRun) {
+      printDryRun(ctx, [client.describeRequest('POST', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs`, body)]);
+      return setExit(EXIT_OK);
+    }
+    const job = await apiCall(`creating a job in zone ${flags.zone} failed`, () => client.createJob(flags.zone, body));
+    out(flags, job, `created job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
+  });
+
+  withConnectionOptions(jobs.command('list').description('list the jobs of a zone')).action(async (flags: ConnectionFlags) => {
+    const client = makeClient(ctx, flags);
+    const list = await apiCall(`listing the jobs of zone ${flags.zone} failed`, () => client.listAllJobs(flags.zone));
+    const rows = list.map((j) => [String(j.id), j.name ?? '', j.dataset ?? '', String(j.enabled ?? ''), j.destination_conf ?? '']);
+    const head = ['ID', 'NAME', 'DATASET', 'ENABLED', 'DESTINATION'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const fmt = (r: string[]) => `${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}\n`;
+    out(flags, list, list.length === 0 ? `no jobs in zone ${flags.zone}\n` : [head, ...rows].map(fmt).join(''));
+  });
+
+  withConnectionOptions(jobs.command('get').description('show one job').argument('[job-id]').option('--id <job_id>', 'job id')).action(
+    async (id: string | undefined, flags: JobFlags) => {
+      const client = makeClient(ctx, flags);
+      const job = await apiCall(`reading job ${jobId(id, flags)} of zone ${flags.zone} failed`, () => client.getJob(flags.zone, jobId(id, flags)));
+      if (flags.json) return out(flags, job, '');
+      printJob(ctx, job);
+      setExit(EXIT_OK);
+    },
+  );
+
+  withConnectionOptions(
+    jobOptions(jobs.command('update').description('change a job; only the given fields are sent').argument('[job-id]').option('--id <job_id>', 'job id'), false)
+      .option('--enable', 'enable the job')
+      .option('--disable', 'disable the job'),
+  ).action(async (id: string | undefined, flags: JobFlags) => {
+    const jid = jobId(id, flags);
+    if (flags.enable && flags.disable) throw new UsageError('--enable and --disable exclude each other');
+    const client = makeClient(ctx, flags);
+    // The job's dataset decides what the filter and fields are checked against; options other than fields and
+    // timestamps are kept, so the current job is read first when they change.
+    const needsCurrent = flags.dataset === undefined && (flags.filter !== undefined || flags.fields !== undefined) || flags.fields !== undefined || flags.timestamps !== undefined;
+    const current = needsCurrent ? await apiCall(`reading job ${jid} of zone ${flags.zone} failed`, () => client.getJob(flags.zone, jid)) : undefined;
+    const dataset = flags.dataset ?? current?.dataset ?? 'http_requests';
+    if (current?.dataset && flags.dataset && current.dataset !== flags.dataset) {
+      throw new UsageError(`--dataset ${flags.dataset}: job ${jid} exports ${current.dataset}, and a job's dataset cannot change`);
+    }
+    const body: UpdateJobInput = {};
+    if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset)).json;
+    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.destination !== undefined) body.destination_conf = flags.destination;
+    const logpull = logpullOptions(current?.logpull_options, flags, dataset);
+    if (logpull !== undefined) body.logpull_options = logpull;
+    if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
+    if (flags.enable) body.enabled = true;
+    if (flags.disable) body.enabled = false;
+    if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --enable or --disable');
+    if (flags.dryRun) {
+      printDryRun(ctx, [client.describeRequest('PUT', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`, body)]);
+      return setExit(EXIT_OK);
+    }
+    const job = await apiCall(`updating job ${jid} of zone ${flags.zone} failed`, () => client.updateJob(flags.zone, jid, body));
+    out(flags, job, `updated job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
+  });
+
+  withConnectionOptions(
+    jobs.command('delete').description('delete a job').argument('[job-id]').option('--id <job_id>', 'job id').option('--dry-run', 'print the request instead of sending it'),
+  ).action(async (id: string | undefined, flags: JobFlags) => {
+    const jid = jobId(id, flags);
+    const client = makeClient(ctx, flags);
+    if (flags.dryRun) {
+      printDryRun(ctx, [client.describeRequest('DELETE', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`)]);
+      return setExit(EXIT_OK);
+    }
+    await apiCall(`deleting job ${jid} of zone ${flags.zone} failed`, () => client.deleteJob(flags.zone, jid));
+    out(flags, { id: Number(jid) }, `deleted job ${jid} in zone ${flags.zone}\n`);
+  });
+}
