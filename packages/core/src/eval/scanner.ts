@@ -43,6 +43,8 @@ export interface ScanCallbacks {
 export interface ScanOptions extends ScanCallbacks {
   /** Parse every line (exact malformed count, explain, strict); no shortcut. */
   validate?: boolean;
+  /** A decoder for this block only (e.g. a faster one once the whole block is known to be valid UTF-8). */
+  decode?: ByteDecode;
 }
 
 export interface ScanCounts {
@@ -211,6 +213,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     if (!calibrated && !validate) calibrate(hay, start, end);
     if (seen.size < fields.length) lookForFields(hay, start, end);
     const { onMatch, onOther, onMalformed, onObject } = opt;
+    const decodeLine = opt.decode ?? decode;
     const useObject = validate && onObject !== undefined;
 
     // Positions of the primary clause's needles and trigger escapes, one ascending list per needle.
@@ -286,7 +289,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         continue;
       }
 
-      const text = decode(hay, lineStart, contentEnd);
+      const text = decodeLine(hay, lineStart, contentEnd);
       let value: unknown;
       let ok = false;
       if (text !== null) {

@@ -1,0 +1,138 @@
+/**
+ * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, `-` for stdin, `.gz`) and reports
+ * what it keeps (LANGUAGE.md section 6). Exit status: 0 the evaluation ran (whatever matched), 1 the filter has
+ * errors, 2 usage or I/O error, or `--strict` met a malformed line.
+ */
+import { Option, type Command } from 'commander';
+import { compile, decompile, type FilterDocument } from '@logfilter/core';
+import cliProgress from 'cli-progress';
+import type { CliContext, Output } from '../context.js';
+import { useColor } from '../context.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
+import { readInput, STDIN_NAME } from '../io.js';
+import { datasetOption, reportDiagnostics } from '../options.js';
+import { looksLikeJson } from './check.js';
+import { evaluateInputs, type EvalInput } from '../eval/evaluate.js';
+import { renderExplain, renderSummary, toJsonReport } from '../eval/render.js';
+import type { EvalResult } from '../eval/types.js';
+
+interface EvalFlags {
+  dataset?: string;
+  print?: boolean;
+  invert?: boolean;
+  explain?: boolean;
+  json?: boolean;
+  validate?: boolean;
+  strict?: boolean;
+  workers?: number;
+  progress: boolean;
+}
+
+/** Inputs at least this large get a progress bar on a terminal. */
+const PROGRESS_MIN_BYTES = 16 << 20;
+
+function workersArg(v: string): number {
+  if (!/^\d+$/.test(v.trim())) throw new UsageError(`--workers expects a whole number, got ${v}`);
+  return Number(v);
+}
+
+/** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
+async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {
+  const input = await readInput(file, ctx);
+  const result = looksLikeJson(input.text) ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
+  if (!result.ok || !result.filter) {
+    reportDiagnostics(ctx, input.name, input.text, result.diagnostics, 'text');
+    return undefined;
+  }
+  reportDiagnostics(ctx, input.name, input.text, result.diagnostics.filter((d) => d.severity === 'error'), 'text');
+  return result.filter;
+}
+
+/** Writes to stdout, waiting for `drain` when the stream asks, so printing never buffers without bound. */
+function writer(out: Output): (bytes: Uint8Array) => void | Promise<void> {
+  const stream = out as Output & { once?: (event: string, cb: () => void) => void };
+  return (bytes) => {
+    const ok = out.write(bytes);
+    if (ok === false && typeof stream.once === 'function') return new Promise<void>((resolve) => stream.once!('drain', resolve));
+  };
+}
+
+export function registerEval(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
+  program
+    .command('eval')
+    .description('run a filter over NDJSON log lines and report what it keeps')
+    .argument('<filter>', 'the filter: .logfilter source, or JSON (a filter, its JSON string, a job, or an API response); - for stdin')
+    .argument('<logs...>', 'NDJSON log files (plain or .gz); - for standard input')
+    .addOption(datasetOption())
+    .option('--print', 'print the matching lines, unchanged, on stdout')
+    .option('--invert', 'with --print (implied): print the lines that do not match instead')
+    .option('--explain', 'count, for each condition and group, the lines it held for')
+    .option('--json', 'print one JSON object with the counts (and the explain data) on stdout')
+    .option('--validate', 'parse every line, for an exact count of malformed lines')
+    .option('--strict', 'stop at the first malformed line (exit 2)')
+    .addOption(new Option('--workers <n>', 'worker threads (0: none; default: both cores on large files)').argParser(workersArg))
+    .option('--no-progress', 'never show a progress bar')
+    .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
+      if (flags.invert) flags.print = true;
+      if (flags.print && flags.json) throw new UsageError('--json and --print both write to stdout; use one of them');
+      const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
+      if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');
+
+      const filter = await loadFilter(filterFile, flags, ctx);
+      if (!filter) {
+        setExit(EXIT_FAILURE);
+        return;
+      }
+      const inputs: EvalInput[] = logs.map((l) => (l === '-' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : { name: l, path: l }));
+      const color = useColor(ctx);
+
+      let bar: cliProgress.SingleBar | undefined;
+      const onProgress =
+        flags.progress && ctx.stderr.isTTY
+          ? (read: number, total: number | undefined) => {
+              if (total === undefined || total < PROGRESS_MIN_BYTES) return;
+              if (!bar) {
+                bar = new cliProgress.SingleBar(
+                  { stream: ctx.stderr as NodeJS.WritableStream, format: 'eval [{bar}] {percentage}% | {value}/{total} MB | {eta}s', clearOnComplete: true, hideCursor: true },
+                  cliProgress.Presets.shades_classic,
+                );
+                bar.start(Math.ceil(total / 1048576), 0);
+              }
+              bar.update(Math.floor(read / 1048576));
+            }
+          : undefined;
+
+      let result: EvalResult;
+      try {
+        result = await evaluateInputs(
+          filter,
+          inputs.map((i) => (i.path ? { ...i, path: pathIn(ctx, i.path) } : i)),
+          {
+            validate: flags.validate,
+            explain: flags.explain,
+            strict: flags.strict,
+            emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
+            onOutput: flags.print ? writer(ctx.stdout) : undefined,
+            onProgress,
+            workers: flags.workers ?? 'auto',
+          },
+        );
+      } finally {
+        bar?.stop();
+      }
+
+      if (flags.json) {
+        ctx.stdout.write(`${JSON.stringify(toJsonReport(result))}\n`);
+      } else if (flags.explain && result.explain) {
+        // The tree goes to stdout unless stdout carries the printed lines.
+        (flags.print ? ctx.stderr : ctx.stdout).write(renderExplain(result.explain, useColor(ctx, flags.print ? 'stderr' : 'stdout')));
+      }
+      ctx.stderr.write(renderSummary(result, color));
+      setExit(result.stoppedAt ? EXIT_USAGE : EXIT_OK);
+    });
+}
+
+/** Log paths are relative to the context's working directory (tests run commands in-process). */
+function pathIn(ctx: CliContext, p: string): string {
+  return p.startsWith('/') ? p : `${ctx.cwd.replace(/\/$/, '')}/${p}`;
+}

@@ -1,0 +1,54 @@
+/** Options and results of an evaluation run, shared by the streaming and the parallel paths. */
+import type { ExplainReport } from '@logfilter/core';
+
+export interface EvalOptions {
+  /** Parse every line: exact malformed count (implied by `explain` and `strict`). */
+  validate?: boolean;
+  /** Count, for every condition and group, the lines it held for. */
+  explain?: boolean;
+  /** Stop at the first malformed line. */
+  strict?: boolean;
+  /** Which lines to hand to `onLine`: the matching ones, or the others (`--invert`). */
+  emit?: 'match' | 'other';
+  /** Receives the emitted lines' bytes, unchanged, each followed by `\n`. May return a promise (backpressure). */
+  onOutput?: (bytes: Uint8Array) => void | Promise<void>;
+  /** Progress: bytes read so far of `totalBytes` (when known). */
+  onProgress?: (bytesRead: number, totalBytes: number | undefined) => void;
+  /** Worker threads: 'auto' (large regular files on a multi-core machine), or a number (0 or 1: none). */
+  workers?: 'auto' | number;
+  /** Path of the worker script; found next to the CLI bundle by default. */
+  workerScript?: string;
+}
+
+export interface MalformedLine {
+  file: string;
+  /** 1-based physical line number (blank lines count). */
+  line: number;
+}
+
+/** How many malformed lines are reported by number. */
+export const MALFORMED_REPORTED = 10;
+
+export interface EvalResult {
+  /** Non-blank lines, malformed included. */
+  total: number;
+  matched: number;
+  /** Exact when `validated`; otherwise the malformed lines among those the evaluator read. */
+  malformed: number;
+  /** True when every line was parsed (validate, explain or strict). */
+  validated: boolean;
+  /** Lines decoded and parsed. */
+  parsed: number;
+  /** Input bytes (uncompressed for .gz). */
+  bytes: number;
+  seconds: number;
+  /** The first malformed lines, by file and line number. */
+  malformedLines: MalformedLine[];
+  /** Fields the filter reads that no line carried. */
+  missingFields: string[];
+  /** Set when `strict` stopped the run at a malformed line. */
+  stoppedAt?: MalformedLine;
+  explain?: ExplainReport;
+  /** Worker threads used (0: the main thread did everything). */
+  workers: number;
+}
