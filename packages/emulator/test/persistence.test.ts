@@ -11,7 +11,12 @@ import { api, cfRule } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-'));
 const bundle = join(dir, 'logfilter-emulator.cjs');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  // A failed test must not leave an emulator running.
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   // The real bin, bundled from src/main.ts the way the build does, so this test needs no prior build.
@@ -29,6 +34,7 @@ beforeAll(async () => {
 
 function run(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (url) => resolve({ child, url }));
@@ -45,6 +51,7 @@ function exit(child: ChildProcess): Promise<number | null> {
 
 function runToExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   return exit(child).then((code) => ({ code, stderr }));

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
+import { ApiError, ApiResponseError, LogfilterClient, parseRetryAfter, type RetryInfo } from '@logfilter/api';
+
+const TOKEN = 'secret-token-123';
+let emu: RunningEmulator;
+let client: LogfilterClient;
+let zn = 0;
+const zone = () => `client-zone-${++zn}`;
+const DEST = 's3://bucket/logs?region=us-east-1';
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: [TOKEN], email: 'ops@example.com', key: 'key-456' });
+  client = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN }, retryDelayMs: 1 });
+});
+afterAll(() => emu.close());
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('rulesets through the client', () => {
+  it('covers create, get, list, update, versions, rules, entry point and delete', async () => {
+    const z = zone();
+    const rs = await client.createRuleset(z, { name: 'n', kind: 'zone', phase: 'http_log_custom_fields', description: 'd' });
+    expect(rs).toMatchObject({ kind: 'zone', phase: 'http_log_custom_fields', version: '1', rules: [] });
+    const updated = await client.updateRuleset(z, rs.id, { rules: [{ action: 'log_custom_field', expression: 'true', action_parameters: { request_fields: [{ name: 'accept' }] } }] });
+    expect(updated.version).toBe('2');
+    expect((await client.getRuleset(z, rs.id)).rules).toHaveLength(1);
+    expect((await client.listRulesets(z)).items.map((r) => r.id)).toEqual([rs.id]);
+    expect((await client.listAllRulesets(z)).map((r) => r.id)).toEqual([rs.id]);
+    expect((await client.getEntrypoint(z, 'http_log_custom_fields')).id).toBe(rs.id);
+
+    const withRule = await client.addRule(z, rs.id, { action: 'log_custom_field', expression: 'true', action_parameters: { cookie_fields: [{ name: 'A' }] }, position: { index: 1 } });
+    expect(withRule.rules[0].action_parameters).toEqual({ cookie_fields: [{ name: 'A' }] });
+    const patched = await client.updateRule(z, rs.id, withRule.rules[0].id, { description: 'moved', position: { index: 2 } });
+    expect(patched.rules[1]).toMatchObject({ id: withRule.rules[0].id, description: 'moved' });
+    const deleted = await client.deleteRule(z, rs.id, withRule.rules[0].id);
+    expect(deleted.rules).toHaveLength(1);
+
+    const versions = await client.listRulesetVersions(z, rs.id, { perPage: 2 });
+    expect(versions.items.map((v) => v.version)).toEqual(['5', '4']);
+    expect(versions.info).toMatchObject({ total_count: 5, total_pages: 3 });
+    expect((await client.getRulesetVersion(z, rs.id, '2')).rules).toHaveLength(1);
+    await client.deleteRulesetVersion(z, rs.id, '1');
+    expect((await failure(client.getRulesetVersion(z, rs.id, '1'))).code).toBe(ERROR_CODES.versionNotFound);
+
+    const entry = await client.updateEntrypoint(z, 'http_request_firewall_managed', { rules: [] });
+    expect(entry).toMatchObject({ phase: 'http_request_firewall_managed', kind: 'zone' });
+    await client.deleteRuleset(z, rs.id);
+    const gone = await failure(client.getRuleset(z, rs.id));
+    expect(gone).toBeInstanceOf(ApiResponseError);
+    expect([gone.kind, gone.status, gone.code]).toEqual(['api', 404, ERROR_CODES.rulesetNotFound]);
+  });
+
+  it('lists every page when asked for all', async () => {
+    const z = zone();
+    for (let i = 0; i < 3; i++) await client.createRuleset(z, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' });
+    const page = await client.listRulesets(z, { page: 2, perPage: 2 });
+    expect(page.items.map((r) => r.name)).toEqual(['r2']);
+    expect((await client.listAllRulesets(z)).map((r) => r.name)).toEqual(['r0', 'r1', 'r2']);
+  });
+});
+
+describe('jobs through the client', () => {
+  it('creates, lists, gets, updates and deletes', async () => {
+    const z = zone();
+    const filter = '{"where":{"key":"ClientRequestHost","operator":"eq","value":"example.com"}}';
+    const job = await client.createJob(z, { destination_conf: DEST, name: 'a', dataset: 'http_requests', logpull_options: 'fields=ClientIP&timestamps=rfc3339', filter, ownership_challenge: 'x' });
+    expect(job).toMatchObject({ name: 'a', filter, dataset: 'http_requests' });
+    expect(Number.isInteger(job.id)).toBe(true);
+    expect((await client.listJobs(z)).items.map((j) => j.id)).toEqual([job.id]);
+    expect((await client.listAllJobs(z)).map((j) => j.id)).toEqual([job.id]);
+    expect(await client.getJob(z, job.id)).toEqual(job);
+    expect((await client.updateJob(z, job.id, { name: 'b', filter: null })).name).toBe('b');
+    await client.deleteJob(z, job.id);
+    expect((await failure(client.getJob(z, job.id))).code).toBe(ERROR_CODES.jobNotFound);
+  });
+  it('carries the API code for a refused filter', async () => {
+    const e = await failure(client.createJob(zone(), { destination_conf: DEST, filter: '{"where":{"key":"Nope","operator":"eq","value":1}}' }));
+    expect([e.kind, e.status, e.code]).toEqual(['api', 400, ERROR_CODES.filterInvalid]);
+    expect(e.errors).toHaveLength(1);
+  });
+});
+
+describe('credentials', () => {
+  it('accepts e-mail and key from the environment', async () => {
+    const c = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_AUTH_EMAIL: 'ops@example.com', LOGFILTER_AUTH_KEY: 'key-456' } });
+    expect(c.authScheme).toBe('key');
+    expect((await c.listJobs(zone())).items).toEqual([]);
+  });
+  it('prefers options over the environment', async () => {
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: { LOGFILTER_BASE_URL: 'http://127.0.0.1:1/client/v4', LOGFILTER_API_TOKEN: 'wrong' } });
+    expect((await c.listJobs(zone())).items).toEqual([]);
+  });
+  it('fails with 403 on a wrong token or key, not retried', async () => {
+    let retries = 0;
+    const wrong = new LogfilterClient({ baseUrl: emu.url, token: 'wrong', env: {}, onRetry: () => retries++ });
+    const e = await failure(wrong.listJobs(zone()));
+    expect([e.kind, e.status, e.code]).toEqual(['api', 403, ERROR_CODES.invalidCredentials]);
+    const key = new LogfilterClient({ baseUrl: emu.url, email: 'ops@example.com', key: 'nope', env: {} });
+    expect((await failure(key.listJobs(zone()))).status).toBe(403);
+    expect(retries).toBe(0);
+  });
+  it('refuses to call without credentials or base URL, before any request', async () => {
+    const before = emu.requestCount;
+    expect((await failure(new LogfilterClient({ baseUrl: emu.url, env: {} }).listJobs('z'))).kind).toBe('config');
+    expect((await failure(new LogfilterClient({ token: TOKEN, env: {} }).listJobs('z'))).kind).toBe('config');
+    expect(() => new LogfilterClient({ baseUrl: emu.url, email: 'a@b.c', env: {} })).toThrow(ApiError);
+    expect(() => new LogfilterClient({ baseUrl: 'not a url', env: {} })).toThrow(ApiError);
+    expect(emu.requestCount).toBe(before);
+  });
+  it('never shows a secret in inspect, JSON, dry-run descriptions or errors', async () => {
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {} });
+    expect(inspect(c)).not.toContain(TOKEN);
+    expect(JSON.stringify(c)).not.toContain(TOKEN);
+    const d = c.describeRequest('POST', '/zones/z/logexport/jobs', { a: 1 });
+    expect(JSON.stringify(d)).not.toContain(TOKEN);
+    expect(d.headers.Authorization).toBe('Bearer <redacted>');
+    const k = new LogfilterClient({ baseUrl: emu.url, email: 'ops@example.com', key: 'key-456', env: {} });
+    expect(JSON.stringify(k.describeRequest('GET', '/x'))).not.toContain('key-456');
+    const e = await failure(new LogfilterClient({ baseUrl: emu.url, token: 'leaky-token', env: {} }).listJobs('z'));
+    expect(`${e.message} ${inspect(e)}`).not.toContain('leaky-token');
+  });
+});
+
+describe('retries, timeouts and bad answers', () => {
+  it('retries after 429 and succeeds, waiting what Retry-After says', async () => {
+    const seen: RetryInfo[] = [];
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, retries: 3, onRetry: (r) => seen.push(r) });
+    emu.failNext(1, 429, 1);
+    emu.failNext(1, 429, 0);
+    expect((await c.listJobs(zone())).items).toEqual([]);
+    expect(seen.map((r) => [r.status, r.delayMs])).toEqual([
+      [429, 1000],
+      [429, 0],
+    ]);
+  });
+  it('gives up after the retries with the 429 error', async () => {
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, retries: 1, retryDelayMs: 1 });
+    emu.failNext(2, 429);
+    const e = await failure(c.listJobs(zone()));
+    expect([e.status, e.code]).toEqual([429, ERROR_CODES.rateLimited]);
+  });
+  it('caps a long Retry-After at maxRetryDelayMs', async () => {
+    const seen: number[] = [];
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, maxRetryDelayMs: 5, onRetry: (r) => seen.push(r.delayMs) });
+    emu.failNext(1, 429, 3600);
+    await c.listJobs(zone());
+    expect(seen).toEqual([5]);
+  });
+  it('retries 5xx answers, also for a POST, then fails with the status', async () => {
+    const z = zone();
+    emu.failNext(1, 503);
+    const job = await client.createJob(z, { destination_conf: DEST });
+    expect((await client.listAllJobs(z)).map((j) => j.id)).toEqual([job.id]);
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, retries: 2, retryDelayMs: 1 });
+    emu.failNext(3, 500);
+    const e = await failure(c.listJobs(z));
+    expect([e.kind, e.status, e.code]).toEqual(['api', 500, ERROR_CODES.internal]);
+  });
+  it('reports a malformed JSON answer as an invalid response', async () => {
+    emu.injectFaults({ rawBody: '{"result": [1, 2' });
+    const e = await failure(client.listJobs(zone()));
+    expect([e.kind, e.status]).toEqual(['invalid-response', 200]);
+  });
+  it('reports an answer that is not the envelope, or a result of the wrong shape', async () => {
+    emu.injectFaults({ rawBody: '{"hello":"world"}' });
+    expect((await failure(client.listJobs(zone()))).kind).toBe('invalid-response');
+    emu.injectFaults({ rawBody: '{"result":{"id":"not-a-number"},"success":true,"errors":[],"messages":[]}' });
+    expect((await failure(client.getJob(zone(), 1))).kind).toBe('invalid-response');
+  });
+  it('times out on a hung server', async () => {
+    emu.injectFaults({ hang: true });
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, timeoutMs: 300 });
+    const e = await failure(c.listJobs(zone()));
+    expect(e.kind).toBe('timeout');
+  });
+  it('is cancelled by an AbortSignal, also while waiting to retry', async () => {
+    emu.injectFaults({ hang: true });
+    const ac = new AbortController();
+    const p = client.listJobs(zone(), { signal: ac.signal });
+    setTimeout(() => ac.abort(), 50);
+    expect((await failure(p)).kind).toBe('aborted');
+    const ac2 = new AbortController();
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, signal: ac2.signal, onRetry: () => ac2.abort() });
+    emu.failNext(1, 429, 60);
+    expect((await failure(c.listJobs(zone()))).kind).toBe('aborted');
+  });
+  it('reports an unreachable server as a network error', async () => {
+    const server: Server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    const c = new LogfilterClient({ baseUrl: `http://127.0.0.1:${port}/client/v4`, token: TOKEN, env: {}, retries: 1, retryDelayMs: 1 });
+    expect((await failure(c.listJobs('z'))).kind).toBe('network');
+  });
+  it('parses Retry-After as seconds or an HTTP date', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+  });
+});

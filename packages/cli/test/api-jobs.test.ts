@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
+import { LogfilterClient } from '@logfilter/api';
+import { file, logfilter } from './api-harness.js';
+
+const TOKEN = 'cli-secret-token';
+let emu: RunningEmulator;
+let env: Record<string, string>;
+let api: LogfilterClient;
+let zn = 0;
+const zone = () => `cli-jobs-${++zn}`;
+const DEST = 's3://bucket/logs?region=us-east-1';
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: [TOKEN] });
+  env = { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN };
+  api = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {} });
+});
+afterAll(() => emu.close());
+
+const SOURCE = 'dataset http_requests\nClientRequestHost == "example.com" and EdgeResponseStatus >= 500\n';
+const COMPILED = '{"where":{"and":[{"key":"ClientRequestHost","operator":"eq","value":"example.com"},{"key":"EdgeResponseStatus","operator":"geq","value":500}]}}';
+
+describe('logfilter jobs', () => {
+  it('creates a job from a .logfilter source, compiled, with fields and timestamps', async () => {
+    const z = zone();
+    const src = file('create.logfilter', SOURCE);
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', src, '--name', 'errors', '--destination', DEST, '--fields', 'ClientIP,ClientRequestHost,Cookies', '--timestamps', 'rfc3339', '--ownership-challenge', 'abc', '--json'], env);
+    expect(r.code).toBe(0);
+    const job = JSON.parse(r.stdout);
+    expect(job).toMatchObject({ name: 'errors', dataset: 'http_requests', destination_conf: DEST, filter: COMPILED, logpull_options: 'fields=ClientIP,ClientRequestHost,Cookies&timestamps=rfc3339' });
+    expect(await api.getJob(z, job.id)).toEqual(job);
+  });
+
+  it('creates a job from filter JSON, sent canonical', async () => {
+    const z = zone();
+    const json = file('f.json', JSON.stringify({ where: { and: [{ key: 'ClientRequestHost', operator: 'eq', value: 'example.com' }, { and: [{ key: 'EdgeResponseStatus', operator: 'geq', value: 500 }] }] } }, null, 2));
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', json, '--destination', DEST, '--json'], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).filter).toBe(COMPILED);
+  });
+
+  it('refuses a filter with errors and sends nothing', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    const bad = file('bad.logfilter', 'ClientRequestHost == 5 and Nope == "x"\n');
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', bad, '--destination', DEST], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unknown-field');
+    const tooMany = file('many.json', JSON.stringify({ where: { or: Array.from({ length: 31 }, (_, i) => ({ key: 'EdgeResponseStatus', operator: 'eq', value: 200 + i })) } }));
+    const r2 = await logfilter(['jobs', 'create', '--zone', z, '--filter', tooMany, '--destination', DEST], env);
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toContain('too-many-operators');
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('prints the request on --dry-run, credentials redacted, and sends nothing', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', file('d.logfilter', SOURCE), '--destination', DEST, '--name', 'dry', '--dry-run'], env);
+    expect(r.code).toBe(0);
+    const req = JSON.parse(r.stdout);
+    expect(req).toMatchObject({ method: 'POST', url: `${emu.url}/zones/${z}/logexport/jobs`, body: { name: 'dry', destination_conf: DEST, filter: COMPILED, dataset: 'http_requests' } });
+    expect(req.headers.Authorization).toBe('Bearer <redacted>');
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    const keyEnv = { LOGFILTER_BASE_URL: emu.url, LOGFILTER_AUTH_EMAIL: 'a@example.com', LOGFILTER_AUTH_KEY: 'the-key-999' };
+    const k = await logfilter(['jobs', 'delete', '--zone', z, '7', '--dry-run'], keyEnv);
+    expect(k.code).toBe(0);
+    expect(JSON.parse(k.stdout)).toMatchObject({ method: 'DELETE', url: `${emu.url}/zones/${z}/logexport/jobs/7` });
+    expect(k.stdout).not.toContain('the-key-999');
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('lists, gets, updates and deletes', async () => {
+    const z = zone();
+    const a = await api.createJob(z, { destination_conf: DEST, name: 'a', logpull_options: 'fields=ClientIP&timestamps=unix&CVE-2021-44228=true' });
+    const b = await api.createJob(z, { destination_conf: DEST, name: 'b' });
+    const list = await logfilter(['jobs', 'list', '--zone', z, '--json'], env);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).map((j: { id: number }) => j.id)).toEqual([a.id, b.id]);
+    const human = await logfilter(['jobs', 'list', '--zone', z], env);
+    expect(human.stdout.split('\n').filter((l) => l.trim() !== '')).toHaveLength(3);
+
+    const get = await logfilter(['jobs', 'get', '--zone', z, String(a.id), '--json'], env);
+    expect(JSON.parse(get.stdout)).toEqual(a);
+    expect((await logfilter(['jobs', 'get', '--zone', z, '--id', String(a.id)], env)).code).toBe(0);
+
+    const upd = await logfilter(['jobs', 'update', '--zone', z, String(a.id), '--filter', file('u.logfilter', SOURCE), '--fields', 'ClientIP,Cookies', '--name', 'renamed', '--json'], env);
+    expect(upd.code).toBe(0);
+    // Only fields= changed: timestamps and the CVE option are kept.
+    expect(JSON.parse(upd.stdout)).toMatchObject({ id: a.id, name: 'renamed', filter: COMPILED, logpull_options: 'fields=ClientIP,Cookies&timestamps=unix&CVE-2021-44228=true' });
+
+    const del = await logfilter(['jobs', 'delete', '--zone', z, String(b.id)], env);
+    expect(del.code).toBe(0);
+    expect((await api.listAllJobs(z)).map((j) => j.id)).toEqual([a.id]);
+  });
+
+  it('reports API errors in one line with exit 1', async () => {
+    const z = zone();
+    const missing = await logfilter(['jobs', 'get', '--zone', z, '424242'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toContain('1004');
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+    const badDest = await logfilter(['jobs', 'create', '--zone', z, '--destination', 's3://no-region/path'], env);
+    expect(badDest.code).toBe(1);
+    expect(badDest.stderr).toContain('1001');
+  });
+
+  it('fails with exit 1 on wrong or missing credentials', async () => {
+    const wrong = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 'nope' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('403');
+    expect(wrong.stderr).not.toContain('nope');
+    const none = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_BASE_URL: emu.url });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('LOGFILTER_API_TOKEN');
+    const noUrl = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_API_TOKEN: TOKEN });
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.stderr).toContain('LOGFILTER_BASE_URL');
+  });
+
+  it('takes --base-url over the environment', async () => {
+    const r = await logfilter(['jobs', 'list', '--zone', zone(), '--base-url', emu.url, '--json'], { LOGFILTER_BASE_URL: 'http://127.0.0.1:1/client/v4', LOGFILTER_API_TOKEN: TOKEN });
+    expect([r.code, JSON.parse(r.stdout)]).toEqual([0, []]);
+  });
+
+  it('retries after 429 and succeeds; a hung API ends with exit 1 after --timeout', async () => {
+    emu.failNext(1, 429, 0);
+    const ok = await logfilter(['jobs', 'list', '--zone', zone(), '--json'], env);
+    expect(ok.code).toBe(0);
+    emu.injectFaults({ hang: true });
+    const hung = await logfilter(['jobs', 'list', '--zone', zone(), '--timeout', '300'], env);
+    expect(hung.code).toBe(1);
+    expect(hung.stderr.trim().split('\n')).toHaveLength(1);
+    emu.injectFaults({ rawBody: 'not json' });
+    const bad = await logfilter(['jobs', 'list', '--zone', zone()], env);
+    expect(bad.code).toBe(1);
+    emu.failNext(2, 502); // --retries 1: two attempts, both fail
+    const down = await logfilter(['jobs', 'list', '--zone', zone(), '--retries', '1'], env);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('502');
+  });
+
+  it('exits 2 on usage errors', async () => {
+    const z = zone();
+    expect((await logfilter(['jobs', 'list'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'create', '--zone', z], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'get', '--zone', z], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'get', '--zone', z, 'abc'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--timestamps', 'local'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--fields', 'NotAField'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--filter', 'does-not-exist.logfilter'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'update', '--zone', z, '1'], env)).code).toBe(2);
+  });
+});
