@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { notRefactors } from '../../src/refactor/index.js';
+import { compile, parse } from '../../src/index.js';
+
+function apply(text: string, at: number): string[] {
+  const { file } = parse(text);
+  return notRefactors(file, text, at, at).map((f) => {
+    let out = text;
+    for (const e of [...f.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+    return out;
+  });
+}
+
+describe('notRefactors', () => {
+  it.each([
+    ['not (BotScore < 30)', 0, ['BotScore >= 30']],
+    ['not ClientRequestPath startsWith "/a"', 2, ['ClientRequestPath not startsWith "/a"']],
+    ['x == 1 and not (ClientCountry not in ["us"])', 12, ['x == 1 and ClientCountry in ["us"]']],
+    ['not not (x == 1)', 0, ['(x == 1)']],
+    ['not not (x == 1)', 5, ['(x == 1)', 'not x != 1']],
+    ['not (a == 1 or b == 2)', 0, []],
+    ['x == 1', 0, []],
+  ])('%j at %i', (text, at, expected) => {
+    const got = apply(text, at);
+    expect(got).toEqual(expected);
+    for (const g of got) expect(compile(g, { dataset: 'any' }).json).toBe(compile(text, { dataset: 'any' }).json);
+  });
+});
