@@ -1,0 +1,29 @@
+/** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
+import { InvalidArgumentError, Option } from 'commander';
+import { ANY_DATASET, DATASETS, type Diagnostic } from '@logfilter/core';
+import type { CliContext } from './context.js';
+import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
+import { useColor } from './context.js';
+
+export function positiveInt(value: string): number {
+  if (!/^[0-9]+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('expected a whole number of at least 1');
+  }
+  return Number(value);
+}
+
+export const datasetOption = () =>
+  new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`);
+export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(positiveInt).default(30);
+export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(positiveInt).default(1000);
+export const diagnosticsOption = () =>
+  new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text');
+
+/** Prints diagnostics on stderr in the chosen format. With `json`, an array is always printed (maybe empty). */
+export function reportDiagnostics(ctx: CliContext, name: string, text: string, diagnostics: readonly Diagnostic[], format: string): void {
+  if (format === 'json') {
+    ctx.stderr.write(`${JSON.stringify(toJsonDiagnostics(name, text, diagnostics))}\n`);
+  } else if (diagnostics.length) {
+    ctx.stderr.write(formatDiagnostics(name, text, diagnostics, useColor(ctx)));
+  }
+}

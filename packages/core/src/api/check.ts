@@ -1,0 +1,26 @@
+/**
+ * check(): every check of section 5 on an existing JSON filter (any form `decompile` accepts), located by
+ * JSON path and by offset in the given text.
+ */
+import { analyze, type CheckOptions, type Stats } from '../check/analyze.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
+import { readFilterInput, type FilterInputForm } from '../json/read-filter.js';
+
+export interface CheckResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** Operators and bytes of the canonical form of the filter (when it could be read). */
+  stats?: Stats;
+  form?: FilterInputForm;
+  dataset: string;
+}
+
+export function check(input: string | unknown, options: CheckOptions = {}): CheckResult {
+  const read = readFilterInput(input);
+  const endOffset = typeof input === 'string' ? input.length : 0;
+  if (!read.expr) {
+    return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? 'http_requests' };
+  }
+  const a = analyze({ expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
+  return { ok: !hasErrors(a.diagnostics), diagnostics: a.diagnostics, stats: a.stats, form: read.form, dataset: a.dataset };
+}

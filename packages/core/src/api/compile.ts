@@ -1,0 +1,36 @@
+/** compile(): `.logfilter` source → canonical filter JSON, with every check of section 5. */
+import type { FileNode } from '../ast.js';
+import { analyze, type CompileOptions, type Stats } from '../check/analyze.js';
+import { toDocument } from '../compile/serialize.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
+import type { FilterDocument } from '../filter.js';
+import { parse } from '../syntax/parse.js';
+
+export interface CompileResult {
+  /** No error diagnostics (warnings allowed). */
+  ok: boolean;
+  /** The canonical compact filter JSON; only when `ok`. */
+  json?: string;
+  /** The same document as an object (numbers beyond 2^53 lose precision here; `json` is exact). */
+  filter?: FilterDocument;
+  diagnostics: Diagnostic[];
+  /** The dataset the filter was checked against (`any`: no field checks). */
+  dataset: string;
+  stats: Stats;
+  file: FileNode;
+}
+
+export function compile(source: string, options: CompileOptions = {}): CompileResult {
+  const { file, diagnostics: syntax, conditions } = parse(source);
+  const a = analyze({ dataset: file.dataset, expr: file.expr, diagnostics: syntax, endOffset: source.length, conditions }, options);
+  const ok = !hasErrors(a.diagnostics) && a.serialized !== undefined;
+  return {
+    ok,
+    json: ok ? a.serialized!.json : undefined,
+    filter: ok ? toDocument(a.tree!) : undefined,
+    diagnostics: a.diagnostics,
+    dataset: a.dataset,
+    stats: a.stats,
+    file,
+  };
+}

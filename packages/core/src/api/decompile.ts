@@ -1,0 +1,49 @@
+/**
+ * decompile(): any valid filter JSON (filter object, JSON-encoded string, job, API envelope) → canonical
+ * source. Structural problems get diagnostics located by JSON path and by offset in the given text.
+ */
+import type { Condition, Expr } from '../ast.js';
+import { forEachCondition } from '../check/analyze.js';
+import { normalize } from '../compile/normalize.js';
+import { toDocument } from '../compile/serialize.js';
+import { diag, type Diagnostic, hasErrors } from '../diagnostics.js';
+import type { FilterDocument } from '../filter.js';
+import { isPrintableField, printFile } from '../format/print.js';
+import { readFilterInput, type FilterInputForm } from '../json/read-filter.js';
+
+export interface DecompileOptions {
+  /** Write a `dataset` line naming this dataset at the top of the source. */
+  dataset?: string;
+}
+
+export interface DecompileResult {
+  ok: boolean;
+  /** Canonical source; only when `ok`. */
+  source?: string;
+  /** The filter document that was read (normalised: flattened, single-item groups unwrapped). */
+  filter?: FilterDocument;
+  /** Which input form was recognised. */
+  form?: FilterInputForm;
+  diagnostics: Diagnostic[];
+  /** The tree that was read (offsets into the input text), for tools that check it further. */
+  expr?: Expr;
+}
+
+export function decompile(input: string | unknown, options: DecompileOptions = {}): DecompileResult {
+  const read = readFilterInput(input);
+  const diagnostics = [...read.diagnostics];
+  if (!read.expr || hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
+  const expr = read.expr;
+  forEachCondition(expr, (c: Condition) => {
+    if (!isPrintableField(c.field.name)) {
+      diagnostics.push(
+        diag('invalid-node', 'this key cannot be written as a field name (it is empty or holds a backquote or a line break)', c.field.start, c.field.end, {
+          path: c.path ? [...c.path, 'key'] : undefined,
+        }),
+      );
+    }
+  });
+  if (hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
+  const source = printFile({ dataset: options.dataset, expr });
+  return { ok: true, source, filter: toDocument(normalize(expr)), form: read.form, diagnostics, expr };
+}

@@ -1,0 +1,27 @@
+/** format(): canonical style, idempotent, meaning-preserving, comments kept. */
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
+import { printFile } from '../format/print.js';
+import { parse } from '../syntax/parse.js';
+
+export interface FormatResult {
+  /** False when the text has syntax errors: `text` is then the input, unchanged. */
+  ok: boolean;
+  text: string;
+  /** Whether formatting changed anything (for `fmt --check`). */
+  changed: boolean;
+  /** Syntax diagnostics (a text that does not parse is never reformatted). */
+  diagnostics: Diagnostic[];
+}
+
+export function format(source: string): FormatResult {
+  const { file, diagnostics } = parse(source);
+  if (hasErrors(diagnostics)) return { ok: false, text: source, changed: false, diagnostics };
+  const text = printFile({
+    dataset: file.dataset?.name,
+    datasetEnd: file.dataset?.end,
+    expr: file.expr,
+    comments: file.comments,
+    text: source,
+  });
+  return { ok: true, text, changed: text !== source, diagnostics };
+}

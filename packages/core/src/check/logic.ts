@@ -1,0 +1,156 @@
+/**
+ * Checks on the normalised tree (after `not` is pushed down), where the meaning is explicit:
+ * `duplicate-condition` (the same condition twice in one and/or) and `always-false` (an `and` that can
+ * never hold, such as `x == 1 and x == 2` or `x > 10 and x < 5`).
+ */
+import type { ScalarValue } from '../ast.js';
+import type { NCondition, NNode } from '../compile/normalize.js';
+import type { DatasetSchema } from '../datasets/index.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
+import { isNumericString, printScalar, valueKey } from '../util/values.js';
+
+export function conditionKey(c: NCondition): string {
+  return `${c.key}\u0000${c.op}\u0000${valueKey(c.value)}`;
+}
+
+export function checkLogic(root: NNode, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
+  const visit = (n: NNode) => {
+    if (n.kind === 'condition') return;
+    duplicates(n.items, n.kind, out);
+    if (n.kind === 'and') contradictions(n.items, schema, out);
+    n.items.forEach(visit);
+  };
+  visit(root);
+}
+
+function duplicates(items: NNode[], kind: 'and' | 'or', out: Diagnostic[]): void {
+  const seen = new Map<string, NCondition>();
+  for (const item of items) {
+    if (item.kind !== 'condition') continue;
+    const k = conditionKey(item);
+    const first = seen.get(k);
+    if (!first) {
+      seen.set(k, item);
+      continue;
+    }
+    const c = item.src;
+    out.push(
+      diag('duplicate-condition', `this condition appears twice in the same '${kind}'`, c.start, c.end, {
+        path: c.path,
+        related: [{ message: 'first written here', start: first.src.start, end: first.src.end }],
+      }),
+    );
+  }
+}
+
+/** Value identity as the evaluator sees it: numbers (and numeric strings on number fields) by value. */
+function valueId(v: ScalarValue, numeric: boolean): string {
+  if (v.kind === 'bool') return `b:${v.value}`;
+  if (v.kind === 'string' && !(numeric && isNumericString(v.value))) return `s:${v.value}`;
+  const n = v.kind === 'string' ? v.value.trim() : printScalar(v);
+  return `n:${normalNumber(n)}`;
+}
+
+function normalNumber(s: string): string {
+  let [i, f = ''] = s.replace(/^-/, '').split('.');
+  i = i.replace(/^0+(?=\d)/, '');
+  f = f.replace(/0+$/, '');
+  const neg = s.startsWith('-') && (i !== '0' || f !== '');
+  return `${neg ? '-' : ''}${i}${f ? `.${f}` : ''}`;
+}
+
+function numberOf(v: ScalarValue): number | undefined {
+  if (v.kind === 'int' || v.kind === 'float') return Number(v.raw);
+  if (v.kind === 'string' && isNumericString(v.value)) return Number(v.value);
+  return undefined;
+}
+
+/**
+ * For each field in one `and`: the set of values it may take (from eq/in), the values it may not (from
+ * !eq/!in) and the numeric range (from lt/leq/gt/geq). Only fields known to be scalars are reasoned about:
+ * `in` on an array field holds for any element, so two `in`s on it do not contradict each other.
+ */
+function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: Diagnostic[]): void {
+  const byKey = new Map<string, NCondition[]>();
+  for (const item of items) {
+    if (item.kind !== 'condition') continue;
+    const list = byKey.get(item.key) ?? [];
+    list.push(item);
+    byKey.set(item.key, list);
+  }
+  for (const [key, conds] of byKey) {
+    if (conds.length < 2) continue;
+    const field = schema?.byName.get(key);
+    const scalarField = field !== undefined && !field.type.startsWith('array') && field.type !== 'object';
+    const numeric = !field || field.type === 'int' || field.type === 'float' || field.type === 'int or string';
+    let allowed: Set<string> | undefined;
+    const excluded = new Set<string>();
+    let lo = -Infinity;
+    let loStrict = false;
+    let hi = Infinity;
+    let hiStrict = false;
+    const seen: NCondition[] = [];
+    for (const c of conds) {
+      const values = c.value.kind === 'list' ? c.value.items : [c.value];
+      const ids = values.map((v) => valueId(v, numeric));
+      switch (c.op) {
+        case 'eq':
+          allowed = intersect(allowed, ids);
+          break;
+        case 'in':
+          if (!scalarField) break;
+          allowed = intersect(allowed, ids);
+          break;
+        case '!eq':
+        case '!in':
+          if (c.op === '!in' && !scalarField) break;
+          ids.forEach((i) => excluded.add(i));
+          break;
+        case 'lt':
+        case 'leq':
+        case 'gt':
+        case 'geq': {
+          const n = numberOf(values[0]);
+          if (n === undefined || Number.isNaN(n)) break;
+          if (c.op === 'gt' || c.op === 'geq') {
+            if (n > lo || (n === lo && c.op === 'gt')) {
+              lo = n;
+              loStrict = c.op === 'gt';
+            }
+          } else if (n < hi || (n === hi && c.op === 'lt')) {
+            hi = n;
+            hiStrict = c.op === 'lt';
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      seen.push(c);
+      if (impossible()) {
+        out.push(
+          diag('always-false', `this 'and' can never hold: no value of ${key} satisfies all of its conditions`, c.src.start, c.src.end, {
+            path: c.src.path,
+            related: seen.slice(0, -1).map((s) => ({ message: 'conflicts with this condition', start: s.src.start, end: s.src.end })),
+          }),
+        );
+        return;
+      }
+    }
+    function impossible(): boolean {
+      const inRange = (id: string) => {
+        if (!id.startsWith('n:')) return lo === -Infinity && hi === Infinity;
+        const n = Number(id.slice(2));
+        return (loStrict ? n > lo : n >= lo) && (hiStrict ? n < hi : n <= hi);
+      };
+      if (lo > hi || (lo === hi && (loStrict || hiStrict))) return true;
+      if (allowed) return [...allowed].every((id) => excluded.has(id) || !inRange(id));
+      return false;
+    }
+  }
+}
+
+function intersect(a: Set<string> | undefined, ids: string[]): Set<string> {
+  if (!a) return new Set(ids);
+  return new Set(ids.filter((i) => a.has(i)));
+}

@@ -1,0 +1,207 @@
+/**
+ * The canonical printer, shared by the formatter (source → source) and the decompiler (JSON → source):
+ * symbol forms `== != < <= > >=`, word forms with `not` for negation, only the parentheses precedence
+ * needs, and long filters broken one condition per line with the connective first. Comments are kept:
+ * each one is attached to the condition it precedes (own line) or follows (same line).
+ */
+import type { Comment, Condition, Expr } from '../ast.js';
+import { OPERATOR_BY_NAME } from '../operators.js';
+import { KEYWORDS } from '../syntax/tokens.js';
+import { OPERATORS } from '../operators.js';
+import { printScalar } from '../util/values.js';
+
+export const LINE_WIDTH = 80;
+const INDENT = '  ';
+
+export interface PrintInput {
+  dataset?: string;
+  expr?: Expr;
+  comments?: Comment[];
+  /** The source text the offsets of `expr` and `comments` refer to (needed to place comments). */
+  text?: string;
+  /** Where the dataset declaration ends in `text`. */
+  datasetEnd?: number;
+}
+
+const RESERVED = new Set([...KEYWORDS, ...OPERATORS.flatMap((o) => o.words)]);
+
+export function printField(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) ? name : `\`${name}\``;
+}
+
+/** A field name the language can write (backquoted names cannot hold a backquote or a line break). */
+export function isPrintableField(name: string): boolean {
+  return name.length > 0 && !/[`\r\n]/.test(name);
+}
+
+export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'>): string {
+  const op = OPERATOR_BY_NAME.get(c.operator.name)!.canonical;
+  const value = c.value.kind === 'list' ? `[${c.value.items.map(printScalar).join(', ')}]` : printScalar(c.value);
+  return `${printField(c.field.name)} ${op} ${value}`;
+}
+
+interface Attached {
+  leading: Map<Condition, string[]>;
+  trailing: Map<Condition, string[]>;
+  header: string[];
+  afterDataset: string[];
+  footer: string[];
+}
+
+export function printFile(input: PrintInput): string {
+  const conditions: Condition[] = [];
+  if (input.expr) collectConditions(input.expr, conditions);
+  const att = attachComments(input, conditions);
+  const lines: string[] = [...att.header];
+  if (input.dataset !== undefined) {
+    lines.push(`dataset ${input.dataset}${att.afterDataset.length ? `  ${att.afterDataset.join(' ')}` : ''}`);
+  }
+  if (input.expr) {
+    if (lines.length) lines.push('');
+    const p = new Printer(att);
+    lines.push(...p.expr(input.expr, '', '', ''));
+  }
+  if (att.footer.length) lines.push(...att.footer);
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+class Printer {
+  constructor(private readonly att: Attached) {}
+
+  private hasComments(e: Expr): boolean {
+    const cs: Condition[] = [];
+    collectConditions(e, cs);
+    return cs.some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
+  }
+
+  /** Lines for `e`; the first line starts with `prefix`, continuation items of a chain use `cont`. */
+  expr(e: Expr, indent: string, prefix: string, cont: string): string[] {
+    e = unwrap(e);
+    if (!this.hasComments(e)) {
+      const flat = flatten(e);
+      if (indent.length + prefix.length + flat.length <= LINE_WIDTH || e.kind === 'condition') return [indent + prefix + flat];
+    }
+    switch (e.kind) {
+      case 'condition': {
+        const lead = (this.att.leading.get(e) ?? []).map((c) => indent + c);
+        const trail = this.att.trailing.get(e);
+        return [...lead, indent + prefix + printCondition(e) + (trail ? `  ${trail.join(' ')}` : '')];
+      }
+      case 'not': {
+        const inner = unwrap(e.expr);
+        if (inner.kind === 'and' || inner.kind === 'or') return this.parens(inner, indent, `${prefix}not `);
+        return this.expr(inner, indent, `${prefix}not `, cont);
+      }
+      case 'and':
+      case 'or': {
+        const items = chainItems(e);
+        const lines: string[] = [];
+        items.forEach((item, i) => {
+          const pfx = i === 0 ? prefix : `${e.kind} `;
+          const ind = i === 0 ? indent : cont;
+          const needsParens = e.kind === 'and' && unwrap(item).kind === 'or';
+          if (needsParens) lines.push(...this.parens(unwrap(item), ind, pfx));
+          // an and-chain inside an or is indented one step, so the two connectives do not look alike
+          else lines.push(...this.expr(item, ind, pfx, ind + INDENT));
+        });
+        return lines;
+      }
+      case 'group':
+        return this.expr(e.expr, indent, prefix, cont);
+    }
+  }
+
+  private parens(e: Expr, indent: string, prefix: string): string[] {
+    if (!this.hasComments(e)) {
+      const flat = `(${flatten(e)})`;
+      if (indent.length + prefix.length + flat.length <= LINE_WIDTH) return [indent + prefix + flat];
+    }
+    const inner = indent + INDENT;
+    return [`${indent}${prefix}(`, ...this.expr(e, inner, '', inner), `${indent})`];
+  }
+}
+
+function unwrap(e: Expr): Expr {
+  while (e.kind === 'group') e = e.expr;
+  return e;
+}
+
+/** Items of an and/or chain, with nested chains of the same connective (and groups) flattened. */
+function chainItems(e: Expr & { kind: 'and' | 'or' }): Expr[] {
+  const out: Expr[] = [];
+  const stack = [...e.items].reverse();
+  while (stack.length) {
+    const i = unwrap(stack.pop()!);
+    if (i.kind === e.kind) for (let k = i.items.length - 1; k >= 0; k--) stack.push(i.items[k]);
+    else out.push(i);
+  }
+  return out;
+}
+
+/** One-line form with the parentheses precedence needs (not > and > or). */
+export function flatten(e: Expr): string {
+  e = unwrap(e);
+  switch (e.kind) {
+    case 'condition':
+      return printCondition(e);
+    case 'not': {
+      const inner = unwrap(e.expr);
+      return `not ${inner.kind === 'and' || inner.kind === 'or' ? `(${flatten(inner)})` : flatten(inner)}`;
+    }
+    case 'and':
+      return chainItems(e)
+        .map((i) => (unwrap(i).kind === 'or' ? `(${flatten(i)})` : flatten(i)))
+        .join(' and ');
+    case 'or':
+      return chainItems(e).map(flatten).join(' or ');
+    case 'group':
+      return flatten(e.expr);
+  }
+}
+
+function collectConditions(e: Expr, out: Condition[]): void {
+  const stack: Expr[] = [e];
+  const found: Condition[] = [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind === 'condition') found.push(n);
+    else if (n.kind === 'group' || n.kind === 'not') stack.push(n.expr);
+    else for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
+  }
+  out.push(...found);
+}
+
+function attachComments(input: PrintInput, conditions: Condition[]): Attached {
+  const att: Attached = { leading: new Map(), trailing: new Map(), header: [], afterDataset: [], footer: [] };
+  const comments = input.comments ?? [];
+  if (!comments.length || input.text === undefined) return att;
+  const text = input.text;
+  const sorted = [...conditions].sort((a, b) => a.start - b.start);
+  const exprStart = input.expr ? input.expr.start : Infinity;
+  const exprEnd = input.expr ? input.expr.end : -Infinity;
+  const add = (m: Map<Condition, string[]>, c: Condition, s: string) => m.set(c, [...(m.get(c) ?? []), s]);
+  for (const cm of comments) {
+    const lineStart = Math.max(text.lastIndexOf('\n', cm.start - 1), text.lastIndexOf('\r', cm.start - 1)) + 1;
+    const sameLine = text.slice(lineStart, cm.start).trim() !== '';
+    const before = sorted.filter((c) => c.start < cm.start);
+    const after = sorted.find((c) => c.start > cm.start);
+    const body = cm.text.replace(/\s+$/, '');
+    if (input.datasetEnd !== undefined && cm.start < input.datasetEnd) att.header.push(body);
+    else if (cm.start < exprStart) {
+      if (sameLine && input.datasetEnd !== undefined && lineStart <= input.datasetEnd && !before.length) att.afterDataset.push(body);
+      else if (input.datasetEnd === undefined && !sameLine && !before.length && exprStart !== Infinity && isHeaderBlock(text, cm.end, exprStart)) att.header.push(body);
+      else if (after) add(att.leading, after, body);
+      else att.header.push(body);
+    } else if (sameLine && before.length) add(att.trailing, before[before.length - 1], body);
+    else if (cm.start > exprEnd || !after) att.footer.push(body);
+    else add(att.leading, after, body);
+  }
+  return att;
+}
+
+/** A comment block separated from the filter by a blank line is a file header, not the first condition's. */
+function isHeaderBlock(text: string, from: number, exprStart: number): boolean {
+  const between = text.slice(from, exprStart);
+  const stripped = between.replace(/#[^\r\n]*/g, '');
+  return /\n[ \t]*\r?\n/.test(stripped);
+}

@@ -1,0 +1,36 @@
+/**
+ * @logfilter/core — the pure core of Logfilter: parse, check, compile, decompile, format and evaluate
+ * log export filters. No I/O: the CLI, the language server and the VS Code extension adapt it.
+ */
+export { compile, type CompileResult } from './api/compile.js';
+export { decompile, type DecompileOptions, type DecompileResult } from './api/decompile.js';
+export { check, type CheckResult } from './api/check.js';
+export { format, type FormatResult } from './api/format.js';
+export { parse, type ParseResult, MAX_DEPTH } from './syntax/parse.js';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
+export { operatorsFor } from './check/fields.js';
+export { toFilterString, toTerraform, pretty, utf8Length } from './compile/serialize.js';
+export { normalizeFilter, filtersEqual } from './compile/structural.js';
+export { printField, printCondition, flatten as printExpr, LINE_WIDTH } from './format/print.js';
+export { getLexer, KEYWORDS } from './syntax/tokens.js';
+export * from './operators.js';
+export * from './diagnostics.js';
+export type * from './ast.js';
+export * from './filter.js';
+export * from './datasets/index.js';
+export { closest, editDistance } from './util/closest.js';
+export {
+  FILTER_DOCUMENT_SCHEMA,
+  validateFilterDocument,
+  readFilterInput,
+  parseJson,
+  type FilterInputForm,
+  type ReadFilterResult,
+  type SchemaError,
+  type SchemaValidation,
+} from './json/index.js';
+export * from './eval/index.js';
+export * from './completion/index.js';
+export * from './hover/index.js';
+export * from './refactor/index.js';
+export * from './highlight/index.js';

@@ -1,0 +1,213 @@
+/**
+ * parse(): text → AST + syntax diagnostics. Never throws; deep nesting is refused before the recursive
+ * parser could overflow the stack.
+ */
+import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { Comment, Condition, Expr, FileNode } from '../ast.js';
+import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { OPERATORS } from '../operators.js';
+import { closest } from '../util/closest.js';
+import { decodeString, getParser } from './parser.js';
+import * as T from './tokens.js';
+
+export interface ParseResult {
+  file: FileNode;
+  diagnostics: Diagnostic[];
+  /** Every condition that parsed, also those in parts of the text that recovery dropped from the tree. */
+  conditions: Condition[];
+}
+
+/** Groups deeper than this are `too-deep` (LANGUAGE.md section 5). */
+export const MAX_DEPTH = 64;
+/**
+ * Past this many nested groups or chained `not`s the recursive parser is not run at all: the text gets a
+ * `too-deep` diagnostic instead of a stack overflow.
+ */
+const PARSE_DEPTH_CAP = 400;
+
+/** Stops error cascades in hopeless input (a binary file, 1 MB of noise). */
+const MAX_SYNTAX_DIAGNOSTICS = 200;
+
+export function parse(text: string): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  const lexed = T.getLexer().tokenize(text);
+  for (const e of lexed.errors) {
+    const length = Math.max(1, e.length);
+    const ch = text.slice(e.offset, e.offset + length);
+    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(ch)}`, e.offset, e.offset + length));
+  }
+  const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
+    text: t.image,
+    start: t.startOffset,
+    end: t.startOffset + t.image.length,
+  }));
+  const tokens = lexed.tokens;
+  lexicalChecks(tokens, diagnostics);
+
+  const file: FileNode = { kind: 'file', comments, start: 0, end: text.length };
+  const tooDeep = nestingGuard(tokens);
+  if (tooDeep) {
+    diagnostics.push(tooDeep);
+    return { file, diagnostics: cap(sortDiagnostics(diagnostics)), conditions: [] };
+  }
+
+  const parser = getParser();
+  parser.conditions = [];
+  parser.datasetDecl = undefined;
+  parser.input = tokens;
+  const parsed = parser.file();
+  const conditions = parser.conditions;
+  const datasetDecl = parser.datasetDecl;
+  parser.conditions = [];
+  parser.datasetDecl = undefined;
+  for (const e of parser.errors) {
+    const d = toDiagnostic(e, text);
+    // a character the lexer dropped already has its diagnostic; the parser's complaint about what follows
+    // it is the same problem seen again
+    const echo = lexed.errors.some((le) => le.offset + Math.max(1, le.length) <= d.start && text.slice(le.offset + Math.max(1, le.length), d.start).trim() === '');
+    if (!echo) diagnostics.push(d);
+  }
+  parser.input = [];
+
+  if (datasetDecl) file.dataset = datasetDecl;
+  if (parsed?.expr) file.expr = parsed.expr as Expr;
+  return { file, diagnostics: cap(dedupe(sortDiagnostics(diagnostics))), conditions };
+}
+
+function cap(ds: Diagnostic[]): Diagnostic[] {
+  return ds.length > MAX_SYNTAX_DIAGNOSTICS ? ds.slice(0, MAX_SYNTAX_DIAGNOSTICS) : ds;
+}
+
+/** Recovery can report the same spot twice; keep one diagnostic per range. */
+function dedupe(ds: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.start}:${d.end}:${d.code}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Problems inside single tokens: string escapes, unterminated strings and backquoted names, unknown `!x`. */
+function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
+  for (const t of tokens) {
+    if (t.tokenType === T.StringLiteral) {
+      for (const p of decodeString(t.image).problems) {
+        if (p.kind === 'unterminated') {
+          out.push(diag('syntax', 'unterminated string: add the closing "', t.startOffset, t.startOffset + t.image.length));
+        } else {
+          const s = t.startOffset + p.offset;
+          out.push(diag('syntax', `invalid escape ${JSON.stringify(t.image.slice(p.offset, p.offset + p.length))}: use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`, s, s + p.length));
+        }
+      }
+    } else if (t.tokenType === T.QuotedIdentifier) {
+      const end = t.startOffset + t.image.length;
+      if (t.image.length < 2 || !t.image.endsWith('`')) out.push(diag('syntax', 'unterminated field name: add the closing `', t.startOffset, end));
+      else if (t.image === '``') out.push(diag('syntax', 'empty field name', t.startOffset, end));
+    }
+  }
+}
+
+function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
+  let depth = 0;
+  let nots = 0;
+  for (const t of tokens) {
+    if (t.tokenType === T.LParen) {
+      depth++;
+      if (depth > PARSE_DEPTH_CAP) return tooDeepAt(t);
+    } else if (t.tokenType === T.RParen) depth = Math.max(0, depth - 1);
+    if (t.tokenType === T.Not) {
+      nots++;
+      if (nots > PARSE_DEPTH_CAP) return tooDeepAt(t, 'not');
+    } else if (t.tokenType !== T.LParen) nots = 0;
+  }
+  return undefined;
+  function tooDeepAt(t: IToken, what = 'groups'): Diagnostic {
+    // Point at the first token past the allowed depth of groups, as the checker does.
+    let d = 0;
+    for (const u of tokens) {
+      if (what === 'groups' && u.tokenType === T.LParen && ++d > MAX_DEPTH) return mk(u);
+      if (what === 'groups' && u.tokenType === T.RParen) d = Math.max(0, d - 1);
+    }
+    return mk(t);
+    function mk(u: IToken): Diagnostic {
+      return diag(
+        'too-deep',
+        what === 'groups' ? `nesting deeper than ${MAX_DEPTH} groups` : `more than ${PARSE_DEPTH_CAP} chained 'not'`,
+        u.startOffset,
+        u.startOffset + u.image.length,
+      );
+    }
+  }
+}
+
+const TOKEN_DESCRIPTIONS: Partial<Record<string, string>> = {
+  Identifier: 'a field name',
+  QuotedIdentifier: 'a field name',
+  StringLiteral: 'a string',
+  IntLiteral: 'a number',
+  FloatLiteral: 'a number',
+  LParen: "'('",
+  RParen: "')'",
+  LBracket: "'['",
+  RBracket: "']'",
+  Comma: "','",
+  Operator: 'an operator',
+  NotableOperator: 'startsWith, endsWith, contains or in',
+  EOF: 'the end of the filter',
+};
+
+const RULE_EXPECTATIONS: Partial<Record<string, string>> = {
+  unary: "a condition, 'not' or '('",
+  condition: 'a field name',
+  operator: `an operator (${OPERATORS.map((o) => o.canonical).filter((s) => !s.startsWith('not ')).join(' ')}, not …)`,
+  value: 'a value (a string, a number, true, false or a [list])',
+  scalar: 'a string, a number, true or false',
+  orExpr: "a condition, 'not' or '('",
+  andExpr: "a condition, 'not' or '('",
+};
+
+function describeToken(t: IToken): string {
+  if (t.tokenType === EOF || Number.isNaN(t.startOffset)) return 'the end of the filter';
+  const image = t.image.length > 40 ? `${t.image.slice(0, 37)}...` : t.image;
+  return `'${image}'`;
+}
+
+function hint(t: IToken): string {
+  if (t.tokenType === T.Identifier) {
+    const lower = t.image.toLowerCase();
+    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return `; keywords are lower-case: '${lower}'`;
+    if (lower === '&&') return "; write 'and'";
+  }
+  if (t.tokenType === T.BadOperator) {
+    const fixed: Record<string, string> = { '=': '==', '!': '!=', '&&': 'and', '||': 'or', '<>': '!=' };
+    const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
+    const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
+    return `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`;
+  }
+  return '';
+}
+
+function toDiagnostic(e: IRecognitionException, text: string): Diagnostic {
+  const tok = e.token;
+  const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  const start = atEnd ? text.length : tok.startOffset;
+  const end = atEnd ? text.length : tok.startOffset + tok.image.length;
+  const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
+  let expected: string | undefined;
+  if (e.name === 'MismatchedTokenException') {
+    const m = /-->\s*(\w+)\s*<--/.exec(e.message);
+    expected = m ? TOKEN_DESCRIPTIONS[m[1]] ?? `'${keywordOf(m[1])}'` : undefined;
+  } else if (e.name === 'NotAllInputParsedException') {
+    expected = "'and', 'or' or the end of the filter";
+  }
+  expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
+  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${hint(tok)}`, start, end);
+}
+
+function keywordOf(tokenName: string): string {
+  return tokenName.startsWith('Kw_') ? tokenName.slice(3) : tokenName;
+}
+
+export type { TokenType };

@@ -1,0 +1,46 @@
+// Bundles each bin into one CommonJS file with esbuild: one file to read at start-up is what keeps
+// `compile-filter` close to the cold start of `node -e 0` (see bench/compile.bench.mjs).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const p = (...s) => path.join(root, ...s);
+
+const entries = [
+  { in: 'packages/cli/src/bin/logfilter.ts', out: 'packages/cli/dist/logfilter.cjs' },
+  { in: 'packages/cli/src/bin/compile-filter.ts', out: 'packages/cli/dist/compile-filter.cjs' },
+  { in: 'packages/cli/src/eval/worker.ts', out: 'packages/cli/dist/eval-worker.cjs' },
+  { in: 'packages/language-server/src/main.ts', out: 'packages/language-server/dist/logfilter-language-server.cjs' },
+  { in: 'packages/emulator/src/main.ts', out: 'packages/emulator/dist/logfilter-emulator.cjs' },
+];
+
+await Promise.all(
+  entries
+    .filter((e) => existsSync(p(e.in)))
+    .map((e) =>
+      build({
+        entryPoints: [p(e.in)],
+        outfile: p(e.out),
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        sourcemap: 'linked',
+        minify: true,
+        keepNames: true,
+        legalComments: 'none',
+        logLevel: 'warning',
+        // the workspace packages are bundled from their sources
+        alias: {
+          '@logfilter/core': p('packages/core/src/index.ts'),
+          '@logfilter/api': p('packages/api/src/index.ts'),
+          '@logfilter/emulator': p('packages/emulator/src/index.ts'),
+        },
+        // import.meta.url in the ESM sources → the bundle's own file URL
+        define: { 'import.meta.url': 'importMetaUrl' },
+        banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+      }),
+    ),
+);
