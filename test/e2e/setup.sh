@@ -42,5 +42,7 @@ tar czf "$RG_CACHE/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C "$(di
 # No -g / --prefix: they leak into the nested `npm install` that postinstall.sh runs in lib/vscode.
 cd "$CS_DIR"
 echo '{"private":true}' > package.json
-npm_config_unsafe_perm=true npm_config_yes=true npm install --no-package-lock --no-audit --no-fund --loglevel=error "code-server@$CS_VERSION"
+# Own logs dir: npm keeps only the last 10 logs, and other npm runs on the machine would rotate ours away.
+npm_config_unsafe_perm=true npm_config_yes=true npm install --no-package-lock --no-audit --no-fund --loglevel=warn \
+  --logs-dir "$E2E_WORK/npm-logs" --fetch-retries=5 --fetch-timeout=600000 "code-server@$CS_VERSION"
 "$CS_DIR/node_modules/.bin/code-server" --version
