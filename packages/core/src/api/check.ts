@@ -4,7 +4,8 @@
  */
 import { analyze, type CheckOptions, type Stats } from '../check/analyze.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
-import { readFilterInput, type FilterInputForm } from '../json/read-filter.js';
+import type { FilterInputForm } from '../json/read-filter.js';
+import { readFilter } from './read.js';
 
 export interface CheckResult {
   ok: boolean;
@@ -16,7 +17,7 @@ export interface CheckResult {
 }
 
 export function check(input: string | unknown, options: CheckOptions = {}): CheckResult {
-  const read = readFilterInput(input);
+  const read = readFilter(input);
   const endOffset = typeof input === 'string' ? input.length : 0;
   if (!read.expr) {
     return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? 'http_requests' };

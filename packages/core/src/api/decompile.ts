@@ -9,7 +9,8 @@ import { toDocument } from '../compile/serialize.js';
 import { diag, type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { isPrintableField, printFile } from '../format/print.js';
-import { readFilterInput, type FilterInputForm } from '../json/read-filter.js';
+import type { FilterInputForm } from '../json/read-filter.js';
+import { readFilter } from './read.js';
 
 export interface DecompileOptions {
   /** Write a `dataset` line naming this dataset at the top of the source. */
@@ -30,7 +31,7 @@ export interface DecompileResult {
 }
 
 export function decompile(input: string | unknown, options: DecompileOptions = {}): DecompileResult {
-  const read = readFilterInput(input);
+  const read = readFilter(input);
   const diagnostics = [...read.diagnostics];
   if (!read.expr || hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
   const expr = read.expr;

@@ -1,0 +1,67 @@
+// Compile speed (issue 2): median time to compile a 1000-byte filter after warm-up (goal ≤ 100 µs), and the
+// cold start of `compile-filter` on a small file as a ratio to `node -e 0` measured in the same run
+// (goal ≤ 2.0×). Run after `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { compile } = await import(pathToFileURL(path.join(root, 'packages/core/dist/index.js')).href);
+
+// a realistic filter whose compiled JSON is about 1000 bytes
+const conds = [
+  'ClientRequestHost == "api.example.com"',
+  'EdgeResponseStatus >= 500',
+  'ClientCountry in ["us", "ca", "de", "fr", "gb"]',
+  'ClientRequestPath not startsWith "/static/"',
+  'not (BotScore < 30 or ClientRequestMethod == "OPTIONS")',
+  'ClientRequestURI not contains ".css"',
+  'ClientRequestURI not contains ".js"',
+  'EdgeResponseContentType not in ["image/png", "image/jpeg"]',
+  'CacheCacheStatus != "hit"',
+  'ClientRequestUserAgent not contains "bot"',
+  'SecurityAction in ["block", "challenge"]',
+  'OriginResponseStatus >= 400',
+];
+const src = `dataset http_requests\n\n${conds.join('\nand ')}\n`;
+const first = compile(src);
+if (!first.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(first.diagnostics)}`);
+
+for (let i = 0; i < 2000; i++) compile(src);
+const samples = [];
+for (let round = 0; round < 50; round++) {
+  const n = 200;
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) compile(src);
+  samples.push(Number(process.hrtime.bigint() - t0) / n / 1000);
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const compileUs = median(samples);
+console.log(`compile of a ${first.stats.bytes}-byte filter (${first.stats.operators} operators): median ${compileUs.toFixed(1)} µs  (goal ≤ 100 µs: ${compileUs <= 100 ? 'met' : 'NOT met'})`);
+
+// cold start: alternate the two commands so that both see the same machine state
+const dir = mkdtempSync(path.join(tmpdir(), 'lf-bench-'));
+const small = path.join(dir, 'small.logfilter');
+writeFileSync(small, 'ClientRequestHost == "example.com"\n');
+const bin = path.join(root, 'packages/cli/bin/compile-filter.cjs');
+const time = (args) => {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+};
+const base = [];
+const cli = [];
+for (let i = 0; i < 3; i++) {
+  time(['-e', '0']);
+  time([bin, small]);
+}
+for (let i = 0; i < 25; i++) {
+  base.push(time(['-e', '0']));
+  cli.push(time([bin, small]));
+}
+const b = median(base);
+const c = median(cli);
+console.log(`cold start: node -e 0 ${b.toFixed(1)} ms, compile-filter ${c.toFixed(1)} ms → ${(c / b).toFixed(2)}×  (goal ≤ 2.0×: ${c / b <= 2 ? 'met' : 'NOT met'})`);
