@@ -1,0 +1,54 @@
+/**
+ * textDocument/codeAction: the core's fixes behind each diagnostic as quick fixes, and the core's
+ * refactors (`in` lists, `not` normalisation). The server adds no fix of its own.
+ */
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+} from 'vscode-languageserver/node.js';
+import type { ServerContext } from './context.js';
+import { sameDiagnostic, toDiagnostic, toTextEdit } from './convert.js';
+
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite];
+
+export async function codeActions(ctx: ServerContext, params: CodeActionParams): Promise<CodeAction[] | null> {
+  const doc = ctx.documents.get(params.textDocument.uri);
+  if (!doc) return null;
+  const only = params.context.only;
+  const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const start = doc.offsetAt(params.range.start);
+  const end = doc.offsetAt(params.range.end);
+  const uri = doc.uri;
+  const actions: CodeAction[] = [];
+
+  if (wants(CodeActionKind.QuickFix)) {
+    const analysis = await ctx.analyses.get(doc);
+    const sent = params.context.diagnostics ?? [];
+    for (const d of analysis.diagnostics) {
+      if (!d.fixes?.length) continue;
+      const lsp = toDiagnostic(doc, d);
+      // diagnostics the client sent back, else every diagnostic the range touches
+      const matched: Diagnostic | undefined = sent.find((s) => sameDiagnostic(s, lsp));
+      if (!matched && (sent.length > 0 || d.end < start || d.start > end)) continue;
+      for (const fix of d.fixes) {
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [matched ?? lsp],
+          isPreferred: fix.preferred ?? false,
+          edit: { changes: { [uri]: fix.edits.map((e) => toTextEdit(doc, e)) } },
+        });
+      }
+    }
+  }
+
+  if (wants(CodeActionKind.RefactorRewrite)) {
+    const fixes = await ctx.runner.run({ kind: 'refactor', text: doc.getText(), start, end });
+    for (const fix of fixes) {
+      actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [uri]: fix.edits.map((e) => toTextEdit(doc, e)) } } });
+    }
+  }
+  return actions;
+}

@@ -1,0 +1,71 @@
+/**
+ * Custom requests for editors that show the compiled filter:
+ *   logfilter/compile   { textDocument: { uri } } → { json, string, operators, bytes, maxOperators, maxBytes, diagnostics }
+ *   logfilter/decompile { text, dataset? }        → { source, diagnostics }
+ * Diagnostics are LSP diagnostics (ranges in the document, or in `text` for decompile).
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { decompile, toFilterString } from '@logfilter/core';
+import { ErrorCodes, RequestType, ResponseError, type Diagnostic } from 'vscode-languageserver/node.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServerContext } from './context.js';
+import { toDiagnostic } from './convert.js';
+
+export interface CompileParams {
+  textDocument: { uri: string };
+}
+export interface CompileResponse {
+  json: string | null;
+  string: string | null;
+  operators: number;
+  bytes: number;
+  maxOperators: number;
+  maxBytes: number;
+  diagnostics: Diagnostic[];
+}
+export interface DecompileParams {
+  text: string;
+  dataset?: string;
+}
+export interface DecompileResponse {
+  source: string | null;
+  diagnostics: Diagnostic[];
+}
+
+export const CompileRequest = new RequestType<CompileParams, CompileResponse, void>('logfilter/compile');
+export const DecompileRequest = new RequestType<DecompileParams, DecompileResponse, void>('logfilter/decompile');
+
+export async function compileRequest(ctx: ServerContext, params: CompileParams): Promise<CompileResponse> {
+  const uri = params?.textDocument?.uri;
+  if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri is required');
+  const doc = ctx.documents.get(uri) ?? (await readClosed(uri));
+  const a = await ctx.analyses.get(doc);
+  const json = a.ok && a.json !== undefined ? a.json : null;
+  return {
+    json,
+    string: json === null ? null : toFilterString(json),
+    operators: a.stats.operators,
+    bytes: a.stats.bytes,
+    maxOperators: a.stats.maxOperators,
+    maxBytes: a.stats.maxBytes,
+    diagnostics: a.diagnostics.map((d) => toDiagnostic(doc, d)),
+  };
+}
+
+/** A file the editor has not opened is read from disk (version -1, so it never collides with an open one). */
+async function readClosed(uri: string): Promise<TextDocument> {
+  if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+  try {
+    return TextDocument.create(uri, 'logfilter', -1, await readFile(fileURLToPath(uri), 'utf8'));
+  } catch (e) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `cannot read ${uri}: ${(e as Error).message}`);
+  }
+}
+
+export function decompileRequest(_ctx: ServerContext, params: DecompileParams): DecompileResponse {
+  if (typeof params?.text !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'text is required');
+  const r = decompile(params.text, typeof params.dataset === 'string' ? { dataset: params.dataset } : {});
+  const doc = TextDocument.create('untitled:decompile', 'json', 0, params.text);
+  return { source: r.ok && r.source !== undefined ? r.source : null, diagnostics: r.diagnostics.map((d) => toDiagnostic(doc, d)) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Publishes the core's diagnostics as the user types. Small documents are checked on the next turn of the
+ * event loop (a burst of edits in one read collapses into one check); large ones after a short pause and
+ * in the worker. A result for a version that is no longer current is dropped.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServerContext } from './context.js';
+import { toDiagnostic } from './convert.js';
+import { INLINE_LIMIT } from './runner.js';
+
+const LARGE_DOCUMENT_DELAY_MS = 150;
+
+export class DiagnosticsPublisher {
+  private readonly timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  schedule(doc: TextDocument): void {
+    this.cancel(doc.uri);
+    const run = () => {
+      this.timers.delete(doc.uri);
+      void this.publish(doc.uri, doc.version);
+    };
+    this.timers.set(doc.uri, doc.getText().length < INLINE_LIMIT ? setImmediate(run) : setTimeout(run, LARGE_DOCUMENT_DELAY_MS));
+  }
+
+  scheduleAll(): void {
+    for (const doc of this.ctx.documents.all()) this.schedule(doc);
+  }
+
+  cancel(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t === undefined) return;
+    clearTimeout(t as NodeJS.Timeout);
+    clearImmediate(t as NodeJS.Immediate);
+    this.timers.delete(uri);
+  }
+
+  clear(uri: string): void {
+    this.cancel(uri);
+    void this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private async publish(uri: string, version: number): Promise<void> {
+    const doc = this.ctx.documents.get(uri);
+    if (!doc || doc.version !== version) return;
+    try {
+      const analysis = await this.ctx.analyses.get(doc);
+      const current = this.ctx.documents.get(uri);
+      if (!current || current.version !== version) return;
+      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics.map((d) => toDiagnostic(doc, d)) });
+    } catch (e) {
+      this.ctx.connection.console.error(`diagnostics of ${uri} failed: ${String(e instanceof Error ? e.stack : e)}`);
+    }
+  }
+}

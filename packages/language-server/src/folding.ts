@@ -1,0 +1,37 @@
+/** textDocument/foldingRange: groups that span lines, and runs of comment lines. From tokens, so it works while typing. */
+import { editorTokens } from '@logfilter/core';
+import { FoldingRangeKind, type FoldingRange, type FoldingRangeParams } from 'vscode-languageserver/node.js';
+import type { ServerContext } from './context.js';
+
+export function folding(ctx: ServerContext, params: FoldingRangeParams): FoldingRange[] | null {
+  const doc = ctx.documents.get(params.textDocument.uri);
+  if (!doc) return null;
+  const ranges: FoldingRange[] = [];
+  const open: number[] = [];
+  let commentStart = -1;
+  let commentEnd = -1;
+  const flushComments = () => {
+    if (commentStart >= 0 && commentEnd > commentStart) ranges.push({ startLine: commentStart, endLine: commentEnd, kind: FoldingRangeKind.Comment });
+    commentStart = commentEnd = -1;
+  };
+  for (const t of editorTokens(doc.getText())) {
+    if (t.kind === 'comment') {
+      const line = doc.positionAt(t.start).line;
+      if (commentStart >= 0 && line === commentEnd + 1) commentEnd = line;
+      else {
+        flushComments();
+        commentStart = commentEnd = line;
+      }
+      continue;
+    }
+    if (t.kind === 'lparen') open.push(doc.positionAt(t.start).line);
+    else if (t.kind === 'rparen' && open.length) {
+      const startLine = open.pop()!;
+      // the closing line stays visible, as editors do for brackets
+      const endLine = doc.positionAt(t.start).line - 1;
+      if (endLine > startLine) ranges.push({ startLine, endLine });
+    }
+  }
+  flushComments();
+  return ranges;
+}

@@ -1,0 +1,15 @@
+/** The worker-thread side of `runner.ts`: runs jobs for large documents off the server's main thread. */
+import { parentPort } from 'node:worker_threads';
+import { runJob, type Job } from './jobs.js';
+
+export function runWorker(): void {
+  const port = parentPort;
+  if (!port) return;
+  port.on('message', (m: { id: number; job: Job }) => {
+    try {
+      port.postMessage({ id: m.id, result: runJob(m.job) });
+    } catch (e) {
+      port.postMessage({ id: m.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+    }
+  });
+}
