@@ -1,7 +1,7 @@
 // Status bar item with the active filter's budget: operators and bytes used of the configured limits.
 import * as vscode from 'vscode';
-import { LANGUAGE_ID, type FilterService } from './client';
-import { errorsOf, type CompileResponse } from './protocol';
+import { LANGUAGE_ID, type FilterService } from './client.js';
+import { errorsOf, type CompileResponse } from './protocol.js';
 
 const REFRESH_DELAY_MS = 300;
 

@@ -1,7 +1,7 @@
 // Starts the bundled language server (dist/server.js) over node IPC and keeps one client for all features.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node.js';
+import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol.js';
 
 export const LANGUAGE_ID = 'logfilter';
 

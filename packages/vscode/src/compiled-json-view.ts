@@ -1,9 +1,9 @@
 // "Logfilter: Show Compiled JSON": a read-only virtual document beside the filter that follows its edits.
 import * as vscode from 'vscode';
 import { pretty } from '@logfilter/core';
-import type { FilterService } from './client';
-import { filterDocument } from './filter-document';
-import { describeDiagnostic, errorsOf } from './protocol';
+import type { FilterService } from './client.js';
+import { filterDocument } from './filter-document.js';
+import { describeDiagnostic, errorsOf } from './protocol.js';
 
 export const COMPILED_SCHEME = 'logfilter-compiled';
 const REFRESH_DELAY_MS = 200;

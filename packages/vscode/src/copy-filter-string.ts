@@ -1,8 +1,8 @@
 // "Logfilter: Copy as Job Filter String": the JSON-encoded filter, ready for a job body's `filter` field.
 import * as vscode from 'vscode';
-import type { FilterService } from './client';
-import { filterDocument } from './filter-document';
-import { describeDiagnostic, errorsOf } from './protocol';
+import type { FilterService } from './client.js';
+import { filterDocument } from './filter-document.js';
+import { describeDiagnostic, errorsOf } from './protocol.js';
 
 /** Returns the copied string (for tests and other extensions), or undefined when nothing was copied. */
 export async function copyAsJobFilterString(service: FilterService, arg?: unknown): Promise<string | undefined> {

@@ -3,11 +3,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FilterDocument } from '@logfilter/core';
-import type { FilterService } from './client';
-import { evaluateNdjson, type EvaluationResult } from './evaluate-ndjson';
-import { showExplainPanel } from './explain-panel';
-import { filterDocument } from './filter-document';
-import { describeDiagnostic, errorsOf } from './protocol';
+import type { FilterService } from './client.js';
+import { evaluateNdjson, type EvaluationResult } from './evaluate-ndjson.js';
+import { showExplainPanel } from './explain-panel.js';
+import { filterDocument } from './filter-document.js';
+import { describeDiagnostic, errorsOf } from './protocol.js';
 
 const TITLE = 'Evaluate Against Log File';
 

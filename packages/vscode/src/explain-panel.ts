@@ -2,7 +2,7 @@
 // condition held and how many lines it rejected on its own. Static HTML, no scripts.
 import * as vscode from 'vscode';
 import { OPERATOR_BY_NAME, type ExplainNode } from '@logfilter/core';
-import type { EvaluationResult } from './evaluate-ndjson';
+import type { EvaluationResult } from './evaluate-ndjson.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (n: number, of: number) => (of === 0 ? '–' : `${((100 * n) / of).toFixed(1)}%`);

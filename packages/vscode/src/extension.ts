@@ -1,11 +1,11 @@
 // Entry point: wires the language client and the commands. Everything here adapts the server and the core.
 import * as vscode from 'vscode';
-import { BudgetStatus } from './budget-status';
-import { FilterService } from './client';
-import { CompiledJsonView } from './compiled-json-view';
-import { copyAsJobFilterString } from './copy-filter-string';
-import { evaluateAgainstLogFile } from './evaluate-command';
-import { importFilterFromJson } from './import-filter';
+import { BudgetStatus } from './budget-status.js';
+import { FilterService } from './client.js';
+import { CompiledJsonView } from './compiled-json-view.js';
+import { copyAsJobFilterString } from './copy-filter-string.js';
+import { evaluateAgainstLogFile } from './evaluate-command.js';
+import { importFilterFromJson } from './import-filter.js';
 
 let service: FilterService | undefined;
 

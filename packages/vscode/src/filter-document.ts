@@ -1,6 +1,6 @@
 // Which filter a command works on: an explicit URI argument (menus, tests), else the active logfilter editor.
 import * as vscode from 'vscode';
-import { LANGUAGE_ID } from './client';
+import { LANGUAGE_ID } from './client.js';
 
 export async function filterDocument(arg: unknown, commandTitle: string): Promise<vscode.TextDocument | undefined> {
   if (arg instanceof vscode.Uri) return vscode.workspace.openTextDocument(arg);

@@ -1,8 +1,8 @@
 // "Logfilter: Import Filter from JSON": filter JSON (object, encoded string, job or API response) from the
 // selection, the clipboard or a file, decompiled by the server into a new .logfilter editor.
 import * as vscode from 'vscode';
-import { LANGUAGE_ID, type FilterService } from './client';
-import { describeDiagnostic, errorsOf } from './protocol';
+import { LANGUAGE_ID, type FilterService } from './client.js';
+import { describeDiagnostic, errorsOf } from './protocol.js';
 
 const TITLE = 'Import Filter from JSON';
 

@@ -1,5 +1,5 @@
 // The language server's custom requests (packages/language-server), as the client sees them.
-import { RequestType } from 'vscode-languageclient/node';
+import { RequestType } from 'vscode-languageclient/node.js';
 
 /** A diagnostic as the server sends it inside custom responses (LSP shape; severity 1 = error). */
 export interface WireDiagnostic {
