@@ -50,7 +50,7 @@ export async function evaluateInputs(filter: FilterDocument, inputs: readonly Ev
     const count = src.path && src.size !== undefined ? workerCount(options.workers ?? 'auto', src.size) : 0;
     const script = count > 0 ? findWorkerScript(options.workerScript) : undefined;
     if (count > 0 && script && src.path && src.size !== undefined) {
-      const out = await evaluateFileInWorkers(filter, { name: src.name, path: src.path, size: src.size }, ro, script, count, totals, options.onOutput, progress);
+      const out = await evaluateFileInWorkers(filter, { name: src.name, path: src.path, size: src.size }, ro, script, count, totals, options.onOutput, progress, options.rangeBytes);
       out.seen.forEach((f) => seen.add(f));
       explainCounts.push(...out.explain);
       totals.bytes += src.size;

@@ -56,9 +56,10 @@ export async function evaluateFileInWorkers(
   totals: Totals,
   onOutput: ((bytes: Uint8Array) => void | Promise<void>) | undefined,
   onProgress: ((bytes: number) => void) | undefined,
+  rangeBytes = RANGE_BYTES,
 ): Promise<ParallelOutcome> {
   const ranges: Array<[number, number]> = [];
-  for (let s = 0; s < file.size; s += RANGE_BYTES) ranges.push([s, Math.min(file.size, s + RANGE_BYTES)]);
+  for (let s = 0; s < file.size; s += rangeBytes) ranges.push([s, Math.min(file.size, s + rangeBytes)]);
   const init: WorkerInit = { filter, options, path: file.path, size: file.size };
   const workers = Array.from({ length: Math.min(count, ranges.length) }, () => new Worker(script, { workerData: init }));
   const outcome: ParallelOutcome = { seen: new Set(), explain: [] };

@@ -18,6 +18,8 @@ export interface EvalOptions {
   workers?: 'auto' | number;
   /** Path of the worker script; found next to the CLI bundle by default. */
   workerScript?: string;
+  /** Bytes per worker range (default 8 MiB); tests use small ranges to cross many range boundaries. */
+  rangeBytes?: number;
 }
 
 export interface MalformedLine {

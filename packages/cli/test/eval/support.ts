@@ -1,0 +1,40 @@
+/** Runs `logfilter` in-process with captured streams, and writes fixture files in a temporary directory. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { run } from '../../src/main.js';
+import type { CliContext } from '../../src/context.js';
+
+export interface RunOutput {
+  code: number;
+  stdout: string;
+  stdoutBytes: Buffer;
+  stderr: string;
+}
+
+export async function logfilter(args: string[], opts: { cwd: string; stdin?: string | Buffer }): Promise<RunOutput> {
+  const out: Buffer[] = [];
+  const err: string[] = [];
+  const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as unknown as CliContext['stdin'];
+  const ctx: CliContext = {
+    stdout: { write: (c: string | Uint8Array) => out.push(Buffer.from(c)), isTTY: false },
+    stderr: { write: (c: string | Uint8Array) => err.push(String(c)), isTTY: false },
+    stdin,
+    env: { NO_COLOR: '1' },
+    cwd: opts.cwd,
+  };
+  const code = await run('logfilter', args, ctx);
+  const stdoutBytes = Buffer.concat(out);
+  return { code, stdout: stdoutBytes.toString('utf8'), stdoutBytes, stderr: err.join('') };
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'logfilter-eval-'));
+}
+
+export function write(dir: string, name: string, content: string | Buffer): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, content);
+  return p;
+}
