@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import {
   addCustomFields,

@@ -21,7 +21,7 @@ import {
 } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { apiCall, collect, makeClient, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
+import { apiCall, collect, makeClient, toCliError, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 
 interface FieldFlags extends ConnectionFlags {
   requestHeader: string[];
@@ -83,7 +83,7 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
         if (e instanceof CustomFieldsError) {
           throw new CliError(`custom-fields ${op} for zone ${flags.zone}: ${e.message}; nothing was changed`, EXIT_FAILURE);
         }
-        throw await apiCall(`custom-fields ${op} for zone ${flags.zone} failed`, () => Promise.reject(e)).catch((err: unknown) => err);
+        throw toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e);
       }
       const gaps = await apiCall(`listing the jobs of zone ${flags.zone} failed`, () => jobsLackingCustomFields(client, flags.zone, result.fields));
       const updated = flags.updateJobs ? await updateJobs(client, flags.zone, gaps) : [];
