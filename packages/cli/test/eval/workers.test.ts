@@ -1,0 +1,87 @@
+/**
+ * Workers reading their own byte ranges give exactly what the main thread gives: counts, malformed line
+ * numbers, printed lines in file order, explain counts and the --strict stop. Small ranges make many lines
+ * (including a long one) cross range boundaries.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO } from '../../../../test/support/paths.js';
+import { evaluateFile } from '../../src/eval/index.js';
+import type { EvalOptions } from '../../src/eval/index.js';
+import { tempDir, write } from './support.js';
+
+let dir: string;
+let script: string;
+let logs: string;
+
+const FILTER = {
+  where: {
+    and: [
+      { key: 'h', operator: 'in', value: ['a', 'b'] },
+      { or: [{ key: 's', operator: 'geq', value: 500 }, { key: 't', operator: 'contains', value: 'x' }] },
+    ],
+  },
+} as const;
+
+beforeAll(async () => {
+  dir = tempDir();
+  script = path.join(dir, 'eval-worker.cjs');
+  await build({
+    entryPoints: [path.join(REPO, 'packages/cli/src/eval/worker.ts')],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'error',
+    alias: { '@logfilter/core': path.join(REPO, 'packages/core/src/index.ts') },
+  });
+  const lines: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const h = ['a', 'b', 'c'][i % 3];
+    if (i % 97 === 0) lines.push('');
+    else if (i % 89 === 0) lines.push('{"h":"a","s":');
+    else if (i % 501 === 0) lines.push(`{"h":"a","s":500,"pad":"${'y'.repeat(20000)}"}`);
+    else lines.push(`{"h":"${h}","s":${400 + (i % 7) * 20},"t":["${i % 5 === 0 ? 'x' : 'z'}"]}${i % 13 === 0 ? '\r' : ''}`);
+  }
+  logs = write(dir, 'logs.ndjson', lines.join('\n'));
+}, 120_000);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function both(options: EvalOptions) {
+  const outputs: Buffer[][] = [[], []];
+  const [main, par] = await Promise.all(
+    [0, 2].map((workers, k) =>
+      evaluateFile(FILTER as never, logs, { ...options, workers, workerScript: script, rangeBytes: 4096, onOutput: (b) => void outputs[k]!.push(Buffer.from(b)) }),
+    ),
+  );
+  return { main: main!, par: par!, out: outputs.map((o) => Buffer.concat(o).toString('utf8')) };
+}
+
+describe('evaluation in worker threads', () => {
+  it('uses the workers and agrees with the main thread on counts, line numbers and printed lines', async () => {
+    const { main, par, out } = await both({ emit: 'match' });
+    expect(par.workers).toBe(2);
+    expect(main.workers).toBe(0);
+    const pick = (r: typeof main) => ({ total: r.total, matched: r.matched, malformed: r.malformed, lines: r.malformedLines });
+    expect(pick(par)).toEqual(pick(main));
+    expect(main.matched).toBeGreaterThan(100);
+    expect(out[1]).toBe(out[0]);
+  }, 120_000);
+
+  it('agrees on --invert output, validation and explain counts', async () => {
+    const { main, par, out } = await both({ emit: 'other', explain: true });
+    expect(out[1]).toBe(out[0]);
+    expect(par.explain).toEqual(main.explain);
+    expect(par.malformed).toBe(main.malformed);
+    expect(main.validated).toBe(true);
+  }, 120_000);
+
+  it('stops at the same malformed line with strict', async () => {
+    const { main, par } = await both({ strict: true });
+    expect(main.stoppedAt).toEqual({ file: logs, line: 90 });
+    expect(par.stoppedAt).toEqual(main.stoppedAt);
+    expect(par.total).toBe(main.total);
+  }, 120_000);
+});
