@@ -15,6 +15,7 @@ import type { FilterDocument } from '../filter.js';
 import { compileNode, filterFields, isLogObject } from './matcher.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
+import { createExtractor, type Extractor } from './extract.js';
 
 /** Finds `needle` in `hay[from, to)`; returns its index or -1. */
 export type ByteSearch = (hay: Uint8Array, needle: Uint8Array, from: number, to: number) => number;
@@ -161,6 +162,12 @@ function clauseHoldsIn(hay: Uint8Array, from: number, to: number, clause: Needle
 
 /** Lines sampled from the first block to order the clauses by selectivity. */
 const SAMPLE_LINES = 2000;
+/**
+ * Field extraction pays only when it rejects: after this many tries, it stays on only if it rejected at least
+ * EXTRACT_MIN_REJECT of the candidates (otherwise they would be read twice).
+ */
+const EXTRACT_TRIAL = 256;
+const EXTRACT_MIN_REJECT = 0.3;
 
 export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}): BlockScanner {
   const search = hooks.search ?? defaultSearch;
@@ -170,6 +177,10 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   const fieldKeys = fields.map((f) => new TextEncoder().encode(JSON.stringify(f)));
   const seen = new Set<string>();
   let clauses: NeedlePlan = needlePlan(filter);
+  // The extractor decodes with the scanner's own (validating) decoder: cheap, since only values are decoded.
+  let extract: Extractor | undefined = createExtractor(fields, decode);
+  let extractTries = 0;
+  let extractRejects = 0;
   let calibrated = clauses.length < 2;
 
   /** Orders clauses by how many sampled lines satisfy them, rarest first. */
@@ -287,6 +298,18 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         }
         if (onOther) onOther(lineStart, nl);
         continue;
+      }
+
+      if (extract && !validate) {
+        // Reject on the wanted fields alone; a line kept here is still parsed whole before it counts.
+        const partial = extract(hay, lineStart, contentEnd);
+        extractTries++;
+        if (partial !== undefined && !root(partial)) {
+          extractRejects++;
+          if (onOther) onOther(lineStart, nl);
+          continue;
+        }
+        if (extractTries === EXTRACT_TRIAL && extractRejects < EXTRACT_TRIAL * EXTRACT_MIN_REJECT) extract = undefined;
       }
 
       const text = decodeLine(hay, lineStart, contentEnd);

@@ -1,0 +1,38 @@
+/** The field extractor returns what JSON.parse would give for the wanted top-level keys. */
+import { describe, expect, it } from 'vitest';
+import { createExtractor } from '../../src/eval/extract.js';
+import { defaultDecode } from '../../src/eval/scanner.js';
+
+const enc = new TextEncoder();
+const extract = (fields: string[], line: string) => {
+  const bytes = enc.encode(line);
+  const o = createExtractor(fields, defaultDecode)(bytes, 0, bytes.length);
+  return o === undefined ? undefined : { ...o };
+};
+
+describe('createExtractor', () => {
+  it.each([
+    ['{"a":1,"b":"x"}', ['a', 'b'], { a: 1, b: 'x' }],
+    ['{ "a" : [1, {"a": 2}] , "b" : {"a":"no"} }', ['a'], { a: [1, { a: 2 }] }],
+    ['{"o":{"a":"nested"},"z":1}', ['a'], {}],
+    ['{"a":"first","a":"last"}', ['a'], { a: 'last' }],
+    ['{"\\u0061":true,"b":null}', ['a', 'b'], { a: true, b: null }],
+    ['{"s":"quote \\" and {\\"a\\":1} and \\\\","a":false}', ['a'], { a: false }],
+    ['{"a":"x\\\\"}', ['a'], { a: 'x\\' }],
+    ['{"a":"caf\\u00e9 \\/ ok"}', ['a'], { a: 'café / ok' }],
+    ['{"a":-1.5e3,"b":1715000000000610620}', ['a', 'b'], { a: -1500, b: 1715000000000610620 }],
+    ['{"__proto__":"p","constructor":1}', ['__proto__', 'constructor'], { ['__proto__']: 'p', constructor: 1 }],
+    ['{}', ['a'], {}],
+  ])('%s', (line, fields, expected) => {
+    const got = extract(fields as string[], line);
+    expect(got).toEqual(expected);
+    const parsed = JSON.parse(line);
+    for (const f of fields as string[]) if (Object.prototype.hasOwnProperty.call(parsed, f)) expect(Object.getOwnPropertyDescriptor(got!, f)?.value).toEqual(parsed[f]);
+  });
+
+  it('gives up on text that is not an object', () => {
+    expect(extract(['a'], '[1]')).toBeUndefined();
+    expect(extract(['a'], '{"a":1')).toBeUndefined();
+    expect(extract(['a'], '{"a" 1}')).toBeUndefined();
+  });
+});
