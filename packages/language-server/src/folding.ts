@@ -33,5 +33,5 @@ export function folding(ctx: ServerContext, params: FoldingRangeParams): Folding
     }
   }
   flushComments();
-  return ranges;
+  return ranges.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }
