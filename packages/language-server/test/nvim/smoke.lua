@@ -1,0 +1,100 @@
+-- Headless Neovim (0.7+) as a second real LSP client of logfilter-language-server.
+-- Run: SERVER=path/to/server.cjs FILE=path/to/x.logfilter nvim --headless -u NONE -i NONE -n -c 'luafile smoke.lua'
+-- Prints one line per observation and `RESULT: PASS` or `RESULT: FAIL` (exit code 1).
+local server = assert(os.getenv('SERVER'), 'SERVER is required')
+local file = assert(os.getenv('FILE'), 'FILE is required')
+local failed = false
+local function log(...) io.stdout:write(table.concat(vim.tbl_map(tostring, { ... }), ' '), '\n') end
+local function fail(msg) log('FAIL: ' .. msg); failed = true end
+local function finish()
+  log(failed and 'RESULT: FAIL' or 'RESULT: PASS')
+  vim.cmd(failed and 'cquit 1' or 'qall!')
+end
+
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local bufnr = vim.api.nvim_get_current_buf()
+vim.bo[bufnr].filetype = 'logfilter'
+
+local client_id = vim.lsp.start_client({
+  name = 'logfilter',
+  cmd = { 'node', server, '--stdio' },
+  root_dir = vim.fn.fnamemodify(file, ':h'),
+  settings = { logfilter = { dataset = 'http_requests', maxOperators = 30, maxBytes = 1000 } },
+  on_exit = function(code) log('EXIT ' .. tostring(code)) end,
+})
+if not client_id then fail('start_client failed'); return finish() end
+vim.lsp.buf_attach_client(bufnr, client_id)
+
+if not vim.wait(30000, function()
+  local c = vim.lsp.get_client_by_id(client_id)
+  return c ~= nil and c.initialized
+end, 50) then fail('server did not initialize'); return finish() end
+local client = vim.lsp.get_client_by_id(client_id)
+local caps = client.server_capabilities or client.resolved_capabilities
+log('CAPS completion=' .. tostring(caps.completionProvider ~= nil) .. ' hover=' .. tostring(caps.hoverProvider == true))
+
+local function code_of(d)
+  return d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+end
+
+-- diagnostics with codes and ranges (0-based line:col as the protocol has them)
+if not vim.wait(60000, function() return #vim.diagnostic.get(bufnr) >= 2 end, 50) then fail('no diagnostics') end
+local diags = vim.diagnostic.get(bufnr)
+table.sort(diags, function(a, b) return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col) end)
+for _, d in ipairs(diags) do
+  log(string.format('DIAG %s %d:%d-%d:%d sev=%d', tostring(code_of(d)), d.lnum, d.col, d.end_lnum, d.end_col, d.severity))
+end
+
+local uri = vim.uri_from_bufnr(bufnr)
+local function request(method, params)
+  local resp, err = client.request_sync(method, params, 30000, bufnr)
+  if err or not resp then fail(method .. ': ' .. tostring(err)); return nil end
+  if resp.err then fail(method .. ': ' .. vim.inspect(resp.err)); return nil end
+  return resp.result
+end
+
+-- completion after a field: the operators of its type
+local comp = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = 1, character = 17 } })
+local items = comp and (comp.items or comp) or {}
+local labels = {}
+for _, it in ipairs(items) do table.insert(labels, it.label) end
+log('COMPLETION ' .. table.concat(labels, ' '))
+
+-- hover on the field
+local hov = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = 1, character = 30 } })
+if hov and hov.range then
+  log(string.format('HOVER %d:%d-%d:%d %s', hov.range.start.line, hov.range.start.character, hov.range['end'].line, hov.range['end'].character, hov.contents.kind))
+else fail('no hover') end
+
+-- quick fix for the misspelt field
+local fixes = request('textDocument/codeAction', {
+  textDocument = { uri = uri },
+  range = { start = { line = 1, character = 0 }, ['end'] = { line = 1, character = 16 } },
+  context = { diagnostics = {}, only = { 'quickfix' } },
+})
+for _, a in ipairs(fixes or {}) do
+  local edits = a.edit and a.edit.changes and a.edit.changes[uri] or {}
+  log('ACTION ' .. a.kind .. ' ' .. tostring(a.isPreferred) .. ' ' .. (edits[1] and edits[1].newText or '?'))
+end
+
+-- the custom request
+local compiled = request('logfilter/compile', { textDocument = { uri = uri } })
+if compiled then log('COMPILE json=' .. tostring(compiled.json) .. ' operators=' .. compiled.operators .. ' maxOperators=' .. compiled.maxOperators) end
+
+-- an edit that clears the diagnostics
+vim.api.nvim_buf_set_lines(bufnr, 1, 2, false, { 'ClientRequestHost  ==  "a" and EdgeResponseStatus >= 500' })
+if not vim.wait(30000, function() return #vim.diagnostic.get(bufnr) == 0 end, 50) then fail('diagnostics not cleared after edit') end
+log('AFTER EDIT ' .. #vim.diagnostic.get(bufnr) .. ' diagnostics')
+
+-- formatting
+local edits = request('textDocument/formatting', { textDocument = { uri = uri }, options = { tabSize = 2, insertSpaces = true } })
+if edits then
+  vim.lsp.util.apply_text_edits(edits, bufnr, 'utf-16')
+  log('FORMATTED ' .. table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), ' | '))
+end
+compiled = request('logfilter/compile', { textDocument = { uri = uri } })
+if compiled then log('COMPILE json=' .. tostring(compiled.json) .. ' operators=' .. compiled.operators .. ' maxOperators=' .. compiled.maxOperators) end
+
+vim.lsp.stop_client(client_id)
+vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 50)
+finish()
