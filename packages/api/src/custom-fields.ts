@@ -231,12 +231,10 @@ async function change(client: LogfilterClient, zone: string, ch: Change, opts: C
       throw new CustomFieldsError('empty', `the custom fields kept changing under us (${writes} writes); run the command again`);
     }
     // Merge again on top of what the other writer wrote: the version we overwrote plus what came after ours.
-    if (lost) {
-      const read = fieldsOf(ruleset);
-      const dropped = subtractFields(fieldsOf(lost), fieldsOf(written)); // added by the other writer, lost by our PUT
-      const revived = subtractFields(intersectFields(fieldsOf(written), read), fieldsOf(lost)); // removed by them, put back by us
-      base = subtractFields(mergeFields(now, dropped), revived);
-    } else base = now;
+    // What the version we overwrote had and our write dropped is put back. (What it lacked is not taken as a
+    // removal: it may itself have been a write that lost fields, which its writer restores in the same way. A
+    // remover checks its own result after writing, so a concurrent remove still ends up done.)
+    base = lost ? mergeFields(now, subtractFields(fieldsOf(lost), fieldsOf(written))) : now;
     ruleset = latest;
     await new Promise((res) => setTimeout(res, 5 + Math.random() * 20 * round));
   }

@@ -73,6 +73,14 @@ export class Store {
 
   constructor(readonly dataFile?: string) {
     this.state = dataFile ? loadState(dataFile) : emptyState();
+    if (dataFile) {
+      // Write once at start: an unwritable place is reported now, not as a 500 on the first change.
+      try {
+        this.commit();
+      } catch (e) {
+        throw new StateFileError(`cannot write data file ${dataFile}: ${(e as Error).message}`);
+      }
+    }
   }
 
   zone(zoneId: string): ZoneState {

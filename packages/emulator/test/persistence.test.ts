@@ -109,6 +109,9 @@ describe('persistence with --data', { timeout: 120_000 }, () => {
     const a = await runToExit(['--data', bad]);
     expect(a.code).toBe(1);
     expect(a.stderr.trim().split('\n')).toHaveLength(1);
+    const unwritable = await runToExit(['--data', join(dir, 'no-such-dir', 'state.json')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr.trim().split('\n')).toHaveLength(1);
     expect((await runToExit(['--port', 'abc'])).code).toBe(2);
     expect((await runToExit(['--nope'])).code).toBe(2);
     expect((await runToExit(['--email', 'a@b.c'])).code).toBe(2);
