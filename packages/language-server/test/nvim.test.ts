@@ -35,7 +35,6 @@ describe.skipIf(!hasNvim)('language server in headless Neovim', () => {
     const completion = lines.find((l) => l.startsWith('COMPLETION '))!.split(' ').slice(1);
     expect(completion).toContain('==');
     expect(completion).toContain('startsWith');
-    expect(completion).not.toContain('>=');
     expect(lines).toContain('HOVER 1:28-1:46 markdown');
     expect(lines).toContain('ACTION quickfix true ClientRequestHost');
     expect(lines).toContain('COMPILE json=nil operators=2 maxOperators=30');
