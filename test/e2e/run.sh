@@ -6,7 +6,8 @@
 # Both run against the packaged .vsix installed into a fresh profile. Prints `N passed, N failed`, exits
 # non-zero on any failure, saves screenshots under $ARTIFACTS.
 # Env: E2E_WORK (cache + scratch, default /tmp/logfilter-e2e), ARTIFACTS (default <repo>/test-artifacts),
-#      E2E_SKIP_PACKAGE=1 (use the existing packages/vscode/logfilter-vscode-*.vsix).
+#      E2E_SKIP_PACKAGE=1 (use the existing packages/vscode/logfilter-vscode-*.vsix),
+#      E2E_UPDATE_SCREENSHOT=1 (copy the overview screenshot to packages/vscode/images/screenshot.png).
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 E2E="$REPO/test/e2e"
@@ -59,6 +60,10 @@ t "extension-host tests"
 WS="$RUN/ws-exthost" node "$E2E/exthost-driver.mjs"
 set -e
 cp "$RUN/code-server.log" "$ARTIFACTS/code-server.log" 2>/dev/null || true
+# E2E_UPDATE_SCREENSHOT=1 refreshes the README screenshot of the extension from this run.
+if [ "${E2E_UPDATE_SCREENSHOT:-}" = 1 ] && [ -f "$ARTIFACTS/overview.png" ]; then
+  cp "$ARTIFACTS/overview.png" "$REPO/packages/vscode/images/screenshot.png"
+fi
 
 node "$E2E/summarize.mjs" "$RUN/ui-result.json" "$RUN/exthost-result.json"
 status=$?

@@ -160,7 +160,7 @@ try {
   await step(page, 'overview screenshot for the README', async () => {
     await openFile(page, 'broken.logfilter');
     await runCommand(page, 'Logfilter: Show Compiled JSON');
-    await page.locator('.monaco-editor[data-uri$="broken.logfilter.jsonc"]').waitFor({ timeout: 20000 });
+    await page.locator('.monaco-editor[data-uri^="logfilter-compiled:/broken.logfilter.jsonc"]').waitFor({ timeout: 20000 });
     await page.locator('.monaco-editor[data-uri$="broken.logfilter"] .view-lines').click();
     await page.waitForTimeout(500); // status bar and the panels repaint after the focus change
     await shot(page, 'overview');
