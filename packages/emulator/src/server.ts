@@ -91,6 +91,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(e as Error).message}`));
     });
   });
+  // Clients reuse idle connections; with Node's default of 5 s, a busy client can send on a socket the server is
+  // closing ("other side closed"). A long keep-alive keeps that race away from callers and tests.
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
