@@ -7,6 +7,7 @@ import type { Span } from '../ast.js';
 import { NOT_FORMS, type OperatorInfo } from '../operators.js';
 import { DEFAULT_DATASET, getDataset, type FieldInfo } from '../datasets/index.js';
 import { editorTokens, isWordToken, type EditorToken } from './tokens.js';
+import { datasetOf } from './dataset-line.js';
 
 interface SituationBase {
   /** The text the chosen item replaces: the word or string under the cursor, else the empty span at it. */
@@ -79,8 +80,11 @@ type State =
  */
 export function completionSituation(text: string, offset: number, dataset: string = DEFAULT_DATASET): CompletionSituation {
   offset = Math.max(0, Math.min(offset, text.length));
-  // Only the text before the cursor decides the situation, plus the rest of the word under the cursor.
-  const tokens = editorTokens(text.slice(0, offset) + wordTail(text, offset));
+  // Only the text before the cursor decides the situation, plus the rest of the word under the cursor. In
+  // a large text only a window before the cursor is read, from a line start (tokens never span lines): a
+  // condition longer than the window is the only case where the situation could differ.
+  const from = offset > WINDOW ? lineStartAfter(text, offset - WINDOW, offset) : 0;
+  const tokens = editorTokens(text.slice(from, offset) + wordTail(text, offset)).map((t) => (from ? { ...t, start: t.start + from, end: t.end + from } : t));
   let replace: Span = { start: offset, end: offset };
   let prefix = '';
   let context = tokens;
@@ -108,12 +112,12 @@ export function completionSituation(text: string, offset: number, dataset: strin
     context = tokens.filter((t) => t.end <= offset);
   }
 
-  const ds = effectiveDataset(context, dataset);
+  const ds = from > 0 ? datasetOf(text, dataset) : effectiveDataset(context, dataset);
   const base = { replace, prefix, dataset: ds };
   const schema = getDataset(ds);
   const fieldInfo = (name: string | undefined) => (name === undefined ? undefined : schema?.byName.get(name));
 
-  let state: State = { s: 'start' };
+  let state: State = from > 0 ? { s: 'expression' } : { s: 'start' };
   let depth = 0;
   for (const t of context) {
     if (t.kind === 'comment') continue;
@@ -144,6 +148,16 @@ export function completionSituation(text: string, offset: number, dataset: strin
       if (inString) return { kind: 'none', ...base };
       return { kind: 'connective', depth, ...base };
   }
+}
+
+const WINDOW = 4096;
+
+function lineStartAfter(text: string, at: number, limit: number): number {
+  for (let i = at; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i + 1;
+  }
+  return at;
 }
 
 /** The rest of an identifier-like word after the cursor, so the word under the cursor is replaced whole. */

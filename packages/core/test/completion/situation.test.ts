@@ -104,3 +104,12 @@ describe('completionSituation', () => {
     for (const text of samples) for (let i = 0; i <= text.length; i++) expect(() => completionSituation(text, i)).not.toThrow();
   });
 });
+
+describe('completionSituation in a large text', () => {
+  it('reads a window before the cursor and keeps the dataset line', () => {
+    const body = 'ClientCountry == "us" or\n'.repeat(2000);
+    const text = `dataset dns_logs\n${body}QueryName `;
+    expect(completionSituation(text, text.length)).toMatchObject({ kind: 'operator', fieldName: 'QueryName', dataset: 'dns_logs' });
+    expect(completionSituation(text, text.length - 'QueryName '.length)).toMatchObject({ kind: 'expression', fileStart: false });
+  });
+});
