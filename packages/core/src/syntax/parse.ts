@@ -7,7 +7,7 @@ import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
 import { OPERATORS } from '../operators.js';
 import { closest } from '../util/closest.js';
-import { decodeString, getParser } from './parser.js';
+import { decodeString, getParser, TooManyErrors } from './parser.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -31,7 +31,7 @@ const MAX_SYNTAX_DIAGNOSTICS = 200;
 export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
-  for (const e of lexed.errors) {
+  for (const e of lexed.errors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
     const length = Math.max(1, e.length);
     const ch = text.slice(e.offset, e.offset + length);
     diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(ch)}`, e.offset, e.offset + length));
@@ -51,11 +51,16 @@ export function parse(text: string): ParseResult {
     return { file, diagnostics: cap(sortDiagnostics(diagnostics)), conditions: [] };
   }
 
-  const parser = getParser();
+  const parser = getParser(tokens.length);
   parser.conditions = [];
   parser.datasetDecl = undefined;
   parser.input = tokens;
-  const parsed = parser.file();
+  let parsed: ReturnType<typeof parser.file> | undefined;
+  try {
+    parsed = parser.file();
+  } catch (e) {
+    if (!(e instanceof TooManyErrors)) throw e;
+  }
   const conditions = parser.conditions;
   const datasetDecl = parser.datasetDecl;
   parser.conditions = [];
@@ -92,6 +97,7 @@ function dedupe(ds: Diagnostic[]): Diagnostic[] {
 /** Problems inside single tokens: string escapes, unterminated strings and backquoted names, unknown `!x`. */
 function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
   for (const t of tokens) {
+    if (out.length >= MAX_SYNTAX_DIAGNOSTICS) return;
     if (t.tokenType === T.StringLiteral) {
       for (const p of decodeString(t.image).problems) {
         if (p.kind === 'unterminated') {

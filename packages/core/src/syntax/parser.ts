@@ -5,7 +5,7 @@
  * Error recovery is on: several syntax errors in one text each get their own diagnostic. Nodes built from
  * tokens that recovery inserted carry `recovered`, and the checker leaves them alone.
  */
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Condition, Expr, FieldRef, ListValue, OperatorRef, ScalarValue, Value } from '../ast.js';
 import { NOT_FORMS, OPERATOR_BY_SPELLING } from '../operators.js';
 import {
@@ -54,9 +54,20 @@ class FilterParser extends EmbeddedActionsParser {
   /** The dataset line, kept even when a later syntax error makes recovery drop the file rule's result. */
   datasetDecl: ParsedFile['dataset'];
 
-  constructor(validate: boolean) {
-    super(allTokens, { recoveryEnabled: true, skipValidations: !validate, maxLookahead: 2 });
+  /** Past this many syntax errors, parsing stops: the rest of a hopeless text adds noise, and time. */
+  maxErrors = 50;
+
+  constructor(validate: boolean, recover = true) {
+    super(allTokens, { recoveryEnabled: recover, skipValidations: !validate, maxLookahead: 2, errorMessageProvider: cheapMessages });
     this.performSelfAnalysis();
+  }
+
+  /** Recording an error: stops the parse once there are `maxErrors` of them (see TooManyErrors). */
+  // SAVE_ERROR is Chevrotain's (internal, untyped) hook through which every recognition error passes
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
+    const saved = (EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR.call(this, error);
+    if (this.errors.length >= this.maxErrors) throw new TooManyErrors();
+    return saved;
   }
 
   file = this.RULE('file', (): ParsedFile => {
@@ -256,6 +267,21 @@ class FilterParser extends EmbeddedActionsParser {
   );
 }
 
+/** Not a recognition exception, so Chevrotain's recovery lets it through to parse(), which stops there. */
+export class TooManyErrors extends Error {}
+
+/**
+ * Chevrotain's default messages list every expected path, which costs more than the parse itself on text
+ * with thousands of errors. Diagnostics are worded in parse.ts from the exception and its token; the
+ * message only carries the expected token's name.
+ */
+const cheapMessages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage: ({ expected }) => `-->${expected.name}<--`,
+  buildNotAllInputParsedMessage: () => '',
+  buildNoViableAltMessage: () => '',
+  buildEarlyExitMessage: () => '',
+};
+
 function logical(kind: 'and' | 'or', items: (Expr | undefined)[]): Expr {
   const clean = items.filter((i): i is Expr => i !== undefined);
   if (clean.length === 0) return undefined!;
@@ -373,9 +399,21 @@ function endsWithEscapedQuote(image: string): boolean {
 }
 
 let instance: FilterParser | undefined;
+let plain: FilterParser | undefined;
 
-/** The one parser instance (DESIGN principle 5). */
-export function getParser(): FilterParser {
+/**
+ * Recovery re-synchronises after each error by scanning ahead, which on large broken texts costs far more
+ * than parsing. Filters are at most about 1000 bytes (some 150 tokens); past this many tokens the text is
+ * parsed without recovery and reports its first syntax error only.
+ */
+export const RECOVERY_TOKEN_LIMIT = 3000;
+
+/** The parser instance (DESIGN principle 5); a second one without recovery is built only for huge texts. */
+export function getParser(tokenCount = 0): FilterParser {
+  if (tokenCount > RECOVERY_TOKEN_LIMIT) {
+    plain ??= new FilterParser(false, false);
+    return plain;
+  }
   instance ??= new FilterParser(false);
   return instance;
 }
