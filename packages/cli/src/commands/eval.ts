@@ -62,7 +62,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .command('eval')
     .description('run a filter over NDJSON log lines and report what it keeps')
     .argument('<filter>', 'the filter: .logfilter source, or JSON (a filter, its JSON string, a job, or an API response); - for stdin')
-    .argument('<logs...>', 'NDJSON log files (plain or .gz); - for standard input')
+    .argument('[logs...]', 'NDJSON log files (plain or gzip); - or nothing (when piped) for standard input')
     .addOption(datasetOption())
     .option('--print', 'print the matching lines, unchanged, on stdout')
     .option('--invert', 'with --print (implied): print the lines that do not match instead')
@@ -74,6 +74,10 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .option('--no-progress', 'never show a progress bar')
     .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
       if (flags.invert) flags.print = true;
+      if (logs.length === 0) {
+        if (ctx.stdin.isTTY) throw new UsageError('no logs: give NDJSON files, or pipe them on standard input (use - to read it explicitly)');
+        logs = ['-'];
+      }
       if (flags.print && flags.json) throw new UsageError('--json and --print both write to stdout; use one of them');
       const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
       if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');

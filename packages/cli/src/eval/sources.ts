@@ -1,6 +1,7 @@
 /** Opening inputs: files (gzip recognised by its magic bytes), standard input; errors become exit-2 errors. */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { once } from 'node:events';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
 
@@ -33,11 +34,35 @@ export function inspectFile(name: string, abs: string): Source {
   }
 }
 
+/** A stream given as chunks, decompressed when its first bytes are the gzip magic (e.g. `zcat`-less stdin). */
+async function* sniffGzip(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array | string> {
+  const it = chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const head = first.value;
+  if (typeof head === 'string' || head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield head;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+    return;
+  }
+  const gunzip = zlib.createGunzip({ chunkSize: 256 * 1024 });
+  void (async () => {
+    try {
+      if (!gunzip.write(head)) await once(gunzip, 'drain');
+      for (let n = await it.next(); !n.done; n = await it.next()) if (!gunzip.write(n.value)) await once(gunzip, 'drain');
+      gunzip.end();
+    } catch (e) {
+      gunzip.destroy(e as Error);
+    }
+  })();
+  yield* gunzip;
+}
+
 /** The bytes of a source, decompressed when gzip. Stream errors surface as exit-2 errors naming the input. */
 export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | string>, onRead?: (n: number) => void): AsyncGenerator<Uint8Array | string> {
-  const raw: AsyncIterable<Uint8Array | string> = src.path ? fs.createReadStream(src.path, { highWaterMark: READ_CHUNK }) : stdin;
+  const raw: AsyncIterable<Uint8Array | string> = src.path ? fs.createReadStream(src.path, { highWaterMark: READ_CHUNK }) : sniffGzip(stdin);
   let input: AsyncIterable<Uint8Array | string> = raw;
-  if (src.gzip) {
+  if (src.gzip && src.path) {
     const gunzip = zlib.createGunzip({ chunkSize: 256 * 1024 });
     (raw as NodeJS.ReadableStream).pipe(gunzip);
     (raw as NodeJS.ReadableStream).on('error', (e: Error) => gunzip.destroy(e));
@@ -49,7 +74,7 @@ export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | 
       yield chunk;
     }
   } catch (e) {
-    const what = src.gzip && !(e as NodeJS.ErrnoException).syscall ? `not a valid gzip file (${(e as Error).message})` : describeFsError(e);
+    const what = (src.gzip || (e as NodeJS.ErrnoException).code?.startsWith('Z_')) && !(e as NodeJS.ErrnoException).syscall ? `not a valid gzip file (${(e as Error).message})` : describeFsError(e);
     throw new CliError(`cannot read ${src.name}: ${what}`, EXIT_USAGE);
   }
 }

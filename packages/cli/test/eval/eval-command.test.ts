@@ -96,6 +96,8 @@ describe('logfilter eval', () => {
   it('reads standard input and gzip files', async () => {
     const logs = fs.readFileSync(path.join(dir, 'logs.ndjson'));
     expect((await json(['eval', 'host.json', '-', '--validate'], logs)).matched).toBe(3);
+    // Without LOGS, piped standard input is read; gzip is recognised there too.
+    expect((await json(['eval', 'host.json', '--validate'], zlib.gzipSync(logs))).matched).toBe(3);
     write(dir, 'logs.ndjson.gz', zlib.gzipSync(logs));
     expect(await json(['eval', 'host.json', 'logs.ndjson.gz', '--validate'])).toMatchObject({ total: 8, matched: 3, malformed: 3 });
     // Two inputs are one run; line numbers stay per file.
@@ -132,7 +134,7 @@ describe('logfilter eval', () => {
     expect((await logfilter(['eval', 'broken.logfilter', 'logs.ndjson'], { cwd: dir })).code).toBe(1);
     expect((await logfilter(['eval', 'host.json', 'nope.ndjson'], { cwd: dir })).code).toBe(2);
     expect((await logfilter(['eval', 'nope.json', 'logs.ndjson'], { cwd: dir })).code).toBe(2);
-    expect((await logfilter(['eval', 'host.json'], { cwd: dir })).code).toBe(2);
+    expect((await logfilter(['eval'], { cwd: dir })).code).toBe(2);
     expect((await logfilter(['eval', 'host.json', 'logs.ndjson', '--json', '--print'], { cwd: dir })).code).toBe(2);
     expect((await logfilter(['eval', 'host.json', '-', '-'], { cwd: dir, stdin: '' })).code).toBe(2);
     write(dir, 'not-gzip.gz', Buffer.from([0x1f, 0x8b, 1, 2, 3]));
