@@ -205,7 +205,7 @@ function readEscapedWithoutQuotes(text: string): ReadFilterResult | undefined {
   if (start < 0 || (text[start] !== '{' && text[start] !== '[')) return undefined;
   const quote = text.indexOf('"');
   if (quote < 1 || text[quote - 1] !== '\\') return undefined;
-  const end = text.length - (text.length - text.trimEnd().length);
+  const end = text.trimEnd().length;
   const virtual = `"${text.slice(start, end)}"`;
   const parsed = parseJson(virtual);
   if (parsed.value?.type !== 'string') return undefined;

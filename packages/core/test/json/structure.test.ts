@@ -22,7 +22,7 @@ describe('missing-where', () => {
     expect(r.expr).toBeUndefined();
     const fixed = readFilterInput(applyFix(text, d.fixes![0]));
     expect(fixed.diagnostics).toEqual([]);
-    expect(fixed.expr?.path).toEqual(['where']);
+    expect((fixed.expr as Condition | Logical).path).toEqual(['where']);
   });
 
   it('still reads the bare node for its own problems', () => {
