@@ -96,7 +96,8 @@ afterAll(() => {
   if (client && client.proc.exitCode === null) client.proc.kill();
 });
 
-describe('language server over stdio', () => {
+// generous per-test time: CI machines are shared; nothing here asserts speed (that is bench/lsp.bench.mjs)
+describe('language server over stdio', { timeout: 240_000 }, () => {
   it('initializes with the capabilities of the issue', () => {
     const c = init.capabilities;
     expect(init.serverInfo?.name).toBe('logfilter-language-server');
@@ -231,7 +232,7 @@ describe('language server over stdio', () => {
     const none = await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: await open('bad-format.logfilter', 'x == ') }, options: { tabSize: 2, insertSpaces: true } });
     expect(none).toEqual([]);
 
-    const multi = 'ClientRequestHost == "api.example.com"\nand EdgeResponseStatus   >= 500\nand ClientCountry in ["us","ca"]\nand ClientRequestPath not startsWith "/static/"\n';
+    const multi = 'ClientRequestHost == "api.example.com"\nand EdgeResponseStatus   >= 500\nand ClientCountry in ["us", "ca"]\nand ClientRequestPath   not startsWith "/static/"\n';
     const muri = await open('range-format.logfilter', multi);
     const r = await client.conn.sendRequest(DocumentRangeFormattingRequest.type, {
       textDocument: { uri: muri },
