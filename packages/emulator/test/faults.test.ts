@@ -32,7 +32,7 @@ describe('fault injection', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ faults: [{ status: 503 }, { rawBody: '{"result": [' }] }),
     });
-    expect((await r.json()).result.queued).toBe(2);
+    expect(((await r.json()) as any).result.queued).toBe(2);
     const a = await call('GET', '/zones/z/rulesets');
     expect([a.status, a.body.errors[0].code]).toEqual([503, ERROR_CODES.internal]);
     const b = await fetch(`${emu.url}/zones/z/rulesets`, { headers: { authorization: 'Bearer x' } });

@@ -49,7 +49,7 @@ describe('authentication', () => {
   it('answers 401 without credentials and 403 with a wrong token', async () => {
     const a = await fetch(`${emu.url}/zones/${Z}/rulesets`);
     expect(a.status).toBe(401);
-    expect((await a.json()).errors[0].code).toBe(ERROR_CODES.missingCredentials);
+    expect(((await a.json()) as any).errors[0].code).toBe(ERROR_CODES.missingCredentials);
     const b = await api(emu.url, 'wrong')('GET', `/zones/${Z}/rulesets`);
     expect([b.status, b.body.errors[0].code, b.body.success]).toEqual([403, ERROR_CODES.invalidCredentials, false]);
     const c = await fetch(`${emu.url}/zones/${Z}/rulesets`, { headers: { authorization: 'Basic abc' } });
