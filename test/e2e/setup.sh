@@ -23,7 +23,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ -x "$CS_DIR/node_modules/.bin/code-server" ] && "$CS_DIR/node_modules/.bin/code-server" --version 2>/dev/null | grep -q "^$CS_VERSION "; then
+if [ -x "$CS_DIR/node_modules/.bin/code-server" ] && HOME="$E2E_WORK/home" "$CS_DIR/node_modules/.bin/code-server" --version 2>/dev/null | grep -q "^$CS_VERSION "; then
   t "code-server $CS_VERSION cached in $CS_DIR"
   exit 0
 fi
@@ -45,4 +45,5 @@ echo '{"private":true}' > package.json
 # Own logs dir: npm keeps only the last 10 logs, and other npm runs on the machine would rotate ours away.
 npm_config_unsafe_perm=true npm_config_yes=true npm install --no-package-lock --no-audit --no-fund --loglevel=warn \
   --logs-dir "$E2E_WORK/npm-logs" --fetch-retries=5 --fetch-timeout=600000 "code-server@$CS_VERSION"
-"$CS_DIR/node_modules/.bin/code-server" --version
+# HOME: code-server writes ~/.config/code-server on any start; keep it in the work dir.
+HOME="$E2E_WORK/home" "$CS_DIR/node_modules/.bin/code-server" --version
