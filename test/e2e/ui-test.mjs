@@ -103,7 +103,7 @@ try {
     const colours = await page.evaluate(() => {
       const out = {};
       for (const s of document.querySelectorAll('.monaco-editor[data-uri$="good.logfilter"] .view-line span span')) {
-        out[s.textContent.trim()] = getComputedStyle(s).color;
+        out[s.textContent.replace(/\u00a0/g, ' ').trim()] = getComputedStyle(s).color;
       }
       return out;
     });
