@@ -6,7 +6,23 @@ import { compile } from '@logfilter/core';
 import { REPO } from './support/paths.js';
 
 const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-const pairs = [...readme.matchAll(/```\n([^`]*?)```\n```json\n([^`]*?)```/g)].map((m) => ({ source: m[1], json: m[2].trim() }));
+/** Fenced blocks in order, with their language; a plain block directly followed by a json block is a pair. */
+const blocks: { lang: string; text: string; end: number; start: number }[] = [];
+{
+  const lines = readme.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w*)$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && lines[i] !== '```'; i++) body.push(lines[i]);
+    blocks.push({ lang: open[1], text: `${body.join('\n')}\n`, start, end: i });
+  }
+}
+const pairs = blocks
+  .map((b, i) => ({ b, next: blocks[i + 1] }))
+  .filter(({ b, next }) => b.lang === '' && next?.lang === 'json' && next.start === b.end + 1)
+  .map(({ b, next }) => ({ source: b.text, json: next!.text.trim() }));
 
 describe('README tour', () => {
   it('has examples', () => expect(pairs.length).toBeGreaterThanOrEqual(5));

@@ -20,7 +20,8 @@ export function toPlain(node: JsonValue): unknown {
       return node.items.map(toPlain);
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const p of node.properties) out[p.key.value] = toPlain(p.value);
+      // defineProperty, not assignment: a "__proto__" key must become an own property, as JSON.parse makes it
+      for (const p of node.properties) Object.defineProperty(out, p.key.value, { value: toPlain(p.value), enumerable: true, writable: true, configurable: true });
       return out;
     }
   }
