@@ -2,35 +2,19 @@
  * Runs a command line and returns the exit status: 0 ok, 1 the filter has errors (or an API call
  * failed), 2 usage or I/O error. Errors are one line on stderr, never a stack trace.
  */
-import { CommanderError } from 'commander';
+import { runCompileFilter } from './compile-filter-main.js';
 import { type CliContext, processContext } from './context.js';
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './errors.js';
-import { buildCompileFilter, buildProgram } from './program.js';
+import { EXIT_FAILURE, EXIT_OK } from './errors.js';
+import { buildProgram } from './program.js';
+import { runProgram } from './run-program.js';
 
 export type CommandName = 'logfilter' | 'compile-filter';
 
 export async function run(name: CommandName, argv: string[], ctx: CliContext = processContext()): Promise<number> {
+  if (name === 'compile-filter') return runCompileFilter(argv, ctx);
   let exit = EXIT_OK;
-  const setExit = (code: number) => {
-    exit = code;
-  };
-  const program = name === 'compile-filter' ? buildCompileFilter(ctx, setExit) : buildProgram(ctx, setExit);
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return exit;
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      // help and version exit 0; every other commander error is a usage error, already printed
-      return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-    }
-    if (e instanceof CliError) {
-      ctx.stderr.write(`${name}: ${e.message}\n`);
-      return e.exitCode;
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    ctx.stderr.write(`${name}: internal error: ${message} (please report this with the input that caused it)\n`);
-    return EXIT_FAILURE;
-  }
+  const program = buildProgram(ctx, (code) => (exit = code));
+  return runProgram(name, program, argv, ctx, () => exit);
 }
 
 /** Entry of the bundled bins: sets the exit status without cutting stdout short. */

@@ -1,3 +1,10 @@
-import { main } from '../main.js';
+import { runCompileFilter } from '../compile-filter-main.js';
 
-main('compile-filter');
+runCompileFilter(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 1;
+  },
+);
