@@ -32,7 +32,19 @@ const ruleInput = {
 
 const name = { type: 'string', minLength: 1, maxLength: 256 };
 
-export const schemas = {
+export /** Job fields a body may carry: create requires destination_conf, update takes any subset. */
+const jobProperties = {
+  name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
+  destination_conf: { type: 'string', minLength: 1 },
+  dataset: { type: 'string', minLength: 1 },
+  logpull_options: { type: ['string', 'null'] },
+  ownership_challenge: { type: 'string' },
+  filter: { type: ['string', 'null'] },
+  enabled: { type: 'boolean' },
+  frequency: { enum: ['high', 'low'] },
+} as const;
+
+const schemas = {
   createRuleset: {
     type: 'object',
     required: ['name', 'kind', 'phase'],
@@ -63,29 +75,11 @@ export const schemas = {
   createJob: {
     type: 'object',
     required: ['destination_conf'],
-    properties: {
-      name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
-      destination_conf: { type: 'string', minLength: 1 },
-      dataset: { type: 'string', minLength: 1 },
-      logpull_options: { type: ['string', 'null'] },
-      ownership_challenge: { type: 'string' },
-      filter: { type: ['string', 'null'] },
-      enabled: { type: 'boolean' },
-      frequency: { enum: ['high', 'low'] },
-    },
+    properties: jobProperties,
   },
   updateJob: {
     type: 'object',
-    properties: {
-      name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
-      destination_conf: { type: 'string', minLength: 1 },
-      dataset: { type: 'string', minLength: 1 },
-      logpull_options: { type: ['string', 'null'] },
-      ownership_challenge: { type: 'string' },
-      filter: { type: ['string', 'null'] },
-      enabled: { type: 'boolean' },
-      frequency: { enum: ['high', 'low'] },
-    },
+    properties: jobProperties,
   },
 } as const;
 
