@@ -27,7 +27,7 @@ export class Analyses {
     const settings = this.settings();
     const e = this.entries.get(doc.uri);
     if (e && e.version === doc.version && e.settings === settings) return e.result;
-    const entry: Entry = { version: doc.version, settings, result: this.runner.run({ kind: 'compile', text: doc.getText(), settings }) };
+    const entry: Entry = { version: doc.version, settings, result: this.runner.run({ kind: 'compile', text: doc.getText(), settings }, doc) };
     entry.result.then(
       (a) => (entry.done = a),
       () => this.entries.get(doc.uri) === entry && this.entries.delete(doc.uri),

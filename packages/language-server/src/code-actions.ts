@@ -28,6 +28,8 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     const sent = params.context.diagnostics ?? [];
     for (const d of analysis.diagnostics) {
       if (!d.fixes?.length) continue;
+      // cheap offset test first: a pasted filter can have thousands of fixable diagnostics
+      if (sent.length === 0 && (d.end < start || d.start > end)) continue;
       const lsp = toDiagnostic(doc, d);
       // diagnostics the client sent back, else every diagnostic the range touches
       const matched: Diagnostic | undefined = sent.find((s) => sameDiagnostic(s, lsp));
@@ -45,7 +47,7 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   }
 
   if (wants(CodeActionKind.RefactorRewrite)) {
-    const fixes = await ctx.runner.run({ kind: 'refactor', text: doc.getText(), start, end });
+    const fixes = await ctx.runner.run({ kind: 'refactor', text: doc.getText(), start, end }, doc);
     for (const fix of fixes) {
       actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [uri]: fix.edits.map((e) => toTextEdit(doc, e)) } } });
     }

@@ -26,6 +26,37 @@ export function toDiagnostic(doc: TextDocument, d: CoreDiagnostic): Diagnostic {
   return out;
 }
 
+/**
+ * At most this many diagnostics are published per document, as VS Code itself shows at most 1000 per file:
+ * a pasted 1 MB filter can have ten thousand duplicates, and sending them all costs the server tens of
+ * milliseconds of encoding and the editor far more, for a list nobody reads. The same cap applies to the
+ * custom requests; `logfilter check` lists them all.
+ */
+export const MAX_PUBLISHED = 1000;
+
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/**
+ * The diagnostics to send: every one when there are few; otherwise the first MAX_PUBLISHED by severity
+ * (errors first) then position, back in document order, and one note at the first left out saying how many
+ * were left out.
+ */
+export function toDiagnostics(doc: TextDocument, all: readonly CoreDiagnostic[], max = MAX_PUBLISHED): Diagnostic[] {
+  if (all.length <= max) return all.map((d) => toDiagnostic(doc, d));
+  const order = all.map((d, i) => i).sort((a, b) => RANK[all[a].severity] - RANK[all[b].severity] || a - b);
+  const kept = order.slice(0, max).sort((a, b) => a - b);
+  const firstLeftOut = order.slice(max).reduce((a, b) => Math.min(a, b));
+  const out = kept.map((i) => toDiagnostic(doc, all[i]));
+  const d = all[firstLeftOut];
+  out.push({
+    range: toRange(doc, d.start, d.end),
+    severity: DiagnosticSeverity.Information,
+    source: SOURCE,
+    message: `${all.length - max} more problems are not shown (the first ${max} are, errors first); \`logfilter check\` lists them all`,
+  });
+  return out;
+}
+
 export function toTextEdit(doc: TextDocument, e: CoreEdit): TextEdit {
   return { range: toRange(doc, e.start, e.end), newText: e.newText };
 }

@@ -2,7 +2,7 @@
  * Custom requests for editors that show the compiled filter:
  *   logfilter/compile   { textDocument: { uri } } → { json, string, operators, bytes, maxOperators, maxBytes, diagnostics }
  *   logfilter/decompile { text, dataset? }        → { source, diagnostics }
- * Diagnostics are LSP diagnostics (ranges in the document, or in `text` for decompile).
+ * Diagnostics are LSP diagnostics (ranges in the document, or in `text` for decompile), at most MAX_PUBLISHED.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { decompile, toFilterString } from '@logfilter/core';
 import { ErrorCodes, RequestType, ResponseError, type Diagnostic } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostic } from './convert.js';
+import { toDiagnostics } from './convert.js';
 
 export interface CompileParams {
   textDocument: { uri: string };
@@ -49,7 +49,7 @@ export async function compileRequest(ctx: ServerContext, params: CompileParams):
     bytes: a.stats.bytes,
     maxOperators: a.stats.maxOperators,
     maxBytes: a.stats.maxBytes,
-    diagnostics: a.diagnostics.map((d) => toDiagnostic(doc, d)),
+    diagnostics: toDiagnostics(doc, a.diagnostics),
   };
 }
 
@@ -67,5 +67,5 @@ export function decompileRequest(_ctx: ServerContext, params: DecompileParams): 
   if (typeof params?.text !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'text is required');
   const r = decompile(params.text, typeof params.dataset === 'string' ? { dataset: params.dataset } : {});
   const doc = TextDocument.create('untitled:decompile', 'json', 0, params.text);
-  return { source: r.ok && r.source !== undefined ? r.source : null, diagnostics: r.diagnostics.map((d) => toDiagnostic(doc, d)) };
+  return { source: r.ok && r.source !== undefined ? r.source : null, diagnostics: toDiagnostics(doc, r.diagnostics) };
 }

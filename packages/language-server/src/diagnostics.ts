@@ -5,8 +5,8 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostic } from './convert.js';
-import { INLINE_LIMIT } from './runner.js';
+import { toDiagnostics } from './convert.js';
+import { INLINE_LIMIT, isSuperseded } from './runner.js';
 
 const LARGE_DOCUMENT_DELAY_MS = 150;
 
@@ -48,8 +48,10 @@ export class DiagnosticsPublisher {
       const analysis = await this.ctx.analyses.get(doc);
       const current = this.ctx.documents.get(uri);
       if (!current || current.version !== version) return;
-      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics.map((d) => toDiagnostic(doc, d)) });
+      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: toDiagnostics(doc, analysis.diagnostics) });
     } catch (e) {
+      // a newer version's check replaced this one before it started: that check publishes
+      if (isSuperseded(e)) return;
       this.ctx.connection.console.error(`diagnostics of ${uri} failed: ${String(e instanceof Error ? e.stack : e)}`);
     }
   }

@@ -6,7 +6,7 @@ import type { ServerContext } from './context.js';
 export async function folding(ctx: ServerContext, params: FoldingRangeParams): Promise<FoldingRange[] | null> {
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return null;
-  return ctx.runner.run({ kind: 'folding', text: doc.getText() });
+  return ctx.runner.run({ kind: 'folding', text: doc.getText() }, doc);
 }
 
 /** Runs in the worker for large documents: plain offsets → lines. */

@@ -39,7 +39,7 @@ export async function formatRange(ctx: ServerContext, params: DocumentRangeForma
 }
 
 async function formatted_(ctx: ServerContext, doc: TextDocument): Promise<string | undefined> {
-  const r = await ctx.runner.run({ kind: 'format', text: doc.getText() });
+  const r = await ctx.runner.run({ kind: 'format', text: doc.getText() }, doc);
   // a text with syntax errors is never reformatted
   return r.ok ? r.text : undefined;
 }

@@ -1,27 +1,51 @@
 /**
  * Runs jobs inline for small documents (fast, no copying) and in one worker thread for large ones, so a
  * 1 MB document never blocks the server: messages keep being read and answered while it compiles.
+ *
+ * The worker gets one job at a time; the others wait here, so a job that an edit has made obsolete (a
+ * check of version 5 still waiting when version 6 arrives) is dropped before it starts instead of costing
+ * the worker a second on a large document. Its caller gets a ContentModified error, the LSP's word for
+ * "the document changed, this answer is no longer wanted".
  */
 import { Worker } from 'node:worker_threads';
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node.js';
 import { runJob, type Job, type JobResults } from './jobs.js';
 
 /** Below this many UTF-16 units a job takes a few milliseconds: inline is faster than a round trip. */
 export const INLINE_LIMIT = 32 * 1024;
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+/** Which document (and version) a job is for, so a newer version's job can replace an older waiting one. */
+export interface JobSource {
+  uri: string;
+  version: number;
+}
+
+interface Queued {
+  id: number;
+  job: Job;
+  key?: string;
+  version?: number;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+export function isSuperseded(e: unknown): boolean {
+  return e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified;
+}
 
 export class JobRunner {
   private worker: Worker | undefined;
   private workerFailed = false;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private inFlight: Queued | undefined;
+  private readonly waiting: Queued[] = [];
 
   constructor(
     private readonly log: (message: string) => void,
     private readonly entry: string | undefined = process.argv[1],
   ) {}
 
-  run<K extends Job['kind']>(job: Job & { kind: K }): Promise<JobResults[K]> {
+  run<K extends Job['kind']>(job: Job & { kind: K }, source?: JobSource): Promise<JobResults[K]> {
     if (job.text.length < INLINE_LIMIT || !this.ensureWorker()) {
       try {
         return Promise.resolve(runJob(job) as JobResults[K]);
@@ -29,21 +53,36 @@ export class JobRunner {
         return Promise.reject(e);
       }
     }
-    const id = this.nextId++;
+    const key = source ? `${job.kind} ${source.uri}` : undefined;
+    if (key !== undefined) this.dropOlder(key, source!.version);
     return new Promise<JobResults[K]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker!.postMessage({ id, job });
+      this.waiting.push({ id: this.nextId++, job, key, version: source?.version, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
     });
   }
 
-  /** Runs a job inline whatever its size (for callers that are already off the hot path). */
-  runInline<K extends Job['kind']>(job: Job & { kind: K }): JobResults[K] {
-    return runJob(job) as JobResults[K];
-  }
-
   dispose(): void {
+    const stopped = new Error('the server is shutting down');
+    for (const q of this.waiting.splice(0)) q.reject(stopped);
     void this.worker?.terminate();
     this.worker = undefined;
+  }
+
+  private dropOlder(key: string, version: number): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const q = this.waiting[i];
+      if (q.key !== key || q.version === undefined || q.version >= version) continue;
+      this.waiting.splice(i, 1);
+      q.reject(new ResponseError(LSPErrorCodes.ContentModified, `version ${q.version} was replaced by version ${version} before it was checked`));
+    }
+  }
+
+  private pump(): void {
+    if (this.inFlight || !this.worker) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.inFlight = next;
+    this.worker.postMessage({ id: next.id, job: next.job });
   }
 
   private ensureWorker(): boolean {
@@ -52,19 +91,33 @@ export class JobRunner {
     try {
       const w = new Worker(this.entry, { stdout: true, stderr: true });
       w.unref();
-      w.on('message', (m: { id: number; result?: unknown; error?: string }) => {
-        const p = this.pending.get(m.id);
-        if (!p) return;
-        this.pending.delete(m.id);
+      // set by the worker's first message, once its code has loaded
+      let started = false;
+      w.on('message', (m: { id: number; result?: unknown; error?: string; ready?: true }) => {
+        if (m.ready) return void (started = true);
+        const p = this.inFlight;
+        if (!p || p.id !== m.id) return;
+        this.inFlight = undefined;
         if (m.error !== undefined) p.reject(new Error(m.error));
         else p.resolve(m.result);
+        this.pump();
       });
       const fail = (e: Error) => {
         this.log(`compile worker stopped: ${e.message}; large documents are compiled inline until restart`);
-        for (const p of this.pending.values()) p.reject(e);
-        this.pending.clear();
         this.worker = undefined;
         this.workerFailed = true;
+        const lost = this.inFlight;
+        this.inFlight = undefined;
+        // a job the worker died running might kill this thread too: it fails; jobs it never ran run here
+        if (lost && started) lost.reject(e);
+        else if (lost) this.waiting.unshift(lost);
+        for (const q of this.waiting.splice(0)) {
+          try {
+            q.resolve(runJob(q.job));
+          } catch (err) {
+            q.reject(err as Error);
+          }
+        }
       };
       w.on('error', fail);
       w.on('exit', (code) => {

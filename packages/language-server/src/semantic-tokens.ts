@@ -13,7 +13,7 @@ export const LEGEND: SemanticTokensLegend = {
 export async function semanticTokens(ctx: ServerContext, params: SemanticTokensParams): Promise<SemanticTokens> {
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return { data: [] };
-  return { data: await ctx.runner.run({ kind: 'highlight', text: doc.getText(), dataset: ctx.settings().dataset }) };
+  return { data: await ctx.runner.run({ kind: 'highlight', text: doc.getText(), dataset: ctx.settings().dataset }, doc) };
 }
 
 /** The LSP relative encoding (runs in the worker for large documents, so it uses plain offsets → lines). */

@@ -12,4 +12,6 @@ export function runWorker(): void {
       port.postMessage({ id: m.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
     }
   });
+  // tells the runner the code loaded: a job lost before this never ran and may be run elsewhere
+  port.postMessage({ ready: true });
 }
