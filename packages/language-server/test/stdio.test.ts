@@ -330,6 +330,28 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const folds = await client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: bigUri } });
     expect(folds).toEqual([]);
 
+    // typing slower than the diagnostics' pause: checks of older versions are dropped or their results
+    // discarded, nothing is logged as a failure, and the last version gets its diagnostics
+    const logsBefore = client.logs.length;
+    let typed = 0;
+    for (let k = 0; k < 4; k++) {
+      typed = version++;
+      await client.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: bigUri, version: typed },
+        contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: `BotScore < ${k} or ` }],
+      });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const typedDiags = await client.waitForDiagnostics(bigUri, (_d, v) => v === typed, 150_000);
+    const finalText = 'BotScore < 3 or BotScore < 2 or BotScore < 1 or BotScore < 0 or ' + big;
+    const tooMany = compile(finalText).diagnostics.find((d) => d.code === 'too-many-operators')!;
+    const finalDoc = TextDocument.create('x:', 'logfilter', 0, finalText);
+    expect(typedDiags.find((d) => d.code === 'too-many-operators')!.range).toEqual({
+      start: finalDoc.positionAt(tooMany.start),
+      end: finalDoc.positionAt(tooMany.end),
+    });
+    expect(client.logs.slice(logsBefore).join('\n')).not.toMatch(/failed/);
+
     const noisy = Array.from({ length: 400 }, (_, i) => `Nope${i} == 1 and ((( ! @`).join('\n');
     const noisyUri = await open('noisy.logfilter', noisy);
     expect((await client.waitForDiagnostics(noisyUri)).length).toBeGreaterThan(100);
