@@ -6,26 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SAMPLE_CONDITIONS } from './sample-filter.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { compile } = await import(pathToFileURL(path.join(root, 'packages/core/dist/index.js')).href);
 
-// a realistic filter whose compiled JSON is about 1000 bytes
-const conds = [
-  'ClientRequestHost == "api.example.com"',
-  'EdgeResponseStatus >= 500',
-  'ClientCountry in ["us", "ca", "de", "fr", "gb"]',
-  'ClientRequestPath not startsWith "/static/"',
-  'not (BotScore < 30 or ClientRequestMethod == "OPTIONS")',
-  'ClientRequestURI not contains ".css"',
-  'ClientRequestURI not contains ".js"',
-  'EdgeResponseContentType not in ["image/png", "image/jpeg"]',
-  'CacheCacheStatus != "hit"',
-  'ClientRequestUserAgent not contains "bot"',
-  'SecurityAction in ["block", "challenge"]',
-  'OriginResponseStatus >= 400',
-];
-const src = `dataset http_requests\n\n${conds.join('\nand ')}\n`;
+const src = `dataset http_requests\n\n${SAMPLE_CONDITIONS.join('\nand ')}\n`;
 const first = compile(src);
 if (!first.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(first.diagnostics)}`);
 

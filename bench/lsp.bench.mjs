@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { SAMPLE_CONDITIONS } from './sample-filter.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -71,20 +72,7 @@ const { conn, published } = server;
 await initialize(server);
 
 // a realistic 1000-byte document
-const conds = [
-  'ClientRequestHost == "api.example.com"',
-  'EdgeResponseStatus >= 500',
-  'ClientCountry in ["us", "ca", "de", "fr", "gb"]',
-  'ClientRequestPath not startsWith "/static/"',
-  'not (BotScore < 30 or ClientRequestMethod == "OPTIONS")',
-  'ClientRequestURI not contains ".css"',
-  'EdgeResponseContentType not in ["image/png", "image/jpeg"]',
-  'CacheCacheStatus != "hit"',
-  'ClientRequestUserAgent not contains "bot"',
-  'SecurityAction in ["block", "challenge"]',
-  'OriginResponseStatus >= 400',
-];
-let text = `dataset http_requests\n# bench\n${conds.join('\nand ')}\n`;
+let text = `dataset http_requests\n# bench\n${SAMPLE_CONDITIONS.join('\nand ')}\n`;
 while (text.length < 1000) text += `and ClientRequestHost != "h${text.length}.example.com"\n`;
 text = text.slice(0, text.lastIndexOf('\n', 1000) + 1);
 const lines = text.split('\n');

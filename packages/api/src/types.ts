@@ -36,15 +36,7 @@ export interface Rule {
 }
 
 /** A rule as sent: the service assigns id (for new rules), version and last_updated. */
-export interface RuleInput {
-  id?: string;
-  action: string;
-  expression: string;
-  description?: string;
-  action_parameters?: Record<string, unknown>;
-  enabled?: boolean;
-  ref?: string;
-}
+export type RuleInput = Omit<Rule, 'id' | 'version' | 'last_updated'> & { id?: string };
 
 export type RulePosition = { before: string } | { after: string } | { index: number };
 

@@ -32,7 +32,16 @@ const ruleInput = {
 
 const name = { type: 'string', minLength: 1, maxLength: 256 };
 
-export /** Job fields a body may carry: create requires destination_conf, update takes any subset. */
+/** Ruleset fields a body may carry: create requires name, kind and phase; update requires rules. */
+const rulesetProperties = {
+  name,
+  kind: { enum: ['zone', 'custom', 'managed', 'root'] },
+  phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
+  description: { type: 'string' },
+  rules: { type: 'array', items: ruleInput },
+};
+
+/** Job fields a body may carry: create requires destination_conf, update takes any subset. */
 const jobProperties = {
   name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
   destination_conf: { type: 'string', minLength: 1 },
@@ -45,28 +54,8 @@ const jobProperties = {
 } as const;
 
 const schemas = {
-  createRuleset: {
-    type: 'object',
-    required: ['name', 'kind', 'phase'],
-    properties: {
-      name,
-      kind: { enum: ['zone', 'custom', 'managed', 'root'] },
-      phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
-      description: { type: 'string' },
-      rules: { type: 'array', items: ruleInput },
-    },
-  },
-  updateRuleset: {
-    type: 'object',
-    required: ['rules'],
-    properties: {
-      name,
-      kind: { enum: ['zone', 'custom', 'managed', 'root'] },
-      phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
-      description: { type: 'string' },
-      rules: { type: 'array', items: ruleInput },
-    },
-  },
+  createRuleset: { type: 'object', required: ['name', 'kind', 'phase'], properties: rulesetProperties },
+  updateRuleset: { type: 'object', required: ['rules'], properties: rulesetProperties },
   addRule: { ...ruleInput, properties: { ...ruleInput.properties, position } },
   patchRule: {
     type: 'object',

@@ -28,12 +28,12 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     const sent = params.context.diagnostics ?? [];
     for (const d of analysis.diagnostics) {
       if (!d.fixes?.length) continue;
-      // cheap offset test first: a pasted filter can have thousands of fixable diagnostics
+      // the diagnostics the client sent back; when it sent none, every diagnostic the range touches (by
+      // offsets, before any conversion: a pasted filter can have thousands of fixable diagnostics)
       if (sent.length === 0 && (d.end < start || d.start > end)) continue;
       const lsp = toDiagnostic(doc, d);
-      // diagnostics the client sent back, else every diagnostic the range touches
       const matched: Diagnostic | undefined = sent.find((s) => sameDiagnostic(s, lsp));
-      if (!matched && (sent.length > 0 || d.end < start || d.start > end)) continue;
+      if (!matched && sent.length > 0) continue;
       for (const fix of d.fixes) {
         actions.push({
           title: fix.title,

@@ -23,8 +23,7 @@ export interface JobSource {
 interface Queued {
   id: number;
   job: Job;
-  key?: string;
-  version?: number;
+  source: JobSource;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
@@ -45,7 +44,7 @@ export class JobRunner {
     private readonly entry: string | undefined = process.argv[1],
   ) {}
 
-  run<K extends Job['kind']>(job: Job & { kind: K }, source?: JobSource): Promise<JobResults[K]> {
+  run<K extends Job['kind']>(job: Job & { kind: K }, source: JobSource): Promise<JobResults[K]> {
     if (job.text.length < INLINE_LIMIT || !this.ensureWorker()) {
       try {
         return Promise.resolve(runJob(job) as JobResults[K]);
@@ -53,10 +52,9 @@ export class JobRunner {
         return Promise.reject(e);
       }
     }
-    const key = source ? `${job.kind} ${source.uri}` : undefined;
-    if (key !== undefined) this.dropOlder(key, source!.version);
+    this.dropOlder(job.kind, source);
     return new Promise<JobResults[K]>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, job, key, version: source?.version, resolve: resolve as (v: unknown) => void, reject });
+      this.waiting.push({ id: this.nextId++, job, source, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -68,12 +66,13 @@ export class JobRunner {
     this.worker = undefined;
   }
 
-  private dropOlder(key: string, version: number): void {
+  /** Rejects the waiting jobs of this kind for older versions of the same document. */
+  private dropOlder(kind: Job['kind'], { uri, version }: JobSource): void {
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       const q = this.waiting[i];
-      if (q.key !== key || q.version === undefined || q.version >= version) continue;
+      if (q.job.kind !== kind || q.source.uri !== uri || q.source.version >= version) continue;
       this.waiting.splice(i, 1);
-      q.reject(new ResponseError(LSPErrorCodes.ContentModified, `version ${q.version} was replaced by version ${version} before it was checked`));
+      q.reject(new ResponseError(LSPErrorCodes.ContentModified, `version ${q.source.version} was replaced by version ${version} before it was checked`));
     }
   }
 
