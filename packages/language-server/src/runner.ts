@@ -61,6 +61,8 @@ export class JobRunner {
 
   dispose(): void {
     const stopped = new Error('the server is shutting down');
+    this.inFlight?.reject(stopped);
+    this.inFlight = undefined;
     for (const q of this.waiting.splice(0)) q.reject(stopped);
     void this.worker?.terminate();
     this.worker = undefined;

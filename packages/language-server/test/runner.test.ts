@@ -50,6 +50,15 @@ describe('JobRunner', () => {
     expect(logs).toEqual([]);
   }, 60_000);
 
+  it('settles every job it holds when disposed', async () => {
+    runner = new JobRunner(() => undefined, await serverScript());
+    const running = settle(runner.run(compileJob(large(1)), { uri: 'file:///a', version: 1 }));
+    const waiting = settle(runner.run(compileJob(large(2)), { uri: 'file:///b', version: 1 }));
+    runner.dispose();
+    const [r1, r2] = await Promise.all([running, waiting]);
+    expect('error' in r1 && 'error' in r2).toBe(true);
+  }, 60_000);
+
   it('runs small jobs inline, never dropping them', async () => {
     runner = new JobRunner(() => undefined, '/nonexistent/worker.cjs');
     const small = 'BotScore < 5';
