@@ -2,6 +2,7 @@
  * Diagnostics: stable codes, severities, offsets. Tests assert codes and ranges, never messages.
  */
 import type { JsonPath } from './ast.js';
+import { RULE_DIAGNOSTIC_CODES } from './rules/codes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -38,6 +39,8 @@ export const DIAGNOSTIC_CODES = {
   'conflicting-keys': 'error',
   'invalid-node': 'error',
   'unknown-property': 'warning',
+  // the rules language (rules/codes.ts)
+  ...RULE_DIAGNOSTIC_CODES,
 } as const satisfies Record<string, Severity>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

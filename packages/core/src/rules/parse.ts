@@ -1,0 +1,163 @@
+/**
+ * parseRule(): text → tree + syntax diagnostics. Never throws. The input is trimmed as the language does
+ * (so leading and trailing tabs are harmless); deep nesting is refused before the recursive parser runs.
+ */
+import { EOF, type IRecognitionException, type IToken, tokenMatcher } from 'chevrotain';
+import type { RuleExpr, RuleIndexExpr } from './ast.js';
+import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { getRuleParser, TooManyRuleErrors } from './parser.js';
+import * as T from './tokens.js';
+
+export type RuleKind = 'filter' | 'value';
+
+/** A rules-language diagnostic: the shared shape, plus what the API's error format says for it. */
+export interface RuleDiagnostic extends Diagnostic {
+  api?: ApiPosition;
+}
+
+/** The reference parser's message and the span its carets cover (UTF-16 offsets). */
+export interface ApiPosition {
+  message: string;
+  start: number;
+  end: number;
+}
+
+export interface RuleParseResult {
+  kind: RuleKind;
+  /** The filter expression (kind `filter`) or the value expression (kind `value`). */
+  expr?: RuleExpr;
+  value?: RuleIndexExpr;
+  diagnostics: RuleDiagnostic[];
+  /** The text that was parsed: the input with its leading and trailing white space blanked. */
+  tokens: IToken[];
+}
+
+/** Nesting of parentheses, calls and `not` the language allows (its reference parser's default). */
+export const MAX_RULE_DEPTH = 128;
+const MAX_SYNTAX = 30;
+
+const TRIM_START = /^[\s\ufeff]+/;
+const TRIM_END = /[\s\ufeff]+$/;
+
+export function rdiag(code: Parameters<typeof diag>[0], message: string, start: number, end: number, api?: { message: string; start?: number; end?: number }, extra: Partial<Diagnostic> = {}): RuleDiagnostic {
+  const d: RuleDiagnostic = diag(code, message, start, end, extra);
+  if (api) d.api = { message: api.message, start: api.start ?? start, end: api.end ?? end };
+  return d;
+}
+
+export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseResult {
+  const diagnostics: RuleDiagnostic[] = [];
+  // blank (not cut) the outer white space, so offsets stay those of the input
+  const lead = TRIM_START.exec(text)?.[0].length ?? 0;
+  const trail = lead === text.length ? 0 : (TRIM_END.exec(text)?.[0].length ?? 0);
+  const body = text.slice(lead, text.length - trail);
+  if (body === '') {
+    diagnostics.push(rdiag('rule-empty', kind === 'filter' ? 'empty expression (write true to match everything)' : 'empty expression', text.length, text.length, { message: 'expected identifier character' }));
+    return { kind, diagnostics, tokens: [] };
+  }
+  const padded = ' '.repeat(lead) + body + ' '.repeat(trail);
+  const lexed = T.getRuleLexer().tokenize(padded);
+  for (const e of lexed.errors.slice(0, MAX_SYNTAX)) {
+    const ch = padded.slice(e.offset, e.offset + Math.max(1, e.length));
+    diagnostics.push(rdiag('rule-syntax', `unexpected character ${JSON.stringify(ch)}`, e.offset, e.offset + Math.max(1, e.length), { message: 'unrecognised input', end: lineEnd(text, e.offset) }));
+  }
+  for (const t of (lexed.groups.badSpace ?? []).slice(0, MAX_SYNTAX)) {
+    diagnostics.push(
+      rdiag('rule-space', 'only spaces and line breaks separate tokens (tabs are not allowed)', t.startOffset, t.startOffset + t.image.length, { message: 'unrecognised input', end: lineEnd(text, t.startOffset) }, {
+        fixes: [{ title: 'Replace with a space', edits: [{ start: t.startOffset, end: t.startOffset + t.image.length, newText: ' ' }], preferred: true }],
+      }),
+    );
+  }
+  const tokens = lexed.tokens;
+  const deep = nesting(tokens);
+  if (deep) {
+    diagnostics.push(rdiag('rule-too-deep', `nesting deeper than ${MAX_RULE_DEPTH} levels`, deep.startOffset, deep.startOffset + deep.image.length, { message: `maximum nesting depth exceeded (limit: ${MAX_RULE_DEPTH})` }));
+    return { kind, diagnostics: sortDiagnostics(diagnostics), tokens };
+  }
+  const parser = getRuleParser();
+  parser.input = tokens;
+  let expr: RuleExpr | undefined;
+  let value: RuleIndexExpr | undefined;
+  try {
+    if (kind === 'filter') expr = parser.filter();
+    else value = parser.value();
+  } catch (e) {
+    if (!(e instanceof TooManyRuleErrors)) throw e;
+  }
+  for (const e of parser.errors) diagnostics.push(toDiagnostic(e, text, tokens, kind));
+  parser.input = [];
+  const result: RuleParseResult = { kind, diagnostics: dedupe(sortDiagnostics(diagnostics)) as RuleDiagnostic[], tokens };
+  if (expr) result.expr = expr;
+  if (value) result.value = value;
+  return result;
+}
+
+export function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl < 0 ? text.length : nl;
+}
+
+function nesting(tokens: IToken[]): IToken | undefined {
+  let depth = 0;
+  let nots = 0;
+  for (const t of tokens) {
+    if (t.tokenType === T.LParen) depth++;
+    else if (t.tokenType === T.RParen) depth = Math.max(0, depth - 1);
+    if (tokenMatcher(t, T.Not)) nots++;
+    else nots = 0;
+    if (depth + nots > MAX_RULE_DEPTH) return t;
+  }
+  return undefined;
+}
+
+const EXPECTED: Record<string, { ours: string; api: string }> = {
+  RParen: { ours: "')'", api: 'expected literal ")"' },
+  LParen: { ours: "'('", api: 'expected literal "("' },
+  RBracket: { ours: "']'", api: 'expected literal "]"' },
+  Comma: { ours: "','", api: 'expected literal ","' },
+  Word: { ours: 'a field or function name', api: 'expected identifier character' },
+};
+
+function describe(t: IToken): string {
+  if (t.tokenType === EOF || Number.isNaN(t.startOffset)) return 'the end of the expression';
+  return `'${t.image.length > 40 ? `${t.image.slice(0, 37)}...` : t.image}'`;
+}
+
+function toDiagnostic(e: IRecognitionException, text: string, tokens: IToken[], kind: RuleKind): RuleDiagnostic {
+  const tok = e.token;
+  const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  const start = atEnd ? text.trimEnd().length : tok.startOffset;
+  const end = atEnd ? start : tok.startOffset + tok.image.length;
+  if (e.name === 'NotAllInputParsedException') {
+    // the language reports leftover input from the end of what it read, spaces included
+    const i = tokens.indexOf(tok);
+    const prev = i > 0 ? tokens[i - 1] : undefined;
+    const from = prev ? prev.startOffset + prev.image.length : start;
+    const what = kind === 'filter' ? 'expected and, or, xor or the end of the expression' : 'expected the end of the value expression';
+    return rdiag('rule-syntax', `${what}, found ${describe(tok)}${hint(tok)}`, start, end, { message: 'unrecognised input', start: from, end: lineEnd(text, from) });
+  }
+  if (e.name === 'MismatchedTokenException') {
+    const m = /-->\s*(\w+)\s*<--/.exec(e.message);
+    const exp = m ? EXPECTED[m[1]] : undefined;
+    if (exp) return rdiag('rule-syntax', `expected ${exp.ours}, found ${describe(tok)}${hint(tok)}`, start, end, { message: exp.api });
+  }
+  const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
+  const expected = rule === 'rhs' ? 'a value' : "a field, a function call, 'not' or '('";
+  return rdiag('rule-syntax', `expected ${expected}, found ${describe(tok)}${hint(tok)}`, start, end, { message: rule === 'rhs' ? 'unrecognised input' : 'expected identifier character' });
+}
+
+function hint(t: IToken): string {
+  if (t.tokenType === T.SingleQuoted) return '; strings use double quotes';
+  if (t.tokenType === T.Word && /^(AND|OR|XOR|NOT|EQ|NE|IN|CONTAINS|MATCHES)$/i.test(t.image) && t.image !== t.image.toLowerCase()) return `; operators are lower case: ${t.image.toLowerCase()}`;
+  return '';
+}
+
+function dedupe(ds: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.start}:${d.end}:${d.code}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
