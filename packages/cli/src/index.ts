@@ -2,3 +2,4 @@
 export { run, type CommandName } from './main.js';
 export { type CliContext, processContext } from './context.js';
 export { EXIT_OK, EXIT_FAILURE, EXIT_USAGE, CliError, UsageError } from './errors.js';
+export { refuseInvalidExpressions, checkBodyExpressions, type ExpressionSource } from './rules-check.js';

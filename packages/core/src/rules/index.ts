@@ -9,3 +9,5 @@ export { type RuleType, type ScalarType, typeName as ruleTypeName, docTypeName a
 export { RULE_DIAGNOSTIC_CODES } from './codes.js';
 export type * from './ast.js';
 export { apiLineColumn, offsetOfApiLineColumn, firstApiError, formatApiError, ruleApiError, type ApiLineColumn } from './api-error.js';
+export { formatRule, flatRule, canonicalSpelling, RULE_LINE_WIDTH, type RuleFormatResult, type RuleFormatOptions } from './format.js';
+export { checkRuleDocument, type RuleDocumentResult, type RuleDocumentExpression, type RuleDocumentOptions } from './document.js';

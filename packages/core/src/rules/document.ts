@@ -1,0 +1,90 @@
+/**
+ * Every expression of a JSON document, checked where it sits: a ruleset (`{phase, rules: [...]}`, also
+ * inside an API envelope's `result`), an array of rules, one rule, or a policy (`{expression, ...}`).
+ * A rule's `expression` and `ratelimit.counting_expression` are filter expressions checked in the
+ * ruleset's phase; an `expression` inside `action_parameters` (rewrite values, redirect targets) is a value
+ * expression. Diagnostics point into the JSON text (escapes accounted for) and carry the JSON path.
+ */
+import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
+import type { JsonPath } from '../ast.js';
+import { hasErrors, sortDiagnostics } from '../diagnostics.js';
+import { checkRule } from './check.js';
+import type { RuleDiagnostic, RuleKind } from './parse.js';
+
+export interface RuleDocumentExpression {
+  path: JsonPath;
+  kind: RuleKind;
+  phase?: string;
+  text: string;
+  /** Diagnostics in the expression's own offsets (for the API's error format). */
+  diagnostics: RuleDiagnostic[];
+}
+
+export interface RuleDocumentResult {
+  ok: boolean;
+  /** Diagnostics located in the document text. */
+  diagnostics: RuleDiagnostic[];
+  expressions: RuleDocumentExpression[];
+}
+
+export interface RuleDocumentOptions {
+  /** The phase to check in when the document does not name one. */
+  phase?: string;
+}
+
+export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
+  const parsed = parseJson(text);
+  if (!parsed.value) return { ok: false, diagnostics: parsed.diagnostics as RuleDiagnostic[], expressions: [] };
+  const out: RuleDiagnostic[] = [];
+  const expressions: RuleDocumentExpression[] = [];
+  const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
+    const result = checkRule(node.value, { kind, ...(phase ? { phase } : {}) });
+    expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
+    const at = stringOffsetMapper(text, node);
+    for (const d of result.diagnostics) {
+      const moved: RuleDiagnostic = { ...d, start: at(d.start), end: Math.max(at(d.start), at(d.end)), path };
+      if (d.fixes) moved.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ start: at(e.start), end: at(e.end), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
+      out.push(moved);
+    }
+  };
+  const rule = (node: JsonValue, path: JsonPath, phase: string | undefined) => {
+    if (node.type !== 'object') return;
+    const expr = getProperty(node, 'expression');
+    if (expr?.value.type === 'string') check(expr.value, [...path, 'expression'], 'filter', phase);
+    const rl = getProperty(node, 'ratelimit');
+    if (rl?.value.type === 'object') {
+      const counting = getProperty(rl.value, 'counting_expression');
+      if (counting?.value.type === 'string' && counting.value.value !== '') check(counting.value, [...path, 'ratelimit', 'counting_expression'], 'filter', phase);
+    }
+    const params = getProperty(node, 'action_parameters');
+    if (params) valueExpressions(params.value, [...path, 'action_parameters'], phase);
+  };
+  const valueExpressions = (node: JsonValue, path: JsonPath, phase: string | undefined) => {
+    if (node.type === 'array') node.items.forEach((v, i) => valueExpressions(v, [...path, i], phase));
+    if (node.type !== 'object') return;
+    for (const p of node.properties) {
+      if (p.key.value === 'expression' && p.value.type === 'string') check(p.value, [...path, 'expression'], 'value', phase);
+      else valueExpressions(p.value, [...path, p.key.value], phase);
+    }
+  };
+  const ruleset = (node: JsonObject, path: JsonPath) => {
+    const phaseProp = getProperty(node, 'phase');
+    const phase = phaseProp?.value.type === 'string' ? phaseProp.value.value : options.phase;
+    const rules = getProperty(node, 'rules');
+    if (rules?.value.type === 'array') rules.value.items.forEach((r, i) => rule(r, [...path, 'rules', i], phase));
+    else rule(node, path, phase);
+  };
+  let root = parsed.value;
+  let base: JsonPath = [];
+  if (root.type === 'object') {
+    const result = getProperty(root, 'result');
+    if (result && (result.value.type === 'object' || result.value.type === 'array') && getProperty(root, 'success')) {
+      root = result.value;
+      base = ['result'];
+    }
+  }
+  if (root.type === 'array') root.items.forEach((r, i) => (r.type === 'object' && getProperty(r, 'rules') ? ruleset(r, [...base, i]) : rule(r, [...base, i], options.phase)));
+  else if (root.type === 'object') ruleset(root, base);
+  const diagnostics = sortDiagnostics(out) as RuleDiagnostic[];
+  return { ok: !hasErrors(diagnostics), diagnostics, expressions };
+}
