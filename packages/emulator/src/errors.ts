@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   customFieldDuplicate: 10034,
   /** 400: an `execute` rule without action_parameters.id. */
   executeParameters: 10035,
+  /** 400: a rule or policy expression the rules language refuses ("Filter parsing error (L:C): …"). */
+  invalidExpression: 10036,
   /** 404: no log export job with that id in the zone. */
   jobNotFound: 1004,
   /** 400: a job field that is missing or invalid (name, destination_conf, dataset, ...). */

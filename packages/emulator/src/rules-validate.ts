@@ -2,14 +2,18 @@
 import { badRequest } from './errors.js';
 import type { Rule, ZoneState } from './state.js';
 import type { RuleInput } from './rulesets.js';
+import { validateRuleExpressions } from './expression-validate.js';
 
 export const MAX_CUSTOM_FIELDS = 40;
 const LISTS = ['request_fields', 'response_fields', 'cookie_fields'] as const;
 /** RFC 9110 token characters: what a header or cookie name may contain. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-export function validateRule(rule: RuleInput, where: string): void {
+/** `phase`: the ruleset's, so that expressions are checked against what that phase offers. */
+export function validateRule(rule: RuleInput, where: string, phase?: string): void {
+  // a custom-field rule's expression is exactly `true`; every other rule's is checked by the language
   if (rule.action === 'log_custom_field') validateCustomFieldRule(rule, where);
+  else validateRuleExpressions(rule, `${where}`, phase);
   if (rule.action === 'execute') {
     const id = rule.action_parameters?.id;
     if (typeof id !== 'string' || id === '') throw badRequest('executeParameters', `${where}.action_parameters.id: an execute rule names the ruleset to run`);

@@ -65,10 +65,10 @@ function sameContent(a: Rule, b: Omit<Rule, 'id' | 'version' | 'last_updated'>):
 }
 
 /** Turns input rules into stored rules for `version`, keeping id and version of rules sent back unchanged. */
-function materialize(previous: Rule[], inputs: RuleInput[], version: string, stamp: string): Rule[] {
+function materialize(previous: Rule[], inputs: RuleInput[], version: string, stamp: string, phase?: string): Rule[] {
   const seen = new Set<string>();
   return inputs.map((input, i) => {
-    validateRule(input, `rules.${i}`);
+    validateRule(input, `rules.${i}`, phase);
     const old = input.id !== undefined ? previous.find((r) => r.id === input.id) : undefined;
     if (input.id !== undefined && !old) throw badRequest('validation', `rules.${i}.id: rule ${input.id} is not in this ruleset`);
     if (input.id !== undefined) {
@@ -116,7 +116,7 @@ export function createRuleset(zone: ZoneState, body: RulesetInput & { name: stri
     throw conflict('phaseConflict', `the zone already has a ruleset of kind zone for phase ${body.phase}; update it instead`);
   }
   const stamp = now();
-  const rules = materialize([], body.rules ?? [], '1', stamp);
+  const rules = materialize([], body.rules ?? [], '1', stamp, body.phase);
   const rs: StoredRuleset = {
     id: newId(),
     versions: [{ version: '1', name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, rules, last_updated: stamp }],
@@ -131,7 +131,7 @@ export function updateRuleset(zone: ZoneState, rs: StoredRuleset, body: RulesetI
   const cur = latest(rs);
   if (body.kind !== undefined && body.kind !== cur.kind) throw badRequest('validation', `kind: cannot change from ${cur.kind} to ${body.kind}`);
   if (body.phase !== undefined && body.phase !== cur.phase) throw badRequest('validation', `phase: cannot change from ${cur.phase} to ${body.phase}`);
-  pushVersion(zone, rs, body, (version, stamp) => materialize(cur.rules, body.rules, version, stamp));
+  pushVersion(zone, rs, body, (version, stamp) => materialize(cur.rules, body.rules, version, stamp, cur.phase));
   return rs;
 }
 
@@ -180,7 +180,7 @@ function insertAt(rules: Rule[], rule: Rule, position: Position | undefined): Ru
 export function addRule(zone: ZoneState, rs: StoredRuleset, body: RuleInput & { position?: Position }): StoredRuleset {
   const { position, ...input } = body;
   if (input.id !== undefined) throw badRequest('validation', 'id: assigned by the service');
-  validateRule(input, 'body');
+  validateRule(input, 'body', latest(rs).phase);
   pushVersion(zone, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
   return rs;
 }
@@ -199,7 +199,7 @@ export function patchRule(zone: ZoneState, rs: StoredRuleset, ruleId: string, bo
     enabled: patch.enabled ?? old.enabled,
     ref: patch.ref ?? old.ref,
   };
-  validateRule(merged, 'body');
+  validateRule(merged, 'body', latest(rs).phase);
   pushVersion(zone, rs, {}, (version, stamp) => {
     let rule = makeRule(merged, old, version, stamp);
     // A move alone is a change of the rule too: it gets the new version.

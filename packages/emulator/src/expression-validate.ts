@@ -1,0 +1,39 @@
+/**
+ * Rule and policy expressions are checked with the core's rules-language checker and refused the way the
+ * API refuses them: `'<expr>' is not a valid value for <property> because could not parse filter
+ * expression: Filter parsing error (L:C): …` (1-based line, UTF-8 byte column, the source line and carets).
+ * The phase of the ruleset, when known, limits the fields and functions, as the API's per-phase schemes do.
+ */
+import { checkRule, firstApiError, formatApiError, type RuleKind } from '@logfilter/core';
+import { badRequest } from './errors.js';
+
+/** Throws the API's 400 answer when `expression` is not valid; `property` names it in the message. */
+export function validateExpression(expression: unknown, property: string, where: string, options: { kind?: RuleKind; phase?: string } = {}): void {
+  if (typeof expression !== 'string') throw badRequest('validation', `${where}: ${property} must be a string`);
+  const result = checkRule(expression, { kind: options.kind ?? 'filter', ...(options.phase ? { phase: options.phase } : {}) });
+  const first = firstApiError(result.diagnostics);
+  if (!first) return;
+  throw badRequest('invalidExpression', `'${expression}' is not a valid value for ${property} because could not parse filter expression: ${formatApiError(expression, first)}`);
+}
+
+/**
+ * A rule's expressions: `expression` (a filter), `ratelimit.counting_expression` (a filter, when not
+ * empty) and every `expression` inside `action_parameters` (rewrite values and redirect targets: value
+ * expressions).
+ */
+export function validateRuleExpressions(rule: { expression?: unknown; action_parameters?: unknown; ratelimit?: unknown }, where: string, phase?: string): void {
+  validateExpression(rule.expression, 'expression', `${where}.expression`, { phase });
+  const rl = rule.ratelimit as { counting_expression?: unknown } | undefined;
+  if (rl && typeof rl === 'object' && rl.counting_expression !== undefined && rl.counting_expression !== '') {
+    validateExpression(rl.counting_expression, 'counting_expression', `${where}.ratelimit.counting_expression`, { phase });
+  }
+  const walk = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${at}.${i}`));
+    if (node === null || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'expression') validateExpression(v, 'expression', `${at}.expression`, { kind: 'value', phase });
+      else walk(v, `${at}.${k}`);
+    }
+  };
+  walk(rule.action_parameters, `${where}.action_parameters`);
+}
