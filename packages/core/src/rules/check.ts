@@ -111,7 +111,9 @@ function offsetOfCodePoint(s: string, n: number): number {
 const isBoolLike = (ty: Ty) => (ty.t === 'Bool' || typesEqual(ty.t, arrayOf('Bool'))) && !(ty.each && ty.t !== 'Bool');
 const asValueType = (ty: Ty): RuleType => (ty.each ? arrayOf(ty.t) : ty.t);
 
-function checkExpr(e: RuleExpr, ctx: Ctx, asArg: boolean): Ty | undefined {
+function checkExpr(e: RuleExpr | undefined, ctx: Ctx, asArg: boolean): Ty | undefined {
+  // recovery can leave holes in a tree with syntax errors
+  if (!e) return undefined;
   switch (e.kind) {
     case 'logical': {
       const tys = e.operands.map((o) => checkExpr(o, ctx, false));

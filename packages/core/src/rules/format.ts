@@ -40,7 +40,8 @@ export function formatRule(text: string, options: RuleFormatOptions = {}): RuleF
 }
 
 /** A comparison with an operator but no value, or an unclosed list: nothing sensible to print. */
-function hasIncomplete(e: RuleExpr): boolean {
+function hasIncomplete(e: RuleExpr | undefined): boolean {
+  if (!e) return true;
   switch (e.kind) {
     case 'logical':
       return e.operands.some(hasIncomplete);

@@ -84,12 +84,24 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
   } catch (e) {
     if (!(e instanceof TooManyRuleErrors)) throw e;
   }
-  for (const e of parser.errors) diagnostics.push(toDiagnostic(e, text, tokens, kind));
+  for (const e of parser.errors) diagnostics.push(finite(toDiagnostic(e, text, tokens, kind), text.trimEnd().length));
   parser.input = [];
   const result: RuleParseResult = { kind, diagnostics: dedupe(sortDiagnostics(diagnostics)) as RuleDiagnostic[], tokens };
   if (expr) result.expr = expr;
   if (value) result.value = value;
   return result;
+}
+
+/** Tokens that recovery inserted have no offsets: such a diagnostic points at the end of the text. */
+function finite(d: RuleDiagnostic, end: number): RuleDiagnostic {
+  const fix = (n: number) => (Number.isFinite(n) ? n : end);
+  d.start = fix(d.start);
+  d.end = Math.max(d.start, fix(d.end));
+  if (d.api) {
+    d.api.start = fix(d.api.start);
+    d.api.end = Math.max(d.api.start, fix(d.api.end));
+  }
+  return d;
 }
 
 export function lineEnd(text: string, offset: number): number {

@@ -71,7 +71,7 @@ export class RuleParser extends EmbeddedActionsParser {
           ALT: () => {
             const t = this.CONSUME(T.Not);
             const operand = this.SUBRULE(this.unary);
-            return this.ACTION(() => ({ kind: 'not', token: spelled(t), operand, start: t.startOffset, end: operand?.end ?? endOf(t) }) as RuleExpr);
+            return this.ACTION(() => (operand ? ({ kind: 'not', token: spelled(t), operand, start: t.startOffset, end: operand.end } as RuleExpr) : (undefined as unknown as RuleExpr)));
           },
         },
         { ALT: () => this.SUBRULE(this.simple) },
@@ -96,7 +96,7 @@ export class RuleParser extends EmbeddedActionsParser {
       const open = this.CONSUME(T.LParen);
       const inner = this.SUBRULE(this.orExpr);
       const close = this.CONSUME(T.RParen);
-      return this.ACTION(() => ({ kind: 'group', inner, start: open.startOffset, end: inserted(close) ? (inner?.end ?? endOf(open)) : endOf(close) }) as RuleExpr);
+      return this.ACTION(() => (inner ? ({ kind: 'group', inner, start: open.startOffset, end: inserted(close) ? inner.end : endOf(close) } as RuleExpr) : (undefined as unknown as RuleExpr)));
     },
     RECOVER_UNDEFINED,
   );
@@ -108,7 +108,7 @@ export class RuleParser extends EmbeddedActionsParser {
       this.CONSUME(T.LParen);
       const arg = this.SUBRULE(this.argument);
       const close = this.CONSUME(T.RParen);
-      return this.ACTION(() => ({ kind: 'quantifier', name: spelled(name), arg, start: name.startOffset, end: inserted(close) ? (arg?.end ?? endOf(name)) : endOf(close) }) as RuleExpr);
+      return this.ACTION(() => (arg ? ({ kind: 'quantifier', name: spelled(name), arg, start: name.startOffset, end: inserted(close) ? arg.end : endOf(close) } as RuleExpr) : (undefined as unknown as RuleExpr)));
     },
     RECOVER_UNDEFINED,
   );
@@ -123,7 +123,7 @@ export class RuleParser extends EmbeddedActionsParser {
           ALT: () => {
             const t = this.CONSUME(T.Not);
             const operand = this.SUBRULE(this.unary);
-            return this.ACTION(() => ({ kind: 'not', token: spelled(t), operand, start: t.startOffset, end: operand?.end ?? endOf(t) }) as RuleExpr);
+            return this.ACTION(() => (operand ? ({ kind: 'not', token: spelled(t), operand, start: t.startOffset, end: operand.end } as RuleExpr) : (undefined as unknown as RuleExpr)));
           },
         },
         { ALT: () => this.SUBRULE(this.quantifier) },

@@ -1,0 +1,49 @@
+/** The API's error format: 1-based line, UTF-8 byte column, the line and carets; and the way back. */
+import { describe, expect, it } from 'vitest';
+import { apiLineColumn, checkRule, firstApiError, formatApiError, offsetOfApiLineColumn, ruleApiError } from '@logfilter/core';
+
+describe('positions in the API format', () => {
+  it('counts columns in UTF-8 bytes and lines on \\n only', () => {
+    expect(apiLineColumn('abc', 0)).toEqual({ line: 1, column: 1 });
+    expect(apiLineColumn('é x', 2)).toEqual({ line: 1, column: 4 }); // é is 2 bytes
+    expect(apiLineColumn('"🏴" x', 5)).toEqual({ line: 1, column: 8 }); // 4-byte emoji, 2 UTF-16 units
+    expect(apiLineColumn('a\r\nb', 3)).toEqual({ line: 2, column: 1 });
+    expect(apiLineColumn('a\rb', 2)).toEqual({ line: 1, column: 3 }); // CR alone does not end a line
+  });
+
+  it('maps an API position back to the UTF-16 offset', () => {
+    const text = 'http.host eq "é" and\n  xyz';
+    for (const offset of [0, 14, 15, 16, 23, 26]) {
+      const { line, column } = apiLineColumn(text, offset);
+      expect(offsetOfApiLineColumn(text, line, column)).toBe(offset);
+    }
+  });
+
+  it('prints the line, COL-1 spaces and the carets of the span', () => {
+    expect(ruleApiError('http.blob ~ "Chrome"')).toBe('Filter parsing error (1:1):\nhttp.blob ~ "Chrome"\n^^^^^^^^^ unknown identifier');
+    const text = 'http.host eq "ü" and xyz';
+    const out = ruleApiError(text)!;
+    expect(out.split('\n')[0]).toBe('Filter parsing error (1:23):');
+    expect(out.split('\n')[2]).toBe(`${' '.repeat(22)}^^^ unknown identifier`);
+  });
+
+  it('shows one caret for an empty span and clips a span to its line', () => {
+    const end = ruleApiError('http.host in {')!;
+    expect(end.split('\n')[0]).toBe('Filter parsing error (1:15):');
+    expect(end.split('\n')[2]).toBe(`${' '.repeat(14)}^ unrecognised input`);
+    const text = 'ssl == true\nand ssl';
+    const d = firstApiError(checkRule(text).diagnostics)!;
+    expect(formatApiError(text, d).split('\n')[2]).toBe('   ^^^^^^^^ unrecognised input');
+  });
+
+  it('reports the error the language meets first, as the API does', () => {
+    expect(ruleApiError('\n\n    xyz')!.split('\n')[0]).toBe('Filter parsing error (3:5):');
+    expect(ruleApiError('ssl and xyz and abc')!.split('\n')[0]).toBe('Filter parsing error (1:9):');
+    expect(ruleApiError('ssl')).toBeUndefined();
+  });
+
+  it('points a root of type Array<Bool> at the end, as the language does', () => {
+    const text = 'http.request.headers.names[*] == "a" and http.request.headers.names[*] == "b"';
+    expect(ruleApiError(text)!.split('\n')[0]).toBe(`Filter parsing error (1:${text.length + 1}):`);
+  });
+});
