@@ -1,5 +1,5 @@
 /**
- * Every real filter of shared/corpus/filters.jsonl: the valid ones decompile and recompile to a
+ * Every real filter of test/fixtures/corpus/filters.jsonl: the valid ones decompile and recompile to a
  * structurally equal document (LANGUAGE.md section 4), the invalid ones get exactly the error codes
  * listed here — from the text as it was published as well as from the parsed object.
  */
