@@ -3,7 +3,7 @@
  * produces it, every source block followed by a json block compiles to it, and every in-page link has its
  * heading.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, compile, DIAGNOSTIC_CODES, type DiagnosticCode } from '@logfilter/core';
@@ -77,6 +77,22 @@ describe('docs/language.md', () => {
     const r = compile(source);
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(r.json).toBe(json);
+  });
+
+  it('has every section that comments and READMEs cite by its anchor', () => {
+    const cited = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.') || e.name === 'fixtures') continue;
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(ts|mjs|md|json)$/.test(e.name)) for (const m of readFileSync(p, 'utf8').matchAll(/docs\/language\.md#([a-z0-9-]+)/g)) cited.add(m[1]);
+      }
+    };
+    for (const d of ['packages', 'test', 'bench', 'scripts']) walk(path.join(REPO, d));
+    for (const m of readFileSync(path.join(REPO, 'README.md'), 'utf8').matchAll(/docs\/language\.md#([a-z0-9-]+)/g)) cited.add(m[1]);
+    expect(cited.size).toBeGreaterThan(5);
+    expect([...cited].filter((a) => !anchors.has(a))).toEqual([]);
   });
 
   it('links only to headings it has', () => {

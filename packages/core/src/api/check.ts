@@ -1,5 +1,5 @@
 /**
- * check(): every check of section 5 on an existing JSON filter (any form `decompile` accepts), located by
+ * check(): every check of docs/language.md#diagnostics on an existing JSON filter (any form `decompile` accepts), located by
  * JSON path and by offset in the given text.
  */
 import { analyze, type CheckOptions, type Stats } from '../check/analyze.js';

@@ -1,5 +1,5 @@
 /**
- * The whole of section 5 on a tree, whether it came from source text (compile, format, the language
+ * The whole of docs/language.md#diagnostics on a tree, whether it came from source text (compile, format, the language
  * server) or from JSON (check, the emulator): dataset, fields and types, nesting, logic, limits.
  */
 import type { Condition, DatasetDecl, Expr } from '../ast.js';

@@ -1,5 +1,5 @@
 /**
- * Per-condition checks against the dataset schema and the type table (LANGUAGE.md section 5):
+ * Per-condition checks against the dataset schema and the type table (docs/language.md#types):
  * unknown/removed/deprecated/unfilterable fields, operator and value types, list shapes, documented values.
  */
 import type { Condition, ScalarValue, Value } from '../ast.js';
@@ -45,7 +45,7 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
 export function operatorsFor(field: FieldInfo): OperatorInfo[] {
   const classes = typeClasses(field.type);
   const ops = [...OPERATOR_BY_NAME.values()].filter((o) => o.types.some((t) => classes.includes(t)));
-  // floats: only the comparisons and equality (LANGUAGE.md section 5)
+  // floats: only the comparisons and equality (docs/language.md#types)
   return field.type === 'float' ? ops.filter((o) => o.numeric || o.positive === 'eq') : ops;
 }
 

@@ -15,7 +15,7 @@ const CONDITION_KEYS = ['key', 'operator', 'value'] as const;
 const GROUP_KEYS = ['and', 'or'] as const;
 const NODE_KEYS: ReadonlySet<string> = new Set([...CONDITION_KEYS, ...GROUP_KEYS]);
 
-/** Words of the source language that a field name must be backquoted to avoid (LANGUAGE.md section 2). */
+/** Words of the source language that a field name must be backquoted to avoid (docs/language.md#lexical-rules). */
 const KEYWORDS: ReadonlySet<string> = new Set(
   'dataset and or not in contains startsWith endsWith true false eq lt leq gt geq'.split(' '),
 );

@@ -1,6 +1,6 @@
 /**
  * Refactor: `x == a or x == b or ...` → `x in [a, b, ...]`, and `x != a and x != b` → `x not in [a, b]`.
- * Both mean the same on every log line (LANGUAGE.md section 6: `in` holds when the value equals a member;
+ * Both mean the same on every log line (docs/language.md#evaluation: `in` holds when the value equals a member;
  * `!eq`/`!in` hold for absent fields). Pure text edits on the parsed source.
  */
 import type { Condition, Expr, FileNode } from '../ast.js';

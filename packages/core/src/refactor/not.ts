@@ -1,5 +1,5 @@
 /**
- * Refactor: normalise `not` the way the compiler does (LANGUAGE.md section 3): `not (x == 1)` → `x != 1`,
+ * Refactor: normalise `not` the way the compiler does (docs/language.md#compilation): `not (x == 1)` → `x != 1`,
  * `not not e` → `e`. The compiled filter is byte-identical before and after. Pure text edits.
  */
 import type { Expr, FileNode } from '../ast.js';

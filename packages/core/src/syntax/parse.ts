@@ -17,7 +17,7 @@ export interface ParseResult {
   conditions: Condition[];
 }
 
-/** Groups deeper than this are `too-deep` (LANGUAGE.md section 5). */
+/** Groups deeper than this are `too-deep` (docs/language.md#limits). */
 export const MAX_DEPTH = 64;
 /**
  * Past this many nested groups or chained `not`s the recursive parser is not run at all: the text gets a
