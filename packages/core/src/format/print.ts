@@ -6,8 +6,7 @@
  */
 import type { Comment, Condition, Expr } from '../ast.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
-import { KEYWORDS } from '../syntax/tokens.js';
-import { OPERATORS } from '../operators.js';
+import { writeField } from '../syntax/field-names.js';
 import { printScalar } from '../util/values.js';
 
 export const LINE_WIDTH = 80;
@@ -23,16 +22,8 @@ export interface PrintInput {
   datasetEnd?: number;
 }
 
-const RESERVED = new Set([...KEYWORDS, ...OPERATORS.flatMap((o) => o.words)]);
-
-export function printField(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) ? name : `\`${name}\``;
-}
-
-/** A field name the language can write (backquoted names cannot hold a backquote or a line break). */
-export function isPrintableField(name: string): boolean {
-  return name.length > 0 && !/[`\r\n]/.test(name);
-}
+/** The source spelling of a field name (syntax/field-names.ts). */
+export const printField = writeField;
 
 export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'>): string {
   const op = OPERATOR_BY_NAME.get(c.operator.name)!.canonical;
