@@ -8,14 +8,12 @@ import { optimize as optimizeTree } from '../compile/optimize.js';
 import { serialize, type Serialized } from '../compile/serialize.js';
 import { ANY_DATASET, DATASETS, DEFAULT_DATASET, type DatasetSchema, getDataset } from '../datasets/index.js';
 import { diag, type Diagnostic, hasErrors, sortDiagnostics } from '../diagnostics.js';
-import { MAX_DEPTH } from '../syntax/parse.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from '../limits.js';
 import type { Recovered } from '../syntax/parser.js';
 import { closest } from '../util/closest.js';
 import { checkCondition } from './fields.js';
 import { checkLogic } from './logic.js';
 
-export const DEFAULT_MAX_OPERATORS = 30;
-export const DEFAULT_MAX_BYTES = 1000;
 
 export interface CheckOptions {
   /** Used when the source has no `dataset` line. `any` skips field checks. Default `http_requests`. */
