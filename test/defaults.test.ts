@@ -1,8 +1,11 @@
-/** The limits have one home (packages/core/src/limits.ts): every tool's defaults come from it and agree. */
+/**
+ * The limits (packages/core/src/limits.ts) and the default dataset (DEFAULT_DATASET) have one home each: every
+ * tool's defaults come from it and agree.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from '@logfilter/core';
+import { check, compile, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from '@logfilter/core';
 import { DEFAULT_SETTINGS } from '../packages/language-server/src/settings.js';
 import { runCli } from '../packages/cli/test/helpers.js';
 import { REPO } from './support/paths.js';
@@ -37,5 +40,20 @@ describe('limits', () => {
     const pkg = JSON.parse(readFileSync(path.join(REPO, 'packages/vscode/package.json'), 'utf8'));
     const props = pkg.contributes.configuration.properties;
     expect([props['logfilter.maxOperators'].default, props['logfilter.maxBytes'].default]).toEqual([DEFAULT_MAX_OPERATORS, DEFAULT_MAX_BYTES]);
+  });
+});
+
+describe('the default dataset', () => {
+  it('is http_requests, used by compile() and check() when nothing names one', () => {
+    expect(DEFAULT_DATASET).toBe('http_requests');
+    expect(compile('BotScore < 30').dataset).toBe(DEFAULT_DATASET);
+    expect(check('{"where":{"key":"BotScore","operator":"lt","value":30}}').dataset).toBe(DEFAULT_DATASET);
+    expect(check('not json').dataset).toBe(DEFAULT_DATASET);
+  });
+
+  it('is the language server default and the VS Code configuration default', () => {
+    expect(DEFAULT_SETTINGS.dataset).toBe(DEFAULT_DATASET);
+    const pkg = JSON.parse(readFileSync(path.join(REPO, 'packages/vscode/package.json'), 'utf8'));
+    expect(pkg.contributes.configuration.properties['logfilter.dataset'].default).toBe(DEFAULT_DATASET);
   });
 });
