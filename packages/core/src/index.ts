@@ -16,7 +16,7 @@ export { printField, printCondition, flatten as printExpr, LINE_WIDTH } from './
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
 export * from './diagnostics.js';
-export { applyEdits } from './text-edits.js';
+export { applyEdits } from './format/edits.js';
 export type * from './ast.js';
 export * from './filter.js';
 export * from './datasets/index.js';

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { Diagnostic, Fix } from '../../src/diagnostics.js';
 import type { ReadFilterResult } from '../../src/json/index.js';
-import { applyEdits } from '../../src/text-edits.js';
+import { applyEdits } from '../../src/format/edits.js';
 
 /** Applies a fix's edits (non-overlapping, any order) to `text`. */
 export function applyFix(text: string, fix: Fix): string {
