@@ -19,6 +19,9 @@ describe('field names', () => {
     expect(writeField('Not')).toBe('Not'); // keywords are lower-case
     expect(isWritableField('a`b')).toBe(false);
     expect(isWritableField('')).toBe(false);
+    expect(isWritableField('a\nb')).toBe(false);
+    expect(isWritableField('\ud800x')).toBe(false);
+    expect(isWritableField('\ud83d\ude00')).toBe(true);
   });
 
   it('bare names lex as one identifier token exactly when they need no backquotes', () => {

@@ -30,7 +30,10 @@ export function writeField(name: string): string {
   return needsBackquotes(name) ? `\`${name}\`` : name;
 }
 
-/** A field name the language can write at all (backquoted names cannot hold a backquote or a line break). */
+/**
+ * A field name the language can write at all: backquoted names cannot hold a backquote or a line break, and no
+ * text file can hold a lone surrogate (UTF-8 would turn it into U+FFFD, a different key).
+ */
 export function isWritableField(name: string): boolean {
-  return name.length > 0 && !/[`\r\n]/.test(name);
+  return name.length > 0 && !/[`\r\n]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name);
 }
