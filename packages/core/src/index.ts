@@ -2,10 +2,10 @@
  * @logfilter/core — the pure core of Logfilter: parse, check, compile, decompile, format and evaluate
  * log export filters. No I/O: the CLI, the language server and the VS Code extension adapt it.
  */
-export { compile, type CompileResult } from './api/compile.js';
-export { decompile, type DecompileOptions, type DecompileResult } from './api/decompile.js';
-export { check, type CheckResult } from './api/check.js';
-export { format, type FormatResult } from './api/format.js';
+export { compile, type CompileResult } from './entry/compile.js';
+export { decompile, type DecompileOptions, type DecompileResult } from './entry/decompile.js';
+export { check, type CheckResult } from './entry/check.js';
+export { format, type FormatResult } from './entry/format.js';
 export { parse, type ParseResult } from './syntax/parse.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from './limits.js';
 export { type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
