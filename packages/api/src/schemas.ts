@@ -24,6 +24,8 @@ export const envelopeSchema = {
         count: { type: 'integer' },
         total_count: { type: 'integer' },
         total_pages: { type: 'integer' },
+        cursor: { type: 'string' },
+        cursors: { type: 'object', properties: { after: { type: 'string' }, before: { type: 'string' } } },
       },
     },
   },
@@ -42,6 +44,8 @@ const rule = {
     action_parameters: { type: 'object' },
     enabled: { type: 'boolean' },
     ref: str,
+    logging: { type: 'object', properties: { enabled: { type: 'boolean' } } },
+    categories: { type: 'array', items: str },
     last_updated: str,
   },
 };
