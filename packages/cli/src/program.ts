@@ -14,6 +14,9 @@ import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerRules } from './commands/rules.js';
+import { registerRulesets } from './commands/rulesets.js';
+import { registerWafMigration } from './commands/waf-migration.js';
+import { registerWafLegacy } from './commands/waf-legacy.js';
 
 export { VERSION } from './version.js';
 
@@ -34,6 +37,9 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerJobs(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
   registerRules(program, ctx, setExit);
+  registerRulesets(program, ctx, setExit);
+  registerWafMigration(program, ctx, setExit);
+  registerWafLegacy(program, ctx, setExit);
   return program;
 }
 

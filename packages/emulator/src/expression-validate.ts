@@ -9,11 +9,16 @@ import { badRequest } from './errors.js';
 
 /** Throws the API's 400 answer when `expression` is not valid; `property` names it in the message. */
 export function validateExpression(expression: unknown, property: string, where: string, options: { kind?: RuleKind; phase?: string } = {}): void {
-  if (typeof expression !== 'string') throw badRequest('validation', `${where}: ${property} must be a string`);
+  if (typeof expression !== 'string') throw badRequest('validation', `${where}: ${property} must be a string`, pointer(where));
   const result = checkRule(expression, { kind: options.kind ?? 'filter', ...(options.phase ? { phase: options.phase } : {}) });
   const first = firstApiError(result.diagnostics);
   if (!first) return;
-  throw badRequest('invalidExpression', `'${expression}' is not a valid value for ${property} because could not parse filter expression: ${formatApiError(expression, first)}`);
+  throw badRequest('invalidExpression', `'${expression}' is not a valid value for ${property} because could not parse filter expression: ${formatApiError(expression, first)}`, pointer(where));
+}
+
+/** A dotted place (`rules.2.expression`, `body.expression`) as a JSON pointer (`/rules/2/expression`). */
+function pointer(where: string): string {
+  return `/${where.replace(/^body\.?/, '').replace(/\./g, '/')}`;
 }
 
 /**
