@@ -7,6 +7,7 @@ import type { Rule, RulesetScope } from './state.js';
 import type { RuleInput } from './ruleset-input.js';
 import { ACTIONS, ACTION_NAMES } from './rules-table.js';
 import { validateRuleExpressions } from './expression-validate.js';
+import { PHASES } from '@logfilter/core';
 
 export const MAX_CUSTOM_FIELDS = 40;
 const LISTS = ['request_fields', 'response_fields', 'cookie_fields'] as const;
@@ -37,7 +38,8 @@ export function validateRule(rule: RuleInput, where: string, phase: string): voi
  * expression is exactly `true`, checked with its fields.
  */
 export function checkExpression(rule: RuleInput, phase: string, where: string): void {
-  if (rule.action === 'log_custom_field') return;
+  // network-layer phases use packet fields the HTTP catalogue does not describe: not judged
+  if (rule.action === 'log_custom_field' || !PHASES.includes(phase)) return;
   validateRuleExpressions(rule, where, phase);
 }
 

@@ -3,6 +3,7 @@
  * rules and the phase entry points (api-facts section 2). Rules come from a JSON or YAML file; output is a human
  * table, or the API's objects with `--json`; writes take `--dry-run` (the request, credentials redacted).
  */
+import { refuseInvalidExpressions } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
@@ -111,6 +112,9 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   };
   /** Runs a write, or with --dry-run prints the request it would send. */
   const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>): Promise<T | undefined> => {
+    // every expression of the body is checked first: an invalid one is refused here, with its diagnostics
+    const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
+    if (body !== undefined) refuseInvalidExpressions(ctx, { name: 'request body', body }, typeof phase === 'string' ? { phase } : {});
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest(method, path, body)]);
       setExit(EXIT_OK);

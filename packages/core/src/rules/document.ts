@@ -3,13 +3,14 @@
  * inside an API envelope's `result`), an array of rules, one rule, or a policy (`{expression, ...}`).
  * A rule's `expression` and `ratelimit.counting_expression` are filter expressions checked in the
  * ruleset's phase; an `expression` inside `action_parameters` (rewrite values, redirect targets) is a value
- * expression. Diagnostics point into the JSON text (escapes accounted for) and carry the JSON path.
+ * expression. Rulesets of phases outside the HTTP phases (network-layer ones) are skipped. Diagnostics point into the JSON text (escapes accounted for) and carry the JSON path.
  */
 import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
 import type { JsonPath } from '../ast.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics.js';
 import { checkRule } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
+import { PHASES } from './phases.js';
 
 export interface RuleDocumentExpression {
   path: JsonPath;
@@ -38,6 +39,8 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   const out: RuleDiagnostic[] = [];
   const expressions: RuleDocumentExpression[] = [];
   const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
+    // network-layer phases use packet fields this catalogue does not describe: their expressions are not judged
+    if (phase !== undefined && !PHASES.includes(phase)) return;
     const result = checkRule(node.value, { kind, ...(phase ? { phase } : {}) });
     expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
     const at = stringOffsetMapper(text, node);
