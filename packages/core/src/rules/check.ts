@@ -666,3 +666,15 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
   if (ret === undefined) return undefined;
   return { t: results[0]?.each ? arrayOf(ret) : ret };
 }
+
+/**
+ * The type of a value expression (a field or call, maybe indexed) as the checker sees it, for completion:
+ * `each` when a `[*]` maps over it. Undefined when it does not type-check.
+ */
+export function typeOfValueExpression(text: string): { type: RuleType; each: boolean } | undefined {
+  const parse = parseRule(text, 'value');
+  if (!parse.value || hasErrors(parse.diagnostics)) return undefined;
+  const ctx: Ctx = { text, kind: 'value', out: [], partial: false, replaceCalls: new Map(), insideReplace: 0 };
+  const ty = checkIndexExpr(parse.value, ctx);
+  return ty ? { type: ty.t, each: ty.each === true } : undefined;
+}
