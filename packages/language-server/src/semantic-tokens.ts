@@ -6,7 +6,8 @@ import type { ServerContext } from './context.js';
 const TYPES: HighlightType[] = ['keyword', 'operator', 'field', 'dataset', 'string', 'number', 'comment'];
 /** LSP standard names for the core's classes, in the order of TYPES. */
 export const LEGEND: SemanticTokensLegend = {
-  tokenTypes: ['keyword', 'operator', 'property', 'namespace', 'string', 'number', 'comment'],
+  // `function` is the rules language's (rules.ts); appended so the filter language's indexes stay
+  tokenTypes: ['keyword', 'operator', 'property', 'namespace', 'string', 'number', 'comment', 'function'],
   tokenModifiers: ['deprecated'],
 };
 

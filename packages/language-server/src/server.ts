@@ -25,6 +25,7 @@ import { hover } from './hover.js';
 import { JobRunner } from './runner.js';
 import { LEGEND, semanticTokens } from './semantic-tokens.js';
 import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings.js';
+import { isRulesDocument, RulesDiagnostics, rulesCodeActions, rulesCompletion, rulesFormatting, rulesHover, rulesSemanticTokens } from './rules.js';
 
 export const SERVER_NAME = 'logfilter-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -42,11 +43,17 @@ export function startServer(connection: Connection): void {
     client: { codeLensRefresh: false, semanticTokensRefresh: false, configuration: false },
   };
   const publisher = new DiagnosticsPublisher(ctx);
+  const rulesDiagnostics = new RulesDiagnostics(ctx);
+  /** The rules document a request is about, if it is one (rules.ts answers it). */
+  const rulesDoc = (p: { textDocument: { uri: string } }) => {
+    const doc = documents.get(p.textDocument.uri);
+    return isRulesDocument(doc) ? doc : undefined;
+  };
 
   const applySettings = (next: Settings) => {
     if (sameSettings(next, settings)) return;
     settings = next;
-    publisher.scheduleAll();
+    for (const doc of documents.all()) (isRulesDocument(doc) ? rulesDiagnostics.schedule(doc) : publisher.schedule(doc));
     if (ctx.client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     if (ctx.client.semanticTokensRefresh) void connection.sendRequest('workspace/semanticTokens/refresh').catch(() => undefined);
   };
@@ -99,20 +106,21 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  documents.onDidChangeContent((e) => publisher.schedule(e.document));
+  documents.onDidChangeContent((e) => (isRulesDocument(e.document) ? rulesDiagnostics.schedule(e.document) : publisher.schedule(e.document)));
   documents.onDidClose((e) => {
     ctx.analyses.forget(e.document.uri);
+    rulesDiagnostics.cancel(e.document.uri);
     publisher.clear(e.document.uri);
   });
 
-  connection.onCompletion(guard(connection, 'completion', (p) => completion(ctx, p)));
-  connection.onHover(guard(connection, 'hover', (p) => hover(ctx, p)));
-  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => formatDocument(ctx, p)));
-  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => formatRange(ctx, p)));
-  connection.onFoldingRanges(guard(connection, 'foldingRange', (p) => folding(ctx, p)));
-  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', (p) => semanticTokens(ctx, p)));
-  connection.onCodeAction(guard(connection, 'codeAction', (p) => codeActions(ctx, p)));
-  connection.onCodeLens(guard(connection, 'codeLens', (p) => codeLens(ctx, p)));
+  connection.onCompletion(guard(connection, 'completion', (p) => (rulesDoc(p) ? rulesCompletion(rulesDoc(p)!, p) : completion(ctx, p))));
+  connection.onHover(guard(connection, 'hover', (p) => (rulesDoc(p) ? rulesHover(rulesDoc(p)!, p) : hover(ctx, p))));
+  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!) : formatDocument(ctx, p))));
+  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!) : formatRange(ctx, p))));
+  connection.onFoldingRanges(guard(connection, 'foldingRange', (p) => (rulesDoc(p) ? [] : folding(ctx, p))));
+  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', (p) => (rulesDoc(p) ? rulesSemanticTokens(rulesDoc(p)!) : semanticTokens(ctx, p))));
+  connection.onCodeAction(guard(connection, 'codeAction', (p) => (rulesDoc(p) ? rulesCodeActions(rulesDoc(p)!, p) : codeActions(ctx, p))));
+  connection.onCodeLens(guard(connection, 'codeLens', (p) => (rulesDoc(p) ? [] : codeLens(ctx, p))));
   connection.onRequest(CompileRequest, guard(connection, 'logfilter/compile', (p) => compileRequest(ctx, p)));
   connection.onRequest(DecompileRequest, guard(connection, 'logfilter/decompile', (p) => decompileRequest(ctx, p)));
   connection.onShutdown(() => runner.dispose());

@@ -1,0 +1,157 @@
+/**
+ * The rules language (`logfilter-rules`, `.rule` files) beside the filter language: one expression per
+ * document, checked, completed, hovered, formatted and highlighted by the core's rules functions. The
+ * server routes a request here when its document is a rules document (server.ts); everything else about
+ * the protocol (guards, conversions) is shared with the filter language.
+ */
+import { checkRule, formatRule, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CodeAction,
+  type CodeActionParams,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type Hover,
+  type HoverParams,
+  type SemanticTokens,
+  type TextEdit,
+} from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServerContext } from './context.js';
+import { sameDiagnostic, toDiagnostics, toDiagnostic, toRange, toTextEdit } from './convert.js';
+import { LEGEND } from './semantic-tokens.js';
+import { minimalEdit } from './text-diff.js';
+
+export const RULES_LANGUAGE_ID = 'logfilter-rules';
+
+export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocument {
+  return doc !== undefined && (doc.languageId === RULES_LANGUAGE_ID || /\.rule$/i.test(doc.uri));
+}
+
+/** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
+export class RulesDiagnostics {
+  private readonly timers = new Map<string, NodeJS.Immediate>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  schedule(doc: TextDocument): void {
+    this.cancel(doc.uri);
+    this.timers.set(
+      doc.uri,
+      setImmediate(() => {
+        this.timers.delete(doc.uri);
+        const current = this.ctx.documents.get(doc.uri);
+        if (!current || current.version !== doc.version) return;
+        const result = checkRule(current.getText());
+        void this.ctx.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: toDiagnostics(current, result.diagnostics) });
+      }),
+    );
+  }
+
+  cancel(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t !== undefined) clearImmediate(t);
+    this.timers.delete(uri);
+  }
+}
+
+const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
+  field: CompletionItemKind.Field,
+  operator: CompletionItemKind.Operator,
+  value: CompletionItemKind.Value,
+  keyword: CompletionItemKind.Keyword,
+  dataset: CompletionItemKind.Module,
+  snippet: CompletionItemKind.Function,
+};
+
+export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
+  const { situation, items } = ruleCompletion(doc.getText(), doc.offsetAt(params.position));
+  const range = toRange(doc, situation.replace.start, situation.replace.end);
+  return {
+    isIncomplete: false,
+    items: items.map(
+      (e): CompletionItem => ({
+        label: e.label,
+        kind: KIND[e.kind],
+        detail: e.detail,
+        ...(e.documentation ? { documentation: { kind: MarkupKind.Markdown, value: e.documentation } } : {}),
+        textEdit: { range, newText: e.insertText },
+        filterText: e.label,
+        insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        sortText: e.sortText,
+        ...(e.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+      }),
+    ),
+  };
+}
+
+export function rulesHover(doc: TextDocument, params: HoverParams): Hover | null {
+  const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
+  return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
+}
+
+/** The whole expression formatted (range formatting formats it all too: it is one expression). */
+export function rulesFormatting(doc: TextDocument): TextEdit[] {
+  const text = doc.getText();
+  const r = formatRule(text);
+  if (!r.ok) return [];
+  const edit = minimalEdit(text, r.text);
+  return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
+}
+
+/** Classes in the server's legend (the filter language's, with `function` appended). */
+const CLASS: Record<RuleHighlightType, string> = { keyword: 'keyword', operator: 'operator', field: 'property', function: 'function', string: 'string', number: 'number' };
+
+export function rulesSemanticTokens(doc: TextDocument): SemanticTokens {
+  const text = doc.getText();
+  const lines = lineStarts(text);
+  const data: number[] = [];
+  let line = 0;
+  let prevLine = 0;
+  let prevChar = 0;
+  for (const t of ruleHighlightTokens(text)) {
+    while (line + 1 < lines.length && lines[line + 1] <= t.start) line++;
+    const character = t.start - lines[line];
+    // a token never spans lines except a string with a line break: cut it at its line's end
+    const nextLine = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
+    const length = Math.min(t.end, nextLine) - t.start;
+    data.push(line - prevLine, line === prevLine ? character - prevChar : character, length, LEGEND.tokenTypes.indexOf(CLASS[t.type]), t.deprecated ? 1 : 0);
+    prevLine = line;
+    prevChar = character;
+  }
+  return { data };
+}
+
+/** The core's fixes behind each diagnostic, as quick fixes. */
+export function rulesCodeActions(doc: TextDocument, params: CodeActionParams): CodeAction[] {
+  const only = params.context.only;
+  if (only && !only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`) || o === CodeActionKind.QuickFix)) return [];
+  const start = doc.offsetAt(params.range.start);
+  const end = doc.offsetAt(params.range.end);
+  const sent = params.context.diagnostics ?? [];
+  const actions: CodeAction[] = [];
+  for (const d of checkRule(doc.getText()).diagnostics) {
+    if (!d.fixes?.length) continue;
+    if (sent.length === 0 && (d.end < start || d.start > end)) continue;
+    const lsp = toDiagnostic(doc, d);
+    const matched = sent.find((s) => sameDiagnostic(s, lsp));
+    if (!matched && sent.length > 0) continue;
+    for (const fix of d.fixes) {
+      actions.push({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [matched ?? lsp],
+        isPreferred: fix.preferred ?? false,
+        edit: { changes: { [doc.uri]: fix.edits.map((e) => toTextEdit(doc, e)) } },
+      });
+    }
+  }
+  return actions;
+}
+
+export type { ServerContext };

@@ -1,0 +1,145 @@
+/**
+ * The rules language (`logfilter-rules`, `.rule` files) through a real LSP client over stdio: diagnostics,
+ * completion by type, hover, formatting, semantic tokens and quick fixes. Codes, ranges and values only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DocumentFormattingRequest,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  SemanticTokensRequest,
+  type CodeAction,
+  type CompletionItem,
+  type CompletionList,
+  type InitializeResult,
+  type MarkupContent,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver-protocol/node.js';
+import { startClient, type TestClient } from './support/lsp-client.js';
+import { serverScript } from './support/server-bundle.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-rules-ws-'));
+const uriOf = (name: string) => pathToFileURL(path.join(dir, name)).href;
+const docOf = (text: string) => TextDocument.create('x:', 'logfilter-rules', 0, text);
+function rangeOf(text: string, needle: string): Range {
+  const at = text.indexOf(needle);
+  const d = docOf(text);
+  return { start: d.positionAt(at), end: d.positionAt(at + needle.length) };
+}
+const labels = (r: CompletionList | CompletionItem[] | null) => (Array.isArray(r) ? r : (r?.items ?? [])).map((i) => i.label);
+
+let client: TestClient;
+let init: InitializeResult;
+let version = 1;
+
+async function open(name: string, text: string, languageId = 'logfilter-rules'): Promise<string> {
+  const uri = uriOf(name);
+  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: version++, text } });
+  return uri;
+}
+
+beforeAll(async () => {
+  client = startClient(await serverScript());
+  client.configuration.value = { dataset: 'http_requests', maxOperators: 30, maxBytes: 1000 };
+  init = await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: { workspace: { configuration: true } } });
+  await client.conn.sendNotification(InitializedNotification.type, {});
+}, 180_000);
+
+afterAll(() => {
+  if (client && client.proc.exitCode === null) client.proc.kill();
+});
+
+describe('rules language over stdio', { timeout: 240_000 }, () => {
+  const BROKEN = 'http.hots eq "a"\nand ip.src in {192.0.2.1, 192.0.2.2}\nand ip.geoip.country eq "US"';
+
+  it('publishes the rules diagnostics with codes and exact ranges', async () => {
+    const uri = await open('broken.rule', BROKEN);
+    const diags = await client.waitForDiagnostics(uri);
+    expect(diags.map((d) => [d.code, d.severity, d.range])).toEqual([
+      ['rule-unknown-identifier', 1, rangeOf(BROKEN, 'http.hots')],
+      ['rule-list', 1, rangeOf(BROKEN, ',')],
+      ['rule-deprecated-field', 2, rangeOf(BROKEN, 'ip.geoip.country')],
+    ]);
+  });
+
+  it('updates diagnostics as the text changes, and clears them when it is valid', async () => {
+    const uri = uriOf('broken.rule');
+    const text = 'http.host eq "a" and ip.src in {192.0.2.1 192.0.2.2}';
+    const v = version++;
+    await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+    const diags = await client.waitForDiagnostics(uri, (d, ver) => ver === v);
+    expect(diags).toEqual([]);
+  });
+
+  it('recognises a .rule file whatever language id the editor sends', async () => {
+    const uri = await open('plain.rule', 'ssl ==', 'plaintext');
+    const diags = await client.waitForDiagnostics(uri);
+    expect(diags.map((d) => d.code)).toEqual(['rule-boolean-operator']);
+  });
+
+  it('completes fields and functions, then operators by the type before the cursor', async () => {
+    const uri = await open('complete.rule', 'http.host ');
+    const ops = await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 10 } });
+    expect(labels(ops)).toEqual(expect.arrayContaining(['eq', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']));
+    const uri2 = await open('complete2.rule', 'ip.src ');
+    const ipOps = await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: uri2 }, position: { line: 0, character: 7 } });
+    expect(labels(ipOps).sort()).toEqual(['eq', 'in', 'ne']);
+    const uri3 = await open('complete3.rule', 'ssl and http.h');
+    const fields = (await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: uri3 }, position: { line: 0, character: 14 } })) as CompletionList;
+    expect(labels(fields)).toEqual(expect.arrayContaining(['http.host', 'lower', 'any']));
+    const host = fields.items.find((i) => i.label === 'http.host')!;
+    expect((host.textEdit as TextEdit).range).toEqual({ start: { line: 0, character: 8 }, end: { line: 0, character: 14 } });
+  });
+
+  it('hovers a field with its type and phases', async () => {
+    const uri = await open('hover.rule', 'http.response.code eq 200');
+    const h = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 5 } });
+    expect(h?.range).toEqual({ start: { line: 0, character: 0 }, end: { line: 0, character: 18 } });
+    expect((h?.contents as MarkupContent).value).toContain('Integer');
+    expect((h?.contents as MarkupContent).value).toContain('http_response_headers_transform');
+  });
+
+  it('formats the expression', async () => {
+    const text = '(http.host=="a"||http.host == "b")&&!ssl';
+    const uri = await open('fmt.rule', text);
+    const edits = (await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+    expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl');
+  });
+
+  it('sends semantic tokens in the server legend', async () => {
+    const text = 'lower(http.host) eq "a"';
+    const uri = await open('tokens.rule', text);
+    const legend = init.capabilities.semanticTokensProvider!.legend.tokenTypes;
+    const r = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+    const tokens: [string, string][] = [];
+    for (let i = 0, ch = 0; i < r!.data.length; i += 5) {
+      ch = r!.data[i] === 0 ? ch + r!.data[i + 1] : r!.data[i + 1];
+      tokens.push([text.slice(ch, ch + r!.data[i + 2]), legend[r!.data[i + 3]]]);
+    }
+    expect(tokens).toEqual([
+      ['lower', 'function'],
+      ['http.host', 'property'],
+      ['eq', 'operator'],
+      ['"a"', 'string'],
+    ]);
+  });
+
+  it('offers the core fixes as quick fixes', async () => {
+    const text = 'http.hots eq "a"';
+    const uri = await open('fix.rule', text);
+    const [d] = await client.waitForDiagnostics(uri);
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } })) as CodeAction[];
+    expect(actions[0].edit?.changes?.[uri]).toEqual([{ range: rangeOf(text, 'http.hots'), newText: 'http.host' }]);
+  });
+});
