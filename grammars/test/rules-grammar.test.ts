@@ -1,0 +1,65 @@
+// The rules-language TextMate grammar: generated from the core's rules tables (freshness), checked against
+// hand-written fixtures with vscode-tmgrammar-test, and walked entry by entry (every operator, field, function).
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as vsctm from 'vscode-textmate';
+import * as oniguruma from 'vscode-oniguruma';
+import { COMPARISON_OPERATORS, LOGICAL_OPERATORS } from '../../packages/core/src/rules/operators.js';
+import { RULE_FIELDS } from '../../packages/core/src/rules/fields.js';
+import { RULE_FUNCTIONS } from '../../packages/core/src/rules/functions.js';
+// @ts-expect-error plain ESM helper without type declarations
+import { buildRulesGrammar, serializeRulesGrammar } from '../build-rules-grammar.mjs';
+
+const GRAMMARS = fileURLToPath(new URL('../', import.meta.url));
+const REPO = path.resolve(GRAMMARS, '..');
+const GRAMMAR_FILE = path.join(GRAMMARS, 'logfilter-rules.tmLanguage.json');
+const TMGRAMMAR_TEST = path.join(REPO, 'node_modules/vscode-tmgrammar-test/dist/unit.js');
+const require = createRequire(import.meta.url);
+
+async function loadTokenizer() {
+  const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength)).catch(() => undefined);
+  const registry = new vsctm.Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async (scope: string) => (scope === 'source.logfilter.rules' ? vsctm.parseRawGrammar(readFileSync(GRAMMAR_FILE, 'utf8'), GRAMMAR_FILE) : null),
+  });
+  const grammar = (await registry.loadGrammar('source.logfilter.rules'))!;
+  return (line: string): Array<[string, string]> =>
+    grammar
+      .tokenizeLine(line, vsctm.INITIAL)
+      .tokens.map((t): [string, string] => [line.slice(t.startIndex, t.endIndex), t.scopes.at(-1)!])
+      .filter(([text]) => text.trim() !== '');
+}
+
+describe('rules-language TextMate grammar', { timeout: 120_000 }, () => {
+  it('is fresh: the committed file is what the core tables generate', () => {
+    const expected = serializeRulesGrammar(buildRulesGrammar({ comparisons: COMPARISON_OPERATORS, logical: LOGICAL_OPERATORS, fields: RULE_FIELDS, functions: RULE_FUNCTIONS }));
+    expect(readFileSync(GRAMMAR_FILE, 'utf8')).toBe(expected);
+  });
+
+  it('passes the vscode-tmgrammar-test fixtures', () => {
+    const r = spawnSync(process.execPath, [TMGRAMMAR_TEST, '-g', GRAMMAR_FILE, 'grammars/test/fixtures/*.test.rule'], { cwd: REPO, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).not.toMatch(/✖/);
+    expect(r.status).toBe(0);
+  });
+
+  it('scopes every operator spelling, field and function of the tables', async () => {
+    const tokenize = await loadTokenizer();
+    for (const o of COMPARISON_OPERATORS) {
+      for (const s of [o.word, ...(o.symbol ? [o.symbol] : [])]) expect(tokenize(`http.host ${s} "x"`)[1], s).toEqual([s, 'keyword.operator.comparison.rules']);
+    }
+    for (const o of LOGICAL_OPERATORS) {
+      for (const s of [o.word, o.symbol]) expect(tokenize(`ssl ${s} ssl`).find(([t]) => t === s)?.[1], s).toBe('keyword.operator.logical.rules');
+    }
+    for (const f of RULE_FIELDS) expect(tokenize(`${f.name} eq 1`)[0], f.name).toEqual([f.name, f.replacedBy ? 'support.variable.field.deprecated.rules' : 'support.variable.field.rules']);
+    for (const fn of RULE_FUNCTIONS) expect(tokenize(`${fn.name}(http.host)`)[0], fn.name).toEqual([fn.name, 'support.function.rules']);
+    expect(tokenize('http.hots eq 1')[0]).toEqual(['http.hots', 'variable.other.field.rules']);
+  });
+});
