@@ -17,8 +17,9 @@ const coreSrc = path.join(repo, 'packages/core/src/index.ts');
 // LOGFILTER_SERVER_ENTRY: development only, to try the client against another server build.
 const serverEntry = process.env.LOGFILTER_SERVER_ENTRY || path.join(repo, 'packages/language-server/src/main.ts');
 const grammar = path.join(repo, 'grammars/logfilter.tmLanguage.json');
+const rulesGrammar = path.join(repo, 'grammars/logfilter-rules.tmLanguage.json');
 
-for (const [what, file] of [['core', coreSrc], ['language server', serverEntry], ['grammar', grammar]]) {
+for (const [what, file] of [['core', coreSrc], ['language server', serverEntry], ['grammar', grammar], ['rules grammar', rulesGrammar]]) {
   if (!existsSync(file)) {
     console.error(`logfilter-vscode build: the ${what} is missing (${path.relative(repo, file)})`);
     process.exit(1);
@@ -45,6 +46,7 @@ await Promise.all([
 ]);
 
 copyFileSync(grammar, path.join(dist, 'logfilter.tmLanguage.json'));
+copyFileSync(rulesGrammar, path.join(dist, 'logfilter-rules.tmLanguage.json'));
 
 // The schema is a value of the core: evaluate a tiny bundle that exports it, then write it as JSON.
 const schemaBundle = path.join(os.tmpdir(), `logfilter-schema-${process.pid}.cjs`);
@@ -60,4 +62,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,filter.schema.json}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json}`);

@@ -4,6 +4,8 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol.js';
 
 export const LANGUAGE_ID = 'logfilter';
+/** The rules language (`.rule` files): the same server answers it. */
+export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
 export class FilterService implements vscode.Disposable {
   private readonly client: LanguageClient;
@@ -17,7 +19,7 @@ export class FilterService implements vscode.Disposable {
     };
     const clientOptions: LanguageClientOptions = {
       // Every scheme: untitled buffers (e.g. an imported filter) get checked too.
-      documentSelector: [{ language: LANGUAGE_ID }],
+      documentSelector: [{ language: LANGUAGE_ID }, { language: RULES_LANGUAGE_ID }],
       // Pushes didChangeConfiguration when a `logfilter.*` setting changes; the server pulls the values.
       synchronize: { configurationSection: 'logfilter' },
       outputChannel: output,

@@ -34,12 +34,19 @@ describe('extension manifest', () => {
 
   it('activates only for logfilter files or its own commands', () => {
     const commands = contributes.commands.map((c: { command: string }) => `onCommand:${c.command}`);
-    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', ...commands].sort());
+    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', ...commands].sort());
   });
 
   it('contributes the logfilter language with its configuration, grammar and snippets', () => {
-    expect(contributes.languages).toEqual([expect.objectContaining({ id: 'logfilter', extensions: ['.logfilter'], configuration: './language-configuration.json' })]);
-    const [grammar] = contributes.grammars;
+    expect(contributes.languages).toEqual([
+      expect.objectContaining({ id: 'logfilter', extensions: ['.logfilter'], configuration: './language-configuration.json' }),
+      expect.objectContaining({ id: 'logfilter-rules', extensions: ['.rule'], configuration: './rules-language-configuration.json' }),
+    ]);
+    const [grammar, rulesGrammar] = contributes.grammars;
+    const rulesSource = JSON.parse(readFileSync(path.join(REPO, 'grammars/logfilter-rules.tmLanguage.json'), 'utf8'));
+    expect(rulesGrammar).toEqual({ language: 'logfilter-rules', scopeName: rulesSource.scopeName, path: './dist/logfilter-rules.tmLanguage.json' });
+    expect(read('scripts/build.mjs')).toContain("'grammars/logfilter-rules.tmLanguage.json'");
+    expect(JSON.parse(read('rules-language-configuration.json')).brackets).toContainEqual(['{', '}']);
     const source = JSON.parse(readFileSync(path.join(REPO, 'grammars/logfilter.tmLanguage.json'), 'utf8'));
     expect(grammar).toEqual({ language: 'logfilter', scopeName: source.scopeName, path: './dist/logfilter.tmLanguage.json' });
     expect(read('scripts/build.mjs')).toContain("'grammars/logfilter.tmLanguage.json'");
