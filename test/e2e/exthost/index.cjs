@@ -139,6 +139,24 @@ exports.run = async function run() {
     await waitFor('clean again', () => !vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error));
   });
 
+  await test('a .rule file gets rules-language diagnostics and completion by type', async () => {
+    const uri = file('broken.rule');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    check(doc.languageId === 'logfilter-rules', `languageId ${doc.languageId}`);
+    const r = expected.rules;
+    const diags = await waitFor('rules diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length ? d : null;
+    });
+    const d = diags.find((x) => codeOf(x) === r.code);
+    check(d, `no ${r.code}: ${JSON.stringify(diags.map(codeOf))}`);
+    check(d.range.start.line === r.line - 1 && d.range.start.character === r.column - 1, `range ${JSON.stringify(d.range)}`);
+    const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 'http.request.uri.path '.length));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    check(r.operatorsAfterString.every((o) => labels.includes(o)), `labels ${JSON.stringify(labels.slice(0, 20))}`);
+  });
+
   await test('*.filter.json files are validated with the filter document schema', async () => {
     const uri = file('bad.filter.json');
     const doc = await vscode.workspace.openTextDocument(uri);
