@@ -1,10 +1,10 @@
 /**
  * The rules language (`logfilter-rules`, `.rule` files) beside the filter language: one expression per
- * document, checked, completed, hovered, formatted and highlighted by the core's rules functions. The
+ * document (and the `expression` strings of `*.ruleset.json` files: diagnostics and quick fixes only), checked, completed, hovered, formatted and highlighted by the core's rules functions. The
  * server routes a request here when its document is a rules document (server.ts); everything else about
  * the protocol (guards, conversions) is shared with the filter language.
  */
-import { checkRule, formatRule, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import { checkRule, checkRuleDocument, formatRule, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -29,8 +29,19 @@ import { minimalEdit } from './text-diff.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
+/** A `*.ruleset.json` file: a ruleset, rules or a policy whose `expression` strings are checked in place. */
+export function isRulesetJson(doc: TextDocument | undefined): boolean {
+  return doc !== undefined && /\.ruleset\.json$/i.test(doc.uri);
+}
+
+/** Documents this module answers: rules expressions (`logfilter-rules`, `*.rule`) and `*.ruleset.json` files. */
 export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocument {
-  return doc !== undefined && (doc.languageId === RULES_LANGUAGE_ID || /\.rule$/i.test(doc.uri));
+  return doc !== undefined && (doc.languageId === RULES_LANGUAGE_ID || /\.rule$/i.test(doc.uri) || isRulesetJson(doc));
+}
+
+/** The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. */
+function diagnosticsOf(doc: TextDocument) {
+  return isRulesetJson(doc) ? checkRuleDocument(doc.getText()).diagnostics : checkRule(doc.getText()).diagnostics;
 }
 
 /** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
@@ -47,8 +58,7 @@ export class RulesDiagnostics {
         this.timers.delete(doc.uri);
         const current = this.ctx.documents.get(doc.uri);
         if (!current || current.version !== doc.version) return;
-        const result = checkRule(current.getText());
-        void this.ctx.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: toDiagnostics(current, result.diagnostics) });
+        void this.ctx.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: toDiagnostics(current, diagnosticsOf(current)) });
       }),
     );
   }
@@ -70,6 +80,7 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 };
 
 export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
+  if (isRulesetJson(doc)) return { isIncomplete: false, items: [] };
   const { situation, items } = ruleCompletion(doc.getText(), doc.offsetAt(params.position));
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   return {
@@ -91,12 +102,14 @@ export function rulesCompletion(doc: TextDocument, params: CompletionParams): Co
 }
 
 export function rulesHover(doc: TextDocument, params: HoverParams): Hover | null {
+  if (isRulesetJson(doc)) return null;
   const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
 }
 
 /** The whole expression formatted (range formatting formats it all too: it is one expression). */
 export function rulesFormatting(doc: TextDocument): TextEdit[] {
+  if (isRulesetJson(doc)) return [];
   const text = doc.getText();
   const r = formatRule(text);
   if (!r.ok) return [];
@@ -108,6 +121,7 @@ export function rulesFormatting(doc: TextDocument): TextEdit[] {
 const CLASS: Record<RuleHighlightType, string> = { keyword: 'keyword', operator: 'operator', field: 'property', function: 'function', string: 'string', number: 'number' };
 
 export function rulesSemanticTokens(doc: TextDocument): SemanticTokens {
+  if (isRulesetJson(doc)) return { data: [] };
   const text = doc.getText();
   const lines = lineStarts(text);
   const data: number[] = [];
@@ -135,7 +149,7 @@ export function rulesCodeActions(doc: TextDocument, params: CodeActionParams): C
   const end = doc.offsetAt(params.range.end);
   const sent = params.context.diagnostics ?? [];
   const actions: CodeAction[] = [];
-  for (const d of checkRule(doc.getText()).diagnostics) {
+  for (const d of diagnosticsOf(doc)) {
     if (!d.fixes?.length) continue;
     if (sent.length === 0 && (d.end < start || d.start > end)) continue;
     const lsp = toDiagnostic(doc, d);

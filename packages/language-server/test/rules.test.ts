@@ -142,4 +142,18 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } })) as CodeAction[];
     expect(actions[0].edit?.changes?.[uri]).toEqual([{ range: rangeOf(text, 'http.hots'), newText: 'http.host' }]);
   });
+
+  it('checks the expressions of a *.ruleset.json file in place, and offers their fixes', async () => {
+    const text = JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'ssl' }, { action: 'block', expression: 'http.hots eq "a" and http.response.code eq 5' }] }, null, 2);
+    const uri = await open('waf.ruleset.json', text, 'json');
+    const diags = await client.waitForDiagnostics(uri);
+    expect(diags.map((d) => [d.code, d.range])).toEqual([
+      ['rule-unknown-identifier', rangeOf(text, 'http.hots')],
+      ['rule-unavailable-in-phase', rangeOf(text, 'http.response.code')],
+    ]);
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diags[0].range, context: { diagnostics: [diags[0]], only: ['quickfix'] } })) as CodeAction[];
+    expect(actions[0].edit?.changes?.[uri]).toEqual([{ range: rangeOf(text, 'http.hots'), newText: 'http.host' }]);
+    const tokens = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+    expect(tokens?.data).toEqual([]);
+  });
 });

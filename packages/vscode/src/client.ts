@@ -19,7 +19,8 @@ export class FilterService implements vscode.Disposable {
     };
     const clientOptions: LanguageClientOptions = {
       // Every scheme: untitled buffers (e.g. an imported filter) get checked too.
-      documentSelector: [{ language: LANGUAGE_ID }, { language: RULES_LANGUAGE_ID }],
+      // `*.ruleset.json`: the expressions of a ruleset or policy file are checked in place (diagnostics, quick fixes)
+      documentSelector: [{ language: LANGUAGE_ID }, { language: RULES_LANGUAGE_ID }, { pattern: '**/*.ruleset.json' }],
       // Pushes didChangeConfiguration when a `logfilter.*` setting changes; the server pulls the values.
       synchronize: { configurationSection: 'logfilter' },
       outputChannel: output,

@@ -34,7 +34,7 @@ describe('extension manifest', () => {
 
   it('activates only for logfilter files or its own commands', () => {
     const commands = contributes.commands.map((c: { command: string }) => `onCommand:${c.command}`);
-    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', ...commands].sort());
+    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', 'workspaceContains:**/*.ruleset.json', ...commands].sort());
   });
 
   it('contributes the logfilter language with its configuration, grammar and snippets', () => {
