@@ -5,7 +5,7 @@
  */
 import type { RuleCall, RuleComparison, RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs, RuleSpan } from './ast.js';
 import { closest } from '../util/closest.js';
-import { type RuleDiagnostic, type RuleKind, type RuleParseResult, lineEnd, parseRule, rdiag } from './parse.js';
+import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineEnd, parseRule, rdiag } from './parse.js';
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
 import { COMPARISON_BY_SPELLING, type ComparisonOperator } from './operators.js';
@@ -84,7 +84,8 @@ export function checkRule(text: string, options: RuleCheckOptions = {}): RuleChe
     const ty = checkIndexExpr(parse.value, ctx);
     if (ty?.each) out.push(rdiag('rule-map-each', 'a value expression cannot map with [*] at its top level: pass it to a function', parse.value.start, parse.value.end, { message: 'invalid use of map each access operator' }));
   }
-  const diagnostics = sortDiagnostics(out) as RuleDiagnostic[];
+  const end = text.trimEnd().length;
+  const diagnostics = sortDiagnostics(out.map((d) => finite(d, end))) as RuleDiagnostic[];
   return { ok: !hasErrors(diagnostics), diagnostics, parse };
 }
 
@@ -496,7 +497,7 @@ function checkIndexExpr(x: RuleIndexExpr, ctx: Ctx): Ty | undefined {
     if (!lit) continue;
     if (lit.form === 'raw' || lit.form === 'single') {
       ctx.out.push(
-        rdiag('rule-index', 'a map key is a double-quoted string', lit.start, lit.end, { message: 'expected literal "expected quoted utf8 string or positive integer"', start: lit.start, end: lit.start + 1 }, lit.form === 'single'
+        rdiag('rule-index', 'a map key is a double-quoted string', lit.start, lit.end, { message: 'expected literal "expected quoted utf8 string or positive integer"', start: lit.start, end: lineEnd(ctx.text, lit.start) }, lit.form === 'single'
           ? { fixes: [{ title: 'Use double quotes', edits: [{ start: lit.start, end: lit.end, newText: JSON.stringify(lit.image.replace(/^'|'$/g, '')) }], preferred: true }] }
           : {}),
       );

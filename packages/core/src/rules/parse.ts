@@ -93,7 +93,7 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
 }
 
 /** Tokens that recovery inserted have no offsets: such a diagnostic points at the end of the text. */
-function finite(d: RuleDiagnostic, end: number): RuleDiagnostic {
+export function finite(d: RuleDiagnostic, end: number): RuleDiagnostic {
   const fix = (n: number) => (Number.isFinite(n) ? n : end);
   d.start = fix(d.start);
   d.end = Math.max(d.start, fix(d.end));
@@ -151,7 +151,8 @@ function toDiagnostic(e: IRecognitionException, text: string, tokens: IToken[], 
   if (e.name === 'MismatchedTokenException') {
     const m = /-->\s*(\w+)\s*<--/.exec(e.message);
     const exp = m ? EXPECTED[m[1]] : undefined;
-    if (exp) return rdiag('rule-syntax', `expected ${exp.ours}, found ${describe(tok)}${hint(tok)}`, start, end, { message: exp.api });
+    // the language underlines the rest of the line from where it expected the token
+    if (exp) return rdiag('rule-syntax', `expected ${exp.ours}, found ${describe(tok)}${hint(tok)}`, start, end, { message: exp.api, end: Math.max(end, lineEnd(text, start)) });
   }
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
   const expected = rule === 'rhs' ? 'a value' : "a field, a function call, 'not' or '('";

@@ -206,6 +206,8 @@ export class RuleParser extends EmbeddedActionsParser {
         this.ACTION(() => indexes.push({ each, ...(literal ? { literal } : {}), start: open.startOffset, end: inserted(close) ? (literal?.end ?? endOf(open) ) : endOf(close) }));
       });
       return this.ACTION(() => {
+        // a name that recovery inserted has no place in the text: nothing to check
+        if (inserted(name)) return undefined as unknown as RuleIndexExpr;
         const base =
           args === undefined
             ? ({ kind: 'ident', name: name.image, start: name.startOffset, end: endOf(name) } as const)

@@ -47,3 +47,15 @@ describe('positions in the API format', () => {
     expect(ruleApiError(text)!.split('\n')[0]).toBe(`Filter parsing error (1:${text.length + 1}):`);
   });
 });
+
+describe('caret spans of the real errors', () => {
+  it('underlines the rest of the line where a token was expected, and the comma and the space after it', () => {
+    const pr3994 = 'all(http.request.headers[\'content-type\'][*] == "application/json")';
+    expect(ruleApiError(pr3994)!.split('\n')[2]).toBe(`${' '.repeat(25)}${'^'.repeat(pr3994.length - 25)} expected literal "expected quoted utf8 string or positive integer"`);
+    const pr28223 = '(any(cf.bot_management.detection_ids[*] eq 201326593 and cf.waf.credential_check.username_and_password_leaked))';
+    const lines = ruleApiError(pr28223)!.split('\n');
+    expect(lines[0]).toBe('Filter parsing error (1:54):');
+    expect(lines[2]).toBe(`${' '.repeat(53)}${'^'.repeat(pr28223.length - 53)} expected literal ")"`);
+    expect(ruleApiError('concat(0, 0) == 0')!.split('\n')[2]).toBe('       ^ invalid type of argument #0: expected value of type Bytes or Array<_>, but got Int');
+  });
+});

@@ -121,6 +121,27 @@ describe('never throws', () => {
     );
   });
 
+  it('on strings made of the language\'s own pieces (recovery holes included)', () => {
+    const unit = fc.constantFrom('[', ']', '*', '(', ')', 'ssl', ' ', '"', '$', '{', '}', ',', '.', '1', 'not', 'and', 'eq', 'any', 'r#', 'http.host', '\n');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 25 }).map((a) => a.join('')), (s) => {
+        for (const kind of ['filter', 'value'] as const) {
+          for (const d of checkRule(s, { kind }).diagnostics) {
+            expect(d.start).toBeGreaterThanOrEqual(0);
+            expect(d.end).toBeGreaterThanOrEqual(d.start);
+            expect(d.end).toBeLessThanOrEqual(s.length);
+            if (d.api) expect(Number.isFinite(d.api.start) && Number.isFinite(d.api.end)).toBe(true);
+          }
+          formatRule(s, { kind });
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    for (const s of ['[*]', '[', '(', '[0]', '["a"]', ')[*]', 'x[', '($', '{']) {
+      for (const kind of ['filter', 'value'] as const) expect(checkRule(s, { kind }).diagnostics.every((d) => Number.isFinite(d.start) && Number.isFinite(d.end))).toBe(true);
+    }
+  });
+
   it('on mangled valid expressions', () => {
     const pieces = fc.constantFrom('(', ')', '[', ']', '{', '}', '"', "'", 'r#"', ',', '$', '*', 'not ', ' and ', ' in ', '==', 'any(', '\t', '\\', 'ssl', 'http.host', '1..', '::');
     fc.assert(
