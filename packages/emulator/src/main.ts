@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     process.stderr.write(`logfilter-emulator: cannot start: ${why}\n`);
     process.exit(1);
   }
+  for (const warning of emu.fixtureWarnings) process.stderr.write(`logfilter-emulator: warning: fixture ${values.fixture}: ${warning}\n`);
   process.stdout.write(`${emu.url}\n`);
   const stop = () => {
     void emu.close().then(() => process.exit(0));

@@ -62,6 +62,8 @@ export interface RunningEmulator {
   injectFaults(...faults: Fault[]): void;
   /** API requests seen so far (including faulted ones). */
   readonly requestCount: number;
+  /** What the fixture had that the emulator ignored (unknown keys), each naming its place. */
+  readonly fixtureWarnings: readonly string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -69,7 +71,8 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   // Built once, up front: a bad fixture fails the start, not the first request.
-  const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS) : undefined;
+  const fixtureWarnings: string[] = [];
+  const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS, (warning) => fixtureWarnings.push(warning)) : undefined;
   const store = new Store(options.dataFile, fixture ? () => structuredClone(fixture) : undefined);
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
@@ -221,6 +224,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     host,
     store,
+    fixtureWarnings,
     get requestCount() {
       return requestCount;
     },

@@ -5,7 +5,7 @@
  */
 import { badRequest, fail, notFound } from './errors.js';
 import { paged, type Area, type Route } from './routing.js';
-import { FixtureError, read } from './fixture.js';
+import { FixtureError, read, type Warn } from './fixture.js';
 import { newId } from './rulesets.js';
 import type { Store, ZoneState } from './state.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from './waf-state.js';
 
 /** Actions an override may give a rule (the previous API's vocabulary). */
-const OVERRIDE_RULE_ACTIONS = ['block', 'challenge', 'simulate', 'disable', 'default'] as const;
+const OVERRIDE_RULE_ACTIONS = ['block', 'challenge', 'simulate', 'disable', 'default', 'on', 'off'] as const;
 
 const ruleModes = (pkg: WafPackage): readonly string[] => (pkg.detection_mode === 'anomaly' ? ANOMALY_MODES : TRADITIONAL_MODES);
 
@@ -228,15 +228,15 @@ export const wafLegacyArea: Area = {
   },
   zoneFixture: {
     keys: ['waf'],
-    apply(raw, zone, at) {
+    apply(raw, zone, at, warn) {
       if (raw.waf === undefined) return;
       const where = `${at}.waf`;
       const waf = read.object(raw.waf, where);
-      read.keys(waf, where, ['packages', 'overrides', 'firewall_rules']);
-      if (waf.packages !== undefined) zone.waf.packages = read.array(waf.packages, `${where}.packages`).map((p, i) => fixturePackage(p, `${where}.packages[${i}]`));
-      if (waf.overrides !== undefined) zone.waf.overrides = read.array(waf.overrides, `${where}.overrides`).map((o, i) => fixtureOverride(o, `${where}.overrides[${i}]`));
+      read.keys(waf, where, ['packages', 'overrides', 'firewall_rules'], warn);
+      if (waf.packages !== undefined) zone.waf.packages = read.array(waf.packages, `${where}.packages`).map((p, i) => fixturePackage(p, `${where}.packages[${i}]`, warn));
+      if (waf.overrides !== undefined) zone.waf.overrides = read.array(waf.overrides, `${where}.overrides`).map((o, i) => fixtureOverride(o, `${where}.overrides[${i}]`, warn));
       if (waf.firewall_rules !== undefined) {
-        zone.waf.firewall_rules = read.array(waf.firewall_rules, `${where}.firewall_rules`).map((r, i) => fixtureFirewallRule(r, `${where}.firewall_rules[${i}]`));
+        zone.waf.firewall_rules = read.array(waf.firewall_rules, `${where}.firewall_rules`).map((r, i) => fixtureFirewallRule(r, `${where}.firewall_rules[${i}]`, warn));
       }
       unique(zone.waf.packages, `${where}.packages`);
       unique(zone.waf.overrides, `${where}.overrides`);
@@ -253,33 +253,39 @@ function unique(items: { id: string }[], at: string): void {
   });
 }
 
-function fixturePackage(raw: unknown, at: string): WafPackage {
+/** Fixture rule modes: either package kind's, so a hand-written file need not say which kind first. */
+const ANY_RULE_MODE = [...TRADITIONAL_MODES, ...ANOMALY_MODES];
+
+function fixturePackage(raw: unknown, at: string, warn: Warn): WafPackage {
   const p = read.object(raw, at);
-  read.keys(p, at, ['id', 'name', 'description', 'detection_mode', 'sensitivity', 'action_mode', 'groups', 'rules']);
-  const detection = read.oneOf(p.detection_mode, `${at}.detection_mode`, DETECTION_MODES, 'traditional');
+  read.keys(p, at, ['id', 'name', 'description', 'detection_mode', 'sensitivity', 'action_mode', 'groups', 'rules', 'zone_id', 'status'], warn);
+  // A package with a sensitivity or an action mode is the anomaly-scoring core rule set.
+  const inferred = p.sensitivity !== undefined || p.action_mode !== undefined ? 'anomaly' : 'traditional';
+  const detection = read.oneOf(p.detection_mode, `${at}.detection_mode`, DETECTION_MODES, inferred);
   const anomaly = detection === 'anomaly';
   const groups = read.array(p.groups ?? [], `${at}.groups`).map((g, i): WafGroup => {
     const gat = `${at}.groups[${i}]`;
     const group = read.object(g, gat);
-    read.keys(group, gat, ['id', 'name', 'description', 'mode']);
+    read.keys(group, gat, ['id', 'name', 'description', 'mode', 'rules_count', 'modified_rules_count', 'package_id', 'allowed_modes'], warn);
     const id = read.id(group.id, `${gat}.id`, newId);
     return { id, name: read.string(group.name, `${gat}.name`, `Group ${id}`), description: read.string(group.description, `${gat}.description`, ''), mode: read.oneOf(group.mode, `${gat}.mode`, GROUP_MODES, 'on') };
   });
   unique(groups, `${at}.groups`);
-  const modes = anomaly ? ANOMALY_MODES : TRADITIONAL_MODES;
   const rules = read.array(p.rules ?? [], `${at}.rules`).map((r, i): WafRule => {
     const rat = `${at}.rules[${i}]`;
     const rule = read.object(r, rat);
-    read.keys(rule, rat, ['id', 'description', 'priority', 'group', 'mode', 'default_mode']);
-    const group = rule.group === undefined ? groups[0]?.id ?? '' : read.id(rule.group, `${rat}.group`, () => '');
-    if (rule.group !== undefined && !groups.some((g) => g.id === group)) throw new FixtureError(`${rat}.group: no group "${group}" in this package`);
+    read.keys(rule, rat, ['id', 'description', 'priority', 'group', 'group_id', 'mode', 'default_mode', 'allowed_modes', 'package_id'], warn);
+    // The group: `group` (an id, or {id, name} as the API answers it) or `group_id`; default the first group.
+    const given = rule.group !== null && typeof rule.group === 'object' ? (rule.group as { id?: unknown }).id : (rule.group ?? rule.group_id);
+    const group = given === undefined ? groups[0]?.id ?? '' : read.id(given, `${rat}.group`, () => '');
+    if (given !== undefined && !groups.some((g) => g.id === group)) throw new FixtureError(`${rat}.group: no group "${group}" in this package`);
     return {
       id: read.id(rule.id, `${rat}.id`, newId),
       description: read.string(rule.description, `${rat}.description`, ''),
-      priority: String(read.integer(rule.priority, `${rat}.priority`, i + 1)),
+      priority: String(read.integerLike(rule.priority, `${rat}.priority`, i + 1)),
       group_id: group,
-      mode: read.oneOf(rule.mode, `${rat}.mode`, modes, anomaly ? 'on' : 'default'),
-      default_mode: read.oneOf(rule.default_mode, `${rat}.default_mode`, modes, anomaly ? 'on' : 'block'),
+      mode: read.oneOf(rule.mode, `${rat}.mode`, ANY_RULE_MODE, anomaly ? 'on' : 'default'),
+      default_mode: read.oneOf(rule.default_mode, `${rat}.default_mode`, ANY_RULE_MODE, anomaly ? 'on' : 'block'),
     };
   });
   unique(rules, `${at}.rules`);
@@ -296,9 +302,9 @@ function fixturePackage(raw: unknown, at: string): WafPackage {
   };
 }
 
-function fixtureOverride(raw: unknown, at: string): WafOverride {
+function fixtureOverride(raw: unknown, at: string, warn: Warn): WafOverride {
   const o = read.object(raw, at);
-  read.keys(o, at, ['id', 'description', 'urls', 'rules', 'groups', 'rewrite_action', 'paused', 'priority']);
+  read.keys(o, at, ['id', 'description', 'urls', 'rules', 'groups', 'rewrite_action', 'paused', 'priority'], warn);
   const map = (field: string, allowed: readonly string[]): Record<string, string> => {
     const value = read.object(o[field] ?? {}, `${at}.${field}`);
     for (const [key, v] of Object.entries(value)) read.oneOf(v, `${at}.${field}.${key}`, allowed, 'default');
@@ -312,16 +318,17 @@ function fixtureOverride(raw: unknown, at: string): WafOverride {
     groups: map('groups', GROUP_MODES),
     rewrite_action: map('rewrite_action', OVERRIDE_RULE_ACTIONS),
     paused: read.boolean(o.paused, `${at}.paused`, false),
-    priority: read.integer(o.priority, `${at}.priority`, 1),
+    priority: read.integerLike(o.priority, `${at}.priority`, 1),
   };
 }
 
-function fixtureFirewallRule(raw: unknown, at: string): FirewallRule {
+function fixtureFirewallRule(raw: unknown, at: string, warn: Warn): FirewallRule {
   const r = read.object(raw, at);
-  read.keys(r, at, ['id', 'expression', 'action', 'description', 'paused']);
+  read.keys(r, at, ['id', 'expression', 'action', 'description', 'paused', 'priority', 'filter', 'products', 'ref'], warn);
   return {
     id: read.id(r.id, `${at}.id`, newId),
-    expression: read.string(r.expression, `${at}.expression`, 'true'),
+    // `expression`, or `filter.expression` as the firewall rules API nests it.
+    expression: read.string(r.expression ?? (r.filter !== null && typeof r.filter === 'object' ? (r.filter as { expression?: unknown }).expression : undefined), `${at}.expression`, 'true'),
     action: read.string(r.action, `${at}.action`, 'block'),
     description: read.string(r.description, `${at}.description`, ''),
     paused: read.boolean(r.paused, `${at}.paused`, false),

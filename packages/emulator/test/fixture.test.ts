@@ -101,9 +101,8 @@ describe('fixtures in the library', () => {
   it('names the place and the problem of a bad fixture', () => {
     const cases: [unknown, string][] = [
       [[], 'fixture'],
-      [{ zone: {} }, 'fixture.zone'],
+      [{ zones: [] }, 'zones'],
       [{ zones: { z1: { plan: 'gold' } } }, 'zones.z1.plan'],
-      [{ zones: { z1: { plna: 'pro' } } }, 'zones.z1.plna'],
       [{ zones: { 'bad id': {} } }, 'zones.bad id'],
       [{ zones: { z1: { account: 7 } } }, 'zones.z1.account'],
       [{ zones: { z1: { waf: { overrides: [{ urls: 'example.com/*' }] } } } }, 'zones.z1.waf.overrides[0].urls'],
@@ -111,7 +110,7 @@ describe('fixtures in the library', () => {
       [{ zones: { z1: { waf: { firewall_rules: [{ expression: 42 }] } } } }, 'zones.z1.waf.firewall_rules[0].expression'],
       [{ zones: { z1: { waf: { packages: [{ rules: [{ id: 'x', group: 'nope' }] }] } } } }, 'zones.z1.waf.packages[0].rules[0].group'],
       [{ zones: { z1: { waf: { firewall_rules: [{ id: 'a' }, { id: 'a' }] } } } }, 'zones.z1.waf.firewall_rules[1].id'],
-      [{ accounts: { a1: { plan: 'pro' } } }, 'accounts.a1.plan'],
+      [{ accounts: { a1: 'pro' } }, 'accounts.a1'],
     ];
     for (const [fixture, place] of cases) {
       let error: unknown;
@@ -122,6 +121,35 @@ describe('fixtures in the library', () => {
       }
       expect(error, place).toBeInstanceOf(FixtureError);
       expect((error as Error).message.startsWith(`${place}:`), `${place} in ${(error as Error).message}`).toBe(true);
+    }
+  });
+
+  it('ignores unknown keys with a warning naming each, and reads API-shaped values', async () => {
+    const warnings: string[] = [];
+    const fixture = {
+      zone: {},
+      accounts: { a1: { name: 'Acme' } },
+      zones: {
+        z1: {
+          plna: 'pro',
+          plan: 'Business',
+          waf: {
+            packages: [{ id: 'p', sensitivity: 'high', groups: [{ id: 'g', rules_count: 1 }], rules: [{ id: '990011', group: { id: 'g', name: 'x' }, priority: '7', mode: 'off', allowed_modes: ['on', 'off'] }] }],
+            firewall_rules: [{ id: 'f', filter: { expression: 'ip.src eq 192.0.2.9' }, colour: 'red' }],
+          },
+        },
+      },
+    };
+    const state = stateFromFixture(fixture, AREAS, (w) => warnings.push(w));
+    expect(warnings.map((w) => w.split(':')[0])).toEqual(['fixture.zone', 'accounts.a1.name', 'zones.z1.plna', 'zones.z1.waf.firewall_rules[0].colour']);
+    expect(state.zones.z1.plan).toBe('business');
+    expect(state.zones.z1.waf.packages[0]).toMatchObject({ detection_mode: 'anomaly', sensitivity: 'high', rules: [{ group_id: 'g', priority: '7', mode: 'off' }] });
+    expect(state.zones.z1.waf.firewall_rules[0].expression).toBe('ip.src eq 192.0.2.9');
+    const emu = await startEmulator({ fixture });
+    try {
+      expect(emu.fixtureWarnings).toHaveLength(4);
+    } finally {
+      await emu.close();
     }
   });
 
@@ -149,6 +177,16 @@ describe('logfilter-emulator --fixture', () => {
     const second = await start(['--fixture', fixture, '--data', data]);
     expect((await api(second.url)('GET', '/zones/z1/waf_migration/check')).body.result.compatible).toBe(true);
     await stop(second.child, second.exited);
+  });
+
+  it('prints a warning line per ignored key and starts', async () => {
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ zones: { z1: { plna: 'pro' } } }));
+    const run = spawnBin(['--fixture', typo]);
+    await new Promise<void>((resolve) => createInterface({ input: run.child.stdout! }).once('line', () => resolve()));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.stderr()).toContain('zones.z1.plna');
   });
 
   it('exits 2 with one line naming the problem for a missing, malformed or invalid fixture', async () => {
