@@ -149,6 +149,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     let body: Partial<CreateRulesetInput> = {};
     if (flags.file !== undefined) {
       const { name, value } = await readStructured(flags.file, ctx);
+      if (value === null || typeof value !== 'object') throw new UsageError(`${name}: expected a ruleset object {name, kind, phase, rules} or a list of rules`);
       body = { ...rulesetFieldsFrom(value, name), ...(Array.isArray(value) || (value as { rules?: unknown })?.rules !== undefined ? { rules: rulesFrom(value, name) } : {}) };
     }
     for (const field of ['name', 'kind', 'phase', 'description'] as const) if (flags[field] !== undefined) body[field] = flags[field];
