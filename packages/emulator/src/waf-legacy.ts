@@ -46,7 +46,8 @@ function groupView(pkg: WafPackage, group: WafGroup) {
     description: group.description,
     mode: group.mode,
     rules_count: rules.length,
-    modified_rules_count: rules.filter((r) => r.mode !== r.default_mode).length,
+    // "default" means the rule's default mode: not a change.
+    modified_rules_count: rules.filter((r) => r.mode !== 'default' && r.mode !== r.default_mode).length,
     package_id: pkg.id,
     allowed_modes: [...GROUP_MODES],
   };
