@@ -151,3 +151,23 @@ describe('logfilter waf-migration', () => {
     expect(r.stderr).toContain('contact support');
   });
 });
+
+describe('logfilter waf-legacy', () => {
+  it('shows and changes packages, groups and rules, and creates overrides from a file', async () => {
+    const z = 'legacy-cli';
+    const pkgs = await logfilter(['waf-legacy', 'packages', '--zone', z], env);
+    expect(pkgs.stdout).toMatch(/^1e334934fd7ae32ad705667f8c1057aa +OWASP ModSecurity Core Rule Set +anomaly +medium +challenge$/m);
+    const sens = await logfilter(['waf-legacy', 'package', '1e334934fd7ae32ad705667f8c1057aa', '--zone', z, '--sensitivity', 'high', '--json'], env);
+    expect(JSON.parse(sens.stdout)).toMatchObject({ sensitivity: 'high' });
+    const bad = await logfilter(['waf-legacy', 'package', '1e334934fd7ae32ad705667f8c1057aa', '--zone', z, '--sensitivity', 'extreme'], env);
+    expect([bad.code, bad.stderr.includes(String(ERROR_CODES.wafInvalid))]).toEqual([1, true]);
+    const CF = 'a25a9a7e9c00afc1fb2e0245519d725b';
+    expect((await logfilter(['waf-legacy', 'group-mode', 'de677e5818985db1285d0e80225f06e5', 'off', '--package', CF, '--zone', z], env)).code).toBe(0);
+    expect((await logfilter(['waf-legacy', 'rule-mode', '100015', 'simulate', '--package', CF, '--zone', z], env)).code).toBe(0);
+    const rules = await logfilter(['waf-legacy', 'rules', '--package', CF, '--zone', z], env);
+    expect(rules.stdout).toMatch(/^100015 +Cloudflare Specials +simulate +block/m);
+    const created = await logfilter(['waf-legacy', 'overrides', 'create', '--zone', z, '--file', file('override.yaml', 'urls:\n  - example.com/blog*\nrules:\n  "100015": disable\n'), '--json'], env);
+    expect(JSON.parse(created.stdout)).toMatchObject({ urls: ['example.com/blog*'], rules: { '100015': 'disable' } });
+    expect((await logfilter(['waf-migration', 'check', '--zone', z], env)).code).toBe(1);
+  });
+});
