@@ -4,7 +4,7 @@
  * an API area, which registers it (routing.ts `zoneFixture`), so one file serves every area. Every error names the
  * place in the file (`zones.z1.waf.overrides[0].urls`) and what is wrong.
  */
-import { PLANS, emptyState, newAccount, newZone, type EmulatorState, type Plan } from './state.js';
+import { PLANS, emptyState, newAccount, newZone, setOwn, type EmulatorState, type Plan } from './state.js';
 import type { Area } from './routing.js';
 
 export class FixtureError extends Error {}
@@ -81,7 +81,7 @@ export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn:
   for (const [accountId, raw] of Object.entries(read.object(top.accounts ?? {}, 'accounts'))) {
     if (!ID.test(accountId)) throw new FixtureError(`accounts.${accountId}: not a valid account id (letters, digits, - and _)`);
     read.keys(read.object(raw, `accounts.${accountId}`), `accounts.${accountId}`, [], warn);
-    state.accounts[accountId] = newAccount();
+    setOwn(state.accounts, accountId, newAccount());
   }
   for (const [zoneId, raw] of Object.entries(read.object(top.zones ?? {}, 'zones'))) {
     const at = `zones.${zoneId}`;
@@ -94,10 +94,10 @@ export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn:
     if (fields.account !== undefined) {
       zone.account = read.string(fields.account, `${at}.account`);
       if (!ID.test(zone.account)) throw new FixtureError(`${at}.account: not a valid account id`);
-      if (!Object.hasOwn(state.accounts, zone.account)) state.accounts[zone.account] = newAccount();
+      if (!Object.hasOwn(state.accounts, zone.account)) setOwn(state.accounts, zone.account, newAccount());
     }
     for (const hook of hooks) hook.apply(fields, zone, at, warn);
-    state.zones[zoneId] = zone;
+    setOwn(state.zones, zoneId, zone);
   }
   return state;
 }

@@ -217,3 +217,16 @@ it('a previous-WAF body error names the field', async () => {
     await emu.close();
   }
 });
+
+it('keeps zones and accounts named __proto__ as ordinary entries', async () => {
+  const emu = await startEmulator({ fixture: JSON.parse('{"accounts": {"__proto__": {}}, "zones": {"__proto__": {"plan": "pro"}}}') });
+  try {
+    const call = api(emu.url);
+    expect((await call('GET', '/zones/__proto__/waf_migration/status')).body.result.plan).toBe('pro');
+    expect((await call('POST', '/accounts/__proto__/rulesets', { name: 'n', kind: 'custom', phase: 'http_ratelimit' })).status).toBe(200);
+    expect((await call('GET', '/accounts/__proto__/rulesets')).body.result).toHaveLength(1);
+    expect(Object.getPrototypeOf(emu.store.state.zones)).toBe(Object.prototype);
+  } finally {
+    await emu.close();
+  }
+});
