@@ -4,17 +4,16 @@
  * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
  * a ruleset an execute rule runs cannot be deleted.
  */
-import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, fail, notFound } from './errors.js';
 import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
 import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
 import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
 import { MANAGED_RULESETS, isManaged } from './managed-rulesets.js';
+import { newId } from './ids.js';
 
 export type ScopeKind = keyof typeof ENTRYPOINT_KIND;
 
-export const newId = () => randomBytes(16).toString('hex');
 const now = () => new Date().toISOString();
 
 export function latest(rs: StoredRuleset): RulesetVersion {
