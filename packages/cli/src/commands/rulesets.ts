@@ -53,7 +53,7 @@ export function rulesetText(rs: Ruleset): string {
     .join('');
   if (rs.rules.length === 0) return `${head}rules:        none\n`;
   const rows = rs.rules.map((r, i) => [String(i + 1), r.id, r.action, r.enabled === false ? 'no' : 'yes', short(r.description, 40), short(r.expression)]);
-  return `${head}rules:\n${table(['#', 'ID', 'ACTION', 'ENABLED', 'DESCRIPTION', 'EXPRESSION'], rows).replace(/^/gm, '  ')}`;
+  return `${head}rules:\n${table(['#', 'ID', 'ACTION', 'ENABLED', 'DESCRIPTION', 'EXPRESSION'], rows).replace(/^(?=.)/gm, '  ')}`;
 }
 
 /** --before / --after / --index: at most one (the API takes exactly one); "" for --before means first, for --after last. */

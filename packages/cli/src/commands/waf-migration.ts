@@ -61,7 +61,7 @@ async function planText(client: LogfilterClient, zone: string, config: Migration
       return [o.id, target?.ref ?? '', short(target?.description, 44), o.action ?? `(${target?.action ?? 'default'})`, o.enabled === false ? 'no' : 'yes'];
     });
     for (const c of categories) rows.push([`category ${c.category}`, '', '', c.action ?? '(default)', c.enabled === false ? 'no' : 'yes']);
-    parts.push(table(['RULE', 'REPLACES', 'DESCRIPTION', 'ACTION', 'ENABLED'], rows).replace(/^/gm, '  '));
+    parts.push(table(['RULE', 'REPLACES', 'DESCRIPTION', 'ACTION', 'ENABLED'], rows).replace(/^(?=.)/gm, '  '));
   }
   return parts.join('');
 }
@@ -102,7 +102,7 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       const blocking = overrides.filter(isUriOverride);
       if (blocking.length > 0) {
         lines.push('URI-based overrides to delete first:\n');
-        lines.push(table(['ID', 'URLS', 'DESCRIPTION'], blocking.map((o) => [o.id, o.urls.join(', '), short(o.description, 40)])).replace(/^/gm, '  '));
+        lines.push(table(['ID', 'URLS', 'DESCRIPTION'], blocking.map((o) => [o.id, o.urls.join(', '), short(o.description, 40)])).replace(/^(?=.)/gm, '  '));
         lines.push(`delete each with: logfilter waf-legacy overrides delete <id> --zone ${flags.zone}\n`);
       }
     }
