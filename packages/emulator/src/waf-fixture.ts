@@ -56,31 +56,39 @@ function fixturePackage(raw: unknown, at: string, warn: Warn): WafPackage {
   const inferred = p.sensitivity !== undefined || p.action_mode !== undefined ? 'anomaly' : 'traditional';
   const detection = read.oneOf(p.detection_mode, `${at}.detection_mode`, DETECTION_MODES, inferred);
   const anomaly = detection === 'anomaly';
+  // Rules are listed in the package (`rules`, each naming its `group`) or inside their group (`groups[].rules`);
+  // a group or a rule may also be written as its bare id.
+  const nested: { raw: unknown; at: string; group: string }[] = [];
   const groups = read.array(p.groups ?? [], `${at}.groups`).map((g, i): WafGroup => {
     const gat = `${at}.groups[${i}]`;
-    const group = read.object(g, gat);
-    read.keys(group, gat, ['id', 'name', 'description', 'mode', 'rules_count', 'modified_rules_count', 'package_id', 'allowed_modes'], warn);
+    const group = typeof g === 'string' || typeof g === 'number' ? { id: g } : read.object(g, gat);
+    read.keys(group, gat, ['id', 'name', 'description', 'mode', 'rules', 'rules_count', 'modified_rules_count', 'package_id', 'allowed_modes'], warn);
     const id = read.id(group.id, `${gat}.id`, newId);
+    read.array(group.rules ?? [], `${gat}.rules`).forEach((r, j) => nested.push({ raw: r, at: `${gat}.rules[${j}]`, group: id }));
     return { id, name: read.string(group.name, `${gat}.name`, `Group ${id}`), description: read.string(group.description, `${gat}.description`, ''), mode: read.oneOf(group.mode, `${gat}.mode`, GROUP_MODES, 'on') };
   });
   unique(groups, `${at}.groups`);
-  const rules = read.array(p.rules ?? [], `${at}.rules`).map((r, i): WafRule => {
-    const rat = `${at}.rules[${i}]`;
-    const rule = read.object(r, rat);
+  const readRule = (r: unknown, rat: string, position: number, inGroup: string | undefined): WafRule => {
+    const rule = typeof r === 'string' || typeof r === 'number' ? { id: r } : read.object(r, rat);
     read.keys(rule, rat, ['id', 'description', 'priority', 'group', 'group_id', 'mode', 'default_mode', 'allowed_modes', 'package_id'], warn);
-    // The group: `group` (an id, or {id, name} as the API answers it) or `group_id`; default the first group.
-    const given = rule.group !== null && typeof rule.group === 'object' ? (rule.group as { id?: unknown }).id : (rule.group ?? rule.group_id);
+    // The group: the one it is listed in, else `group` (an id, or {id, name} as the API answers it) or `group_id`;
+    // default the first group.
+    const given = inGroup ?? (rule.group !== null && typeof rule.group === 'object' ? (rule.group as { id?: unknown }).id : (rule.group ?? rule.group_id));
     const group = given === undefined ? groups[0]?.id ?? '' : read.id(given, `${rat}.group`, () => '');
     if (given !== undefined && !groups.some((g) => g.id === group)) throw new FixtureError(`${rat}.group: no group "${group}" in this package`);
     return {
       id: read.id(rule.id, `${rat}.id`, newId),
       description: read.string(rule.description, `${rat}.description`, ''),
-      priority: String(read.integerLike(rule.priority, `${rat}.priority`, i + 1)),
+      priority: String(read.integerLike(rule.priority, `${rat}.priority`, position)),
       group_id: group,
       mode: read.oneOf(rule.mode, `${rat}.mode`, ANY_RULE_MODE, anomaly ? 'on' : 'default'),
       default_mode: read.oneOf(rule.default_mode, `${rat}.default_mode`, ANY_RULE_MODE, anomaly ? 'on' : 'block'),
     };
-  });
+  };
+  const rules = [
+    ...read.array(p.rules ?? [], `${at}.rules`).map((r, i) => readRule(r, `${at}.rules[${i}]`, i + 1, undefined)),
+    ...nested.map((n, i) => readRule(n.raw, n.at, i + 1, n.group)),
+  ];
   unique(rules, `${at}.rules`);
   const id = read.id(p.id, `${at}.id`, newId);
   return {

@@ -153,6 +153,13 @@ describe('fixtures in the library', () => {
     }
   });
 
+  it('reads rules listed inside their group, and groups and rules written as bare ids', () => {
+    const state = stateFromFixture({ zones: { z: { waf: { packages: [{ id: 'p', groups: ['g0', { id: 'g1', rules: ['100015', { id: '100016', mode: 'disable' }] }], rules: [100173] }] } } } }, AREAS);
+    const pkg = state.zones.z.waf.packages[0];
+    expect(pkg.groups.map((g) => g.id)).toEqual(['g0', 'g1']);
+    expect(pkg.rules.map((r) => [r.id, r.group_id, r.mode])).toEqual([['100173', 'g0', 'default'], ['100015', 'g1', 'default'], ['100016', 'g1', 'disable']]);
+  });
+
   it('accepts numeric ids and keeps the fixture keys the issue names', () => {
     const state = stateFromFixture({ zones: { z: { waf: { packages: [{ id: 9, groups: [{ id: 1 }], rules: [{ id: 100015, group: 1 }] }], firewall_rules: [{}] } } } }, AREAS);
     expect(state.zones.z.waf.packages[0]).toMatchObject({ id: '9', groups: [{ id: '1', mode: 'on' }], rules: [{ id: '100015', group_id: '1' }] });
