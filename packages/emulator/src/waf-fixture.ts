@@ -34,7 +34,12 @@ export const wafFixture: ZoneFixtureHook = {
     }
     unique(zone.waf.packages, `${where}.packages`);
     unique(zone.waf.overrides, `${where}.overrides`);
-    unique(zone.waf.firewall_rules, `${where}.firewall_rules`);
+    // Firewall rules are only counted and measured, never addressed by id: a repeated id is worth a warning only.
+    const seen = new Set<string>();
+    zone.waf.firewall_rules.forEach((rule, i) => {
+      if (seen.has(rule.id)) warn(`${where}.firewall_rules[${i}].id: "${rule.id}" appears twice`);
+      seen.add(rule.id);
+    });
   },
 };
 

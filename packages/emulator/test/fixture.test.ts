@@ -109,7 +109,7 @@ describe('fixtures in the library', () => {
       [{ zones: { z1: { waf: { overrides: [{ rules: { '1': 'explode' } }] } } } }, 'zones.z1.waf.overrides[0].rules.1'],
       [{ zones: { z1: { waf: { firewall_rules: [{ expression: 42 }] } } } }, 'zones.z1.waf.firewall_rules[0].expression'],
       [{ zones: { z1: { waf: { packages: [{ rules: [{ id: 'x', group: 'nope' }] }] } } } }, 'zones.z1.waf.packages[0].rules[0].group'],
-      [{ zones: { z1: { waf: { firewall_rules: [{ id: 'a' }, { id: 'a' }] } } } }, 'zones.z1.waf.firewall_rules[1].id'],
+      [{ zones: { z1: { waf: { overrides: [{ id: 'a' }, { id: 'a' }] } } } }, 'zones.z1.waf.overrides[1].id'],
       [{ accounts: { a1: 'pro' } }, 'accounts.a1'],
     ];
     for (const [fixture, place] of cases) {
@@ -135,19 +135,19 @@ describe('fixtures in the library', () => {
           plan: 'Business',
           waf: {
             packages: [{ id: 'p', sensitivity: 'high', groups: [{ id: 'g', rules_count: 1 }], rules: [{ id: '990011', group: { id: 'g', name: 'x' }, priority: '7', mode: 'off', allowed_modes: ['on', 'off'] }] }],
-            firewall_rules: [{ id: 'f', filter: { expression: 'ip.src eq 192.0.2.9' }, colour: 'red' }],
+            firewall_rules: [{ id: 'f', filter: { expression: 'ip.src eq 192.0.2.9' }, colour: 'red' }, { id: 'f' }],
           },
         },
       },
     };
     const state = stateFromFixture(fixture, AREAS, (w) => warnings.push(w));
-    expect(warnings.map((w) => w.split(':')[0])).toEqual(['fixture.zone', 'accounts.a1.name', 'zones.z1.plna', 'zones.z1.waf.firewall_rules[0].colour']);
+    expect(warnings.map((w) => w.split(':')[0])).toEqual(['fixture.zone', 'accounts.a1.name', 'zones.z1.plna', 'zones.z1.waf.firewall_rules[0].colour', 'zones.z1.waf.firewall_rules[1].id']);
     expect(state.zones.z1.plan).toBe('business');
     expect(state.zones.z1.waf.packages[0]).toMatchObject({ detection_mode: 'anomaly', sensitivity: 'high', rules: [{ group_id: 'g', priority: '7', mode: 'off' }] });
     expect(state.zones.z1.waf.firewall_rules[0].expression).toBe('ip.src eq 192.0.2.9');
     const emu = await startEmulator({ fixture });
     try {
-      expect(emu.fixtureWarnings).toHaveLength(4);
+      expect(emu.fixtureWarnings).toHaveLength(5);
     } finally {
       await emu.close();
     }
