@@ -200,7 +200,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       out(flags, rs, rulesetText(rs));
     });
 
-  dryRun(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the latest)').argument('<ruleset-id>').argument('<version>')).action(
+  dryRun(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>')).action(
     async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}/versions/${encodeURIComponent(version)}`;
