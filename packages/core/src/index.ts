@@ -8,7 +8,7 @@ export { check, type CheckResult } from './entry/check.js';
 export { format, type FormatResult } from './entry/format.js';
 export { parse, type ParseResult } from './syntax/parse.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from './limits.js';
-export { type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
+export { type CheckOptions, type CompileOptions, type Stats } from './entry/analyze.js';
 export { operatorsFor } from './check/fields.js';
 export { toFilterString, toTerraform, pretty, utf8Length } from './compile/serialize.js';
 export { normalizeFilter, filtersEqual } from './compile/structural.js';
