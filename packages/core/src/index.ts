@@ -12,7 +12,7 @@ export { type CheckOptions, type CompileOptions, type Stats } from './entry/anal
 export { operatorsFor } from './check/fields.js';
 export { toFilterString, toTerraform, pretty, utf8Length } from './compile/serialize.js';
 export { normalizeFilter, filtersEqual } from './compile/structural.js';
-export { printField, printCondition, flatten as printExpr, LINE_WIDTH } from './format/print.js';
+export { printField, printCondition, printInline, LINE_WIDTH } from './format/print.js';
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
 export * from './diagnostics.js';
