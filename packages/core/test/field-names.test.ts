@@ -55,7 +55,7 @@ describe('field names', () => {
 
   it('completion inserts field names the way the printer writes them', () => {
     const text = 'dataset http_requests\n';
-    const items = completionItems(completionSituation(text, text.length), text);
+    const items = completionItems(completionSituation(text, text.length));
     const fields = items.filter((i) => i.kind === 'field');
     expect(fields.length).toBeGreaterThan(10);
     for (const f of fields) expect(f.insertText).toBe(writeField(f.label));
