@@ -59,14 +59,15 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
       return valueItems(situation.field, situation.operator, situation.inList, situation.listValues);
     case 'connective':
       return [
-        keyword('and', 'both sides must hold (binds tighter than `or`)', '1'),
-        keyword('or', 'either side may hold', '2'),
+        keyword('and', 'both sides must hold (binds tighter than `or`)', '1', situation.space),
+        keyword('or', 'either side may hold', '2', situation.space),
       ];
   }
 }
 
-function keyword(word: string, doc: string, rank: string): CompletionEntry {
-  return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: word, sortText: `${rank}${word}` };
+/** `space`: the word follows a value or `)` directly and brings its own separating space. */
+function keyword(word: string, doc: string, rank: string, space = false): CompletionEntry {
+  return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: space ? ` ${word}` : word, sortText: `${rank}${word}` };
 }
 
 function datasetItems(): CompletionEntry[] {
