@@ -6,6 +6,8 @@ export { compile, type CompileResult } from './api/compile.js';
 export { decompile, type DecompileOptions, type DecompileResult } from './api/decompile.js';
 export { check, type CheckResult } from './api/check.js';
 export { format, type FormatResult } from './api/format.js';
+export { formatRange, formatEdits, type RangeFormatResult } from './api/format-range.js';
+export { minimalEdit, lineHunks, applyEdits } from './format/edits.js';
 export { parse, type ParseResult, MAX_DEPTH } from './syntax/parse.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
 export { operatorsFor } from './check/fields.js';
