@@ -13,7 +13,11 @@ import {
 import type { ServerContext } from './context.js';
 import { toRange } from './convert.js';
 
-export const TRIGGER_CHARACTERS = [' ', '[', ',', '"', '('];
+/**
+ * Characters after which the editor asks for items by itself. Not `(`: Enter after `(` must open an
+ * indented line, not accept the field list that would pop up (fields come as soon as a letter is typed).
+ */
+export const TRIGGER_CHARACTERS = [' ', '[', ',', '"'];
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   field: CompletionItemKind.Field,
@@ -43,7 +47,7 @@ export function completion(ctx: ServerContext, params: CompletionParams): Comple
       textEdit: { range, newText: e.insertText },
       // the typed prefix may include the opening quote of a value: filter on the inserted text
       // (and without the leading space a keyword brings after a value)
-      filterText: e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, '').trimStart(),
+      filterText: e.filterText ?? e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, '').trimStart(),
       insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       sortText: e.sortText,
       ...(e.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),

@@ -22,6 +22,7 @@ import {
   type CodeAction,
   type CompletionItem,
   type CompletionList,
+  type InitializeResult,
   type Range,
 } from 'vscode-languageserver-protocol/node.js';
 import { markers } from '../../../test/support/markers.js';
@@ -31,6 +32,7 @@ import { serverScript } from './support/server-bundle.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-editor-'));
 let client: TestClient;
+let init: InitializeResult;
 let version = 1;
 let files = 0;
 
@@ -55,7 +57,7 @@ const items = (r: CompletionList | CompletionItem[] | null) => (Array.isArray(r)
 
 beforeAll(async () => {
   client = startClient(await serverScript());
-  await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
+  init = await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
   await client.conn.sendNotification(InitializedNotification.type, {});
 }, 180_000);
 afterAll(() => {
@@ -75,6 +77,25 @@ describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
       ['and', ' and', 'and'],
       ['or', ' or', 'or'],
     ]);
+  });
+
+  it('does not trigger on `(` (Enter after it opens an indented line, not a field)', async () => {
+    expect(init.capabilities.completionProvider?.triggerCharacters).toEqual([' ', '[', ',', '"']);
+  });
+
+  it('filters the group and list snippets on a word, so typing `(` or `[` closes the list and Enter opens a line', async () => {
+    for (const [text, label] of [
+      ['x == 1 and <|>', '( … )'],
+      ['ClientCountry in <|>', '[]'],
+    ] as const) {
+      const m = marked(text);
+      const uri = await open(m.text);
+      const r = items(await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: m.cursors[0], context: { triggerKind: 2, triggerCharacter: ' ' } }));
+      const item = r.find((i) => i.label === label);
+      expect(item?.filterText, text).toMatch(/^[a-z]+$/);
+      // and no item at all filters on punctuation
+      expect(r.filter((i) => !/^[A-Za-z_!`"0-9-]/.test(i.filterText ?? i.label)).map((i) => i.label), text).toEqual([]);
+    }
   });
 
   it('every trigger character: no connective pops up glued to what precedes; after a space it needs none', async () => {

@@ -23,6 +23,11 @@ export interface CompletionEntry {
   deprecated?: boolean;
   /** Orders items the way a user wants them, whatever the client's label sort. */
   sortText: string;
+  /**
+   * What clients filter on, where the inserted text starts with punctuation the user types anyway: a list
+   * open on `[]` would stay open when `[` is typed and take the next Enter, so it filters on a word.
+   */
+  filterText?: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -51,6 +56,7 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
           insertText: '($0)',
           snippet: true,
           sortText: '4(',
+          filterText: 'group',
         },
       ];
     case 'operator':
@@ -157,6 +163,7 @@ function valueItems(
       insertText: '[$0]',
       snippet: true,
       sortText: '0[]',
+      filterText: 'list',
     });
   }
   if (!field) return items;

@@ -19,10 +19,11 @@ export function minimalEdit(a: string, b: string): TextEdit | undefined {
 }
 
 /**
- * Past this many changed lines the diff gives up (undefined): a text whose every line changes is better
- * served by `minimalEdit`, and the diff's cost grows with the changes.
+ * Past this many changed lines the diff gives up (undefined) and callers use `minimalEdit`. Myers' cost
+ * grows with the square of the changes: on a 1 MB text (28,000 lines) giving up takes 150 ms at 500, 1.1 s at
+ * 2,000 and 72 s at 20,000 (measured on the development machine, loaded). Range formatting wants few hunks.
  */
-export const MAX_CHANGED_LINES = 20_000;
+export const MAX_CHANGED_LINES = 500;
 
 /** Line hunks turning `a` into `b`, as edits on `a` in order; undefined when the texts differ in too many lines. */
 export function lineHunks(a: string, b: string): TextEdit[] | undefined {
