@@ -11,7 +11,7 @@ import { decompile, toFilterString } from '@logfilter/core';
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostics } from './convert.js';
+import { publishedDiagnostics, toDiagnostics } from './convert.js';
 import {
   COMPILE_METHOD,
   DECOMPILE_METHOD,
@@ -41,7 +41,7 @@ export async function compileRequest(ctx: ServerContext, params: CompileParams):
     stale: budget.stale,
     maxOperators: a.stats.maxOperators,
     maxBytes: a.stats.maxBytes,
-    diagnostics: toDiagnostics(doc, a.diagnostics),
+    diagnostics: publishedDiagnostics(doc, { kept: a.diagnostics, omitted: a.omitted }),
   };
 }
 

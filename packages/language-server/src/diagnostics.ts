@@ -6,7 +6,7 @@
 import type { Diagnostic as CoreDiagnostic } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostics } from './convert.js';
+import { publishedDiagnostics } from './convert.js';
 import { INLINE_LIMIT, isSuperseded } from './runner.js';
 
 const LARGE_DOCUMENT_DELAY_MS = 150;
@@ -67,7 +67,8 @@ export class DiagnosticsPublisher {
       const analysis = await this.ctx.analyses.get(doc);
       const current = this.ctx.documents.get(uri);
       if (!current || current.version !== version) return;
-      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: toDiagnostics(doc, editorDiagnostics(doc.getText(), analysis.diagnostics)) });
+      const kept = editorDiagnostics(doc.getText(), analysis.diagnostics);
+      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(doc, { kept: [...kept], omitted: analysis.omitted }) });
     } catch (e) {
       // a newer version's check replaced this one before it started: that check publishes
       if (isSuperseded(e)) return;

@@ -5,6 +5,7 @@
  */
 import { compile, formatEdits, formatRange, inListRefactors, notRefactors, parse, type Diagnostic, type Fix, type Stats, type TextEdit } from '@logfilter/core';
 import type { FoldingRange } from 'vscode-languageserver/node.js';
+import { selectPublished, type Published } from './convert.js';
 import { foldingRanges } from './folding-ranges.js';
 import { encodeSemanticTokens } from './semantic-encoding.js';
 import type { Settings } from './settings.js';
@@ -13,7 +14,9 @@ import type { Settings } from './settings.js';
 export interface Analysis {
   ok: boolean;
   json?: string;
+  /** The diagnostics that are published (at most MAX_PUBLISHED, see convert.ts), and how many were not. */
   diagnostics: Diagnostic[];
+  omitted?: Published['omitted'];
   stats: Stats;
   dataset: string;
   /**
@@ -55,7 +58,8 @@ export function runTask(task: Task): TaskResults[Task['kind']] {
     case 'compile': {
       const r = compile(task.text, { dataset: task.settings.dataset, maxOperators: task.settings.maxOperators, maxBytes: task.settings.maxBytes });
       const parsed = !r.diagnostics.some((d) => d.severity === 'error' && UNPARSED.has(d.code));
-      return { ok: r.ok, json: r.json, diagnostics: r.diagnostics, stats: r.stats, dataset: r.dataset, parsed };
+      const { kept, omitted } = selectPublished(r.diagnostics);
+      return { ok: r.ok, json: r.json, diagnostics: kept, ...(omitted ? { omitted } : {}), stats: r.stats, dataset: r.dataset, parsed };
     }
     case 'format':
       return outcome(formatEdits(task.text));
