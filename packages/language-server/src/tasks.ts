@@ -49,7 +49,7 @@ export interface TaskResults {
   format: FormatOutcome;
   'format-range': FormatOutcome;
   refactor: Fix[];
-  highlight: number[];
+  highlight: Uint32Array;
   folding: FoldingRange[];
 }
 

@@ -7,7 +7,9 @@ export function runWorker(): void {
   if (!port) return;
   port.on('message', (m: { id: number; task: Task }) => {
     try {
-      port.postMessage({ id: m.id, result: runTask(m.task) });
+      const result = runTask(m.task);
+      // typed arrays (semantic tokens) are moved, not copied
+      port.postMessage({ id: m.id, result }, result instanceof Uint32Array ? [result.buffer as ArrayBuffer] : []);
     } catch (e) {
       port.postMessage({ id: m.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
     }

@@ -9,6 +9,7 @@ import { compile } from '@logfilter/core';
 import { INLINE_LIMIT, isSuperseded, TaskRunner } from '../src/runner.js';
 import { DEFAULT_SETTINGS } from '../src/settings.js';
 import { selectPublished } from '../src/convert.js';
+import { encodeSemanticTokens } from '../src/semantic-encoding.js';
 import { serverScript } from './support/server-bundle.js';
 
 const line = 'ClientRequestHost == "api.example.com" and EdgeResponseStatus >= 500\n';
@@ -61,6 +62,15 @@ describe('TaskRunner', () => {
     runner.dispose();
     const [r1, r2] = await Promise.all([running, waiting]);
     expect('error' in r1 && 'error' in r2).toBe(true);
+  }, 60_000);
+
+  it('moves semantic tokens back from the worker as a typed array, equal to the inline encoding', async () => {
+    runner = new TaskRunner(() => undefined, await serverScript());
+    const text = large(7);
+    const r = await runner.run({ kind: 'highlight', text, dataset: DEFAULT_SETTINGS.dataset }, { uri: 'file:///h', version: 1 });
+    expect(r).toBeInstanceOf(Uint32Array);
+    expect(Array.from(r)).toEqual(Array.from(encodeSemanticTokens(text, DEFAULT_SETTINGS.dataset)));
+    expect(r.length).toBeGreaterThan(1000);
   }, 60_000);
 
   it('runs small tasks inline, never dropping them', async () => {
