@@ -4,7 +4,7 @@
  * server routes a request here when its document is a rules document (server.ts); everything else about
  * the protocol (guards, conversions) is shared with the filter language.
  */
-import { checkRule, checkRuleDocument, formatRule, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import { checkRule, checkRuleDocument, formatRule, minimalEdit, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -25,7 +25,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
 import { sameDiagnostic, toDiagnostics, toDiagnostic, toRange, toTextEdit } from './convert.js';
 import { LEGEND } from './semantic-tokens.js';
-import { minimalEdit } from './text-diff.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
