@@ -13,6 +13,7 @@ import { registerCheck } from './commands/check.js';
 import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerCustomFields } from './commands/custom-fields.js';
+import { registerSchema } from './commands/schema.js';
 
 export { VERSION } from './version.js';
 
@@ -30,6 +31,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerFmt(program, ctx, setExit);
   registerCheck(program, ctx, setExit);
   registerEval(program, ctx, setExit);
+  registerSchema(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
   return program;

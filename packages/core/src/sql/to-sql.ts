@@ -5,7 +5,7 @@
  * the same dataset tables; every engine difference is asked of the dialect table.
  *
  * The expression is two-valued: it is TRUE or FALSE on every row, never NULL, so `NOT (expr)` selects exactly
- * the other rows. Each condition is `(present AND p)` for a positive operator and `(NOT present OR NOT p)` for
+ * the other rows. Each condition is `(present AND p)` for a positive operator and `(absent OR NOT p)` for
  * a negative one, where `p` is itself never NULL on a present value: a bare `NOT p` would drop the rows where
  * the field is absent, which the language keeps.
  */
@@ -99,6 +99,7 @@ export function resolveColumn(
  */
 interface Views {
   present: string;
+  absent: string;
   /** `numericStrings`: the text may be a number's digits, so numeric filter strings also compare as numbers. */
   text?: { guard?: string; expr: string; numericStrings?: boolean };
   numbers: { guard?: string; expr: string; integer: boolean }[];
@@ -126,9 +127,11 @@ class Generator {
     const v = this.views(col.sql, col.kind);
     const p = this.positive(info.positive, c.value, v);
     const { true: T, false: F } = this.d;
+    // A test that holds on every present value reduces to presence (absence for the negation).
+    if (p === T) return info.negative ? (v.present === T ? F : v.absent) : v.present;
     if (info.negative) {
       if (p === F) return T;
-      return v.present === T ? `NOT (${p})` : `(NOT ${v.present} OR NOT (${p}))`;
+      return v.present === T ? `NOT (${p})` : `(${v.absent} OR NOT (${p}))`;
     }
     if (p === F) return F;
     return v.present === T ? wrap(p) : `(${v.present} AND ${wrap(p)})`;
@@ -137,20 +140,22 @@ class Generator {
   private views(c: string, kind: ColumnKind): Views {
     const d = this.d;
     const present = `${c} IS NOT NULL`;
+    const absent = `${c} IS NULL`;
     switch (kind) {
       case 'string':
-        return { present, text: { expr: c }, numbers: [] };
+        return { present, absent, text: { expr: c }, numbers: [] };
       case 'int':
-        return { present, numbers: [{ expr: c, integer: true }] };
+        return { present, absent, numbers: [{ expr: c, integer: true }] };
       case 'float':
-        return { present, numbers: [{ expr: c, integer: false }] };
+        return { present, absent, numbers: [{ expr: c, integer: false }] };
       case 'bool':
-        return { present, bool: c, numbers: [] };
+        return { present, absent, bool: c, numbers: [] };
       case 'int-or-string':
         // A text column: numbers are their digits; a numeric filter string also compares as a number.
-        if (!d.mixed) return { present, text: { expr: c, numericStrings: true }, numbers: [] };
+        if (!d.mixed) return { present, absent, text: { expr: c, numericStrings: true }, numbers: [] };
         return {
           present,
+          absent,
           text: { guard: d.mixed.isString(c), expr: d.mixed.text(c) },
           numbers: [
             { guard: d.mixed.isInteger(c), expr: d.mixed.integer(c), integer: true },
@@ -159,10 +164,10 @@ class Generator {
         };
       case 'array-string':
       case 'array-int':
-        return { present: d.arraysNeverNull ? d.true : present, array: { expr: c, element: kind === 'array-int' ? 'int' : 'string' }, numbers: [] };
+        return { present: d.arraysNeverNull ? d.true : present, absent: d.arraysNeverNull ? d.false : absent, array: { expr: c, element: kind === 'array-int' ? 'int' : 'string' }, numbers: [] };
       case 'json':
       case 'array-json':
-        return { present, numbers: [] };
+        return { present, absent, numbers: [] };
     }
   }
 
