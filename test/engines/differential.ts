@@ -66,6 +66,20 @@ export async function differential(cases: readonly Case[], lines: readonly strin
   return mismatches;
 }
 
+/** One engine's verdicts (per case, per line) on its generated SQL. */
+export async function runEngine(cases: readonly Case[], lines: readonly string[], engine: Engine, file = writeLines(lines)): Promise<(boolean | null)[][]> {
+  const out: (boolean | null)[][] = [];
+  const byDataset = new Map<string, number[]>();
+  cases.forEach((c, i) => byDataset.set(c.dataset, [...(byDataset.get(c.dataset) ?? []), i]));
+  for (const [dataset, indexes] of byDataset) {
+    const sqls = indexes.map((i) => toSql(cases[i]!.json, { dialect: engine.dialect, dataset }));
+    const fields = [...new Set(sqls.flatMap((s) => s.fields))];
+    const got = await engine.run(file, fields, dataset, sqls.map((s) => s.sql!));
+    indexes.forEach((i, k) => (out[i] = got[k]!));
+  }
+  return out;
+}
+
 /** A readable report of the first disagreements (test failure messages). */
 export function describeMismatches(ms: readonly Mismatch[], max = 8): string {
   return ms

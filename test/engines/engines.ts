@@ -75,7 +75,7 @@ export async function openClickHouse(): Promise<Engine> {
       for (let b = 0; b < expressions.length; b += BATCH) {
         const batch = expressions.slice(b, b + BATCH);
         const cols = batch.map((e, i) => `(${e}) AS e${i}`).join(', ');
-        const sql = `SELECT __row, ${cols} FROM ${scanSql('clickhouse', file, fields, dataset)} ORDER BY __row SETTINGS input_format_skip_unknown_fields = 1`;
+        const sql = `SELECT __row, ${cols} FROM ${scanSql('clickhouse', file, fields, dataset)} ORDER BY __row`;
         const text = chdb.query(sql, 'JSONCompactEachRow');
         for (const line of text.split('\n')) {
           if (!line) continue;

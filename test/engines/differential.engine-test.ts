@@ -1,0 +1,102 @@
+/**
+ * The same filters on the same lines, three ways: the built-in evaluator, DuckDB running the SQL `toSql`
+ * generates, and ClickHouse (chdb) running its SQL. Every line must get the same verdict from all three.
+ * Filters: the corpus, the conformance fixtures, and fast-check generated ones; lines: the corpus's real
+ * lines and generated ones. ClickHouse runs when scripts/install-chdb.sh could install it (test/engines/run.sh).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMatcher } from '@logfilter/core';
+import { chdbStatus, openClickHouse, openDuckDb, type Engine } from './engines.js';
+import { conformanceCases, corpusCases, realLines } from './cases.js';
+import { differential, describeMismatches, runEngine, type Case } from './differential.js';
+import { EXACT, generators, SAFE } from './generators.js';
+
+const SEED = Number(process.env.LOGFILTER_ENGINES_SEED ?? 20261123);
+const chdb = chdbStatus();
+const clickhouseWanted = process.env.LOGFILTER_CHDB !== '0' && chdb.ok;
+if (!clickhouseWanted) console.log(`ClickHouse differential tests SKIPPED: ${chdb.ok ? 'LOGFILTER_CHDB=0' : chdb.reason}`);
+
+/** The evaluator follows the exact rules (integers beyond 2^53, the JSON number grammar for strings)? */
+const EVALUATOR_EXACT =
+  !createMatcher(JSON.parse('{"where":{"key":"t","operator":"eq","value":1700000000123456790}}')).test(JSON.parse('{"t":"1700000000123456789"}')) &&
+  !createMatcher({ where: { key: 'n', operator: 'eq', value: 30 } }).test({ n: '030' });
+
+const engines: { name: string; open: () => Promise<Engine>; textTimestamps: boolean; skip: boolean }[] = [
+  { name: 'duckdb', open: openDuckDb, textTimestamps: false, skip: false },
+  // ClickHouse holds `int or string` fields as text: string operators there see a number's digits
+  { name: 'clickhouse', open: openClickHouse, textTimestamps: true, skip: !clickhouseWanted },
+];
+
+const sample = <T>(arb: fc.Arbitrary<T>, n: number, seed: number) => fc.sample(arb, { numRuns: n, seed });
+
+for (const e of engines) {
+  describe.skipIf(e.skip)(`${e.name} agrees with the built-in evaluator`, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await e.open();
+    });
+    afterAll(async () => engine?.close());
+    const safe = generators(SAFE, { textTimestamps: e.textTimestamps });
+    const genLines = sample(safe.logLine, 400, SEED);
+
+    it('every corpus filter, on the real http_requests lines and generated lines', async () => {
+      const cases = corpusCases();
+      expect(cases.length).toBeGreaterThan(40);
+      expect(realLines('http_requests').length).toBeGreaterThan(50);
+      const ms = await differential(cases, [...realLines('http_requests'), ...genLines], [engine]);
+      expect(ms, describeMismatches(ms)).toEqual([]);
+    });
+
+    it('every compiling conformance case, on real and generated lines', async () => {
+      const cases = conformanceCases();
+      expect(cases.length).toBeGreaterThan(15);
+      const ms = await differential(cases, [...realLines('http_requests'), ...genLines], [engine]);
+      expect(ms, describeMismatches(ms)).toEqual([]);
+    });
+
+    it('the dns_logs and firewall_events corpus lines under their own schemas', async () => {
+      for (const dataset of ['dns_logs', 'firewall_events']) {
+        const lines = realLines(dataset);
+        const fields = Object.keys(JSON.parse(lines[0]!) as object).slice(0, 6);
+        const cases: Case[] = fields.flatMap((f) => [
+          { name: `${dataset} ${f} present`, json: JSON.stringify({ where: { key: f, operator: '!eq', value: 'no such value' } }), dataset },
+          { name: `${dataset} ${f} eq first`, json: JSON.stringify({ where: { key: f, operator: 'eq', value: (JSON.parse(lines[0]!) as Record<string, string>)[f] } }), dataset },
+        ]);
+        const ms = await differential(cases.filter((c) => !c.json.includes('"value":{') && !c.json.includes('"value":[')), lines, [engine]);
+        expect(ms, describeMismatches(ms)).toEqual([]);
+      }
+    });
+
+    it('1500 generated filters (every operator, nesting, negation, absent and null fields, arrays, unicode, escapes) on 400 generated lines', async () => {
+      const filters = sample(safe.filterJson, 1500, SEED + 1);
+      const cases = filters.map((json, i) => ({ name: `generated #${i}: ${json}`, json, dataset: 'http_requests' }));
+      const ms = await differential(cases, genLines, [engine]);
+      expect(ms, describeMismatches(ms)).toEqual([]);
+    });
+
+    it.skipIf(!EVALUATOR_EXACT)('the exact domain (integers beyond 2^53, strings outside the JSON number grammar) too', async () => {
+      const exact = generators(EXACT, { textTimestamps: e.textTimestamps });
+      const cases = sample(exact.filterJson, 800, SEED + 2).map((json, i) => ({ name: `exact #${i}: ${json}`, json, dataset: 'http_requests' }));
+      const ms = await differential(cases, sample(exact.logLine, 300, SEED + 3), [engine]);
+      expect(ms, describeMismatches(ms)).toEqual([]);
+    });
+  });
+}
+
+describe.skipIf(!clickhouseWanted)('DuckDB and ClickHouse agree with each other in the exact domain', () => {
+  it('800 generated filters with integers beyond 2^53 and near-numeric strings, on 300 lines', async () => {
+    const exact = generators(EXACT, { textTimestamps: true });
+    const lines = sample(exact.logLine, 300, SEED + 3);
+    const cases = sample(exact.filterJson, 800, SEED + 2).map((json, i) => ({ name: `exact #${i}: ${json}`, json, dataset: 'http_requests' }));
+    const [duck, house] = [await openDuckDb(), await openClickHouse()];
+    const a = await runEngine(cases, lines, duck);
+    const b = await runEngine(cases, lines, house);
+    const diff = cases.flatMap((c, i) => lines.flatMap((l, j) => (a[i]![j] === b[i]![j] ? [] : [`${c.name}\n  line: ${l}\n  duckdb ${a[i]![j]}, clickhouse ${b[i]![j]}`])));
+    expect(diff.slice(0, 5).join('\n')).toBe('');
+    // and the generated SQL is two-valued: never NULL on any row
+    expect(a.flat().filter((v) => v === null)).toEqual([]);
+    expect(b.flat().filter((v) => v === null)).toEqual([]);
+    await duck.close();
+  });
+});
