@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMatcher } from '@logfilter/core';
+import { createLineMatcher, createMatcher, type FilterDocument } from '@logfilter/core';
+import { PINNED } from './exact-cases.js';
 import { chdbStatus, openClickHouse, openDuckDb, type Engine } from './engines.js';
 import { conformanceCases, corpusCases, realLines } from './cases.js';
 import { differential, describeMismatches, runEngine, type Case } from './differential.js';
@@ -98,5 +99,20 @@ describe.skipIf(!clickhouseWanted)('DuckDB and ClickHouse agree with each other 
     expect(a.flat().filter((v) => v === null)).toEqual([]);
     expect(b.flat().filter((v) => v === null)).toEqual([]);
     await duck.close();
+  });
+});
+
+describe.skipIf(!clickhouseWanted)('ClickHouse gives the pinned verdicts', () => {
+  it('exact integers, numeric strings, absent and null fields, empty strings, escapes', async () => {
+    const house = await openClickHouse();
+    const got: boolean[] = [];
+    for (const [i, p] of PINNED.entries()) got.push((await runEngine([{ name: `#${i}`, json: p.filter, dataset: 'http_requests' }], [p.line], house))[0]![0] as boolean);
+    expect(got.map((matches, i) => ({ ...PINNED[i], matches }))).toEqual(PINNED);
+  });
+});
+
+describe('the built-in evaluator on the pinned verdicts', () => {
+  it.skipIf(!EVALUATOR_EXACT)('gives every one', () => {
+    expect(PINNED.map((p) => ({ ...p, matches: createLineMatcher(JSON.parse(p.filter) as FilterDocument).test(p.line) }))).toEqual(PINNED);
   });
 });
