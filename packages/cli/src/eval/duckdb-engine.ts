@@ -126,9 +126,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     if (files.ndjson.length) {
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
       sources.push(
-        `SELECT __line, coalesce(json_type(__line) = 'OBJECT', false) AS __object, ` +
+        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object, ` +
           (fields.length ? `unnest(json_transform(CASE WHEN json_type(__line) = 'OBJECT' THEN __line END, ${d.string(struct)}))` : 'NULL AS __none') +
-          ` FROM (SELECT json AS __line FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true))`,
+          ` FROM (SELECT json AS __line, filename AS __file FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
       );
     }
     if (files.parquet.length) {
@@ -146,6 +146,28 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const rows = `(${sources.join(' UNION ALL BY NAME ')})`;
     const held = `(__object AND (${expr}))`;
 
+    const ndjsonOnly = files.ndjson.length > 0 && files.parquet.length === 0;
+    const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
+    const presence = fields.map((f) => `bool_or(json_exists(__line, ${at(f)}))`);
+    // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
+    const typed = fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f)));
+    const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+    const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
+    const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
+    const extra = ndjsonOnly ? [...presence, ...mistyped, ...firstFile] : [];
+    const countSql = `SELECT count(*) AS total, count(*) FILTER (WHERE NOT __object) AS malformed, count(*) FILTER (WHERE ${held}) AS matched${extra.map((x) => `, ${x}`).join('')} FROM ${rows}`;
+    const [row] = (await conn.runAndReadAll(countSql)).getRows();
+    const total = Number(row![0]);
+    const malformed = Number(row![1]);
+    const matched = Number(row![2]);
+    const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => row![3 + i] !== true) : [];
+    const wrong = ndjsonOnly ? typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0) : [];
+    if (wrong.length) {
+      const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
+      const file = path.relative(o.cwd, String(row![3 + fields.length + typed.length]));
+      throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
+    }
+
     if (o.emit && o.onOutput) {
       const encoder = new TextEncoder();
       const result = await conn.stream(`SELECT __line FROM ${rows} WHERE ${o.emit === 'match' ? held : `NOT ${held}`} AND __line IS NOT NULL`);
@@ -158,15 +180,6 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       }
     }
 
-    const presence = fields.map((f, i) => `bool_or(json_exists(__line, ${d.string(`$.${JSON.stringify(f)}`)})) AS __has${i}`);
-    const countSql = `SELECT count(*) AS total, count(*) FILTER (WHERE NOT __object) AS malformed, count(*) FILTER (WHERE ${held}) AS matched${
-      files.ndjson.length && !files.parquet.length ? presence.map((p) => `, ${p}`).join('') : ''
-    } FROM ${rows}`;
-    const [row] = (await conn.runAndReadAll(countSql)).getRows();
-    const total = Number(row![0]);
-    const malformed = Number(row![1]);
-    const matched = Number(row![2]);
-    const missingFields = files.ndjson.length && !files.parquet.length && total > malformed ? fields.filter((_, i) => row![3 + i] !== true) : [];
     return {
       total,
       matched,
