@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { columnKind, getDataset, getDialect, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
+import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { EvalResult } from './types.js';
 
@@ -125,10 +125,11 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const sources: string[] = [];
     if (files.ndjson.length) {
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
+      const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
       sources.push(
-        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object, ` +
-          (fields.length ? `unnest(json_transform(CASE WHEN json_type(__line) = 'OBJECT' THEN __line END, ${d.string(struct)}))` : 'NULL AS __none') +
-          ` FROM (SELECT json AS __line, filename AS __file FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
+        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
+          `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
+          `FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
       );
     }
     if (files.parquet.length) {
@@ -147,26 +148,41 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const held = `(__object AND (${expr}))`;
 
     const ndjsonOnly = files.ndjson.length > 0 && files.parquet.length === 0;
-    const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
-    const presence = fields.map((f) => `bool_or(json_exists(__line, ${at(f)}))`);
-    // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
-    const typed = fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f)));
-    const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
-    const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
-    const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
-    const extra = ndjsonOnly ? [...presence, ...mistyped, ...firstFile] : [];
-    const countSql = `SELECT count(*) AS total, count(*) FILTER (WHERE NOT __object) AS malformed, count(*) FILTER (WHERE ${held}) AS matched${extra.map((x) => `, ${x}`).join('')} FROM ${rows}`;
-    const [row] = (await conn.runAndReadAll(countSql)).getRows();
+    const carried = fields.map((f) => `count(${d.ident(f)})`);
+
+    // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
+    // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
+    // counts malformed lines and names mistyped values.
+    let row: unknown[] | undefined;
+    if (ndjsonOnly) {
+      const scan = `read_ndjson(${list(files.ndjson)}, columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true)`;
+      try {
+        [row] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')} FROM ${scan}`)).getRows();
+      } catch {
+        row = undefined;
+      }
+    }
+    if (!row) {
+      const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
+      // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
+      const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
+      const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+      const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
+      const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
+      const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile].map((x) => `, ${x}`).join('')} FROM ${rows}`;
+      [row] = (await conn.runAndReadAll(countSql)).getRows();
+      const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
+      if (wrong.length) {
+        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
+        const file = path.relative(o.cwd, String(row![3 + fields.length + typed.length]));
+        throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
+      }
+    }
     const total = Number(row![0]);
     const malformed = Number(row![1]);
     const matched = Number(row![2]);
-    const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => row![3 + i] !== true) : [];
-    const wrong = ndjsonOnly ? typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0) : [];
-    if (wrong.length) {
-      const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
-      const file = path.relative(o.cwd, String(row![3 + fields.length + typed.length]));
-      throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
-    }
+    // "Carried": some line holds a non-null value for the field.
+    const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => Number(row![3 + i]) === 0) : [];
 
     if (o.emit && o.onOutput) {
       const encoder = new TextEncoder();
