@@ -23,6 +23,12 @@ const EVALUATOR_EXACT =
   !createMatcher(JSON.parse('{"where":{"key":"t","operator":"eq","value":1700000000123456790}}')).test(JSON.parse('{"t":"1700000000123456789"}')) &&
   !createMatcher({ where: { key: 'n', operator: 'eq', value: 30 } }).test({ n: '030' });
 
+if (!EVALUATOR_EXACT) {
+  console.log(
+    'Evaluator comparisons in the exact domain SKIPPED: the built-in evaluator rounds integers beyond 2^53 or reads strings outside the JSON number grammar (e.g. "030") as numbers; the engines are checked against each other and against pinned verdicts there',
+  );
+}
+
 const engines: { name: string; open: () => Promise<Engine>; textTimestamps: boolean; skip: boolean }[] = [
   { name: 'duckdb', open: openDuckDb, textTimestamps: false, skip: false },
   // ClickHouse holds `int or string` fields as text: string operators there see a number's digits
