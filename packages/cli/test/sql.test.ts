@@ -47,6 +47,16 @@ describe('compile --to sql', () => {
   });
 });
 
+describe('the README', () => {
+  it('shows the ClickHouse expression the command prints', async () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const m = /For `([^`]+)` the ClickHouse expression is\n\n```sql\n(.*)\n```/.exec(readme);
+    expect(m).not.toBeNull();
+    write(dir, 'readme.logfilter', `${m![1]}\n`);
+    expect((await run('compile', 'readme.logfilter', '--to', 'sql', '--dialect', 'clickhouse')).stdout).toBe(`${m![2]}\n`);
+  });
+});
+
 describe('schema', () => {
   it('prints the column definitions of a dataset for each engine', async () => {
     const d = await run('schema', '--dataset', 'dns_logs', '--dialect', 'duckdb', '--fields', 'QueryName, ResponseCode');
