@@ -6,11 +6,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLineMatcher, createMatcher, type FilterDocument } from '@logfilter/core';
+import { createRequire } from 'node:module';
+import { createLineMatcher, createMatcher, toSqlQuery, type FilterDocument } from '@logfilter/core';
 import { PINNED } from './exact-cases.js';
 import { chdbStatus, openClickHouse, openDuckDb, type Engine } from './engines.js';
 import { conformanceCases, corpusCases, realLines } from './cases.js';
-import { differential, describeMismatches, runEngine, type Case } from './differential.js';
+import { differential, describeMismatches, runEngine, writeLines, type Case } from './differential.js';
 import { EXACT, generators, SAFE } from './generators.js';
 
 const SEED = Number(process.env.LOGFILTER_ENGINES_SEED ?? 20261123);
@@ -120,5 +121,30 @@ describe.skipIf(!clickhouseWanted)('ClickHouse gives the pinned verdicts', () =>
 describe('the built-in evaluator on the pinned verdicts', () => {
   it.skipIf(!EVALUATOR_EXACT)('gives every one', () => {
     expect(PINNED.map((p) => ({ ...p, matches: createLineMatcher(JSON.parse(p.filter) as FilterDocument).test(p.line) }))).toEqual(PINNED);
+  });
+});
+
+describe('whole queries (--query) run as printed, over an NDJSON file with every column of the dataset', () => {
+  const cases = corpusCases().slice(0, 20);
+  const lines = realLines('http_requests');
+  const expected = cases.map((c) => lines.filter((l) => createLineMatcher(JSON.parse(c.json) as FilterDocument).test(l)).length);
+  const file = writeLines(lines);
+
+  it('DuckDB', async () => {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    const got: number[] = [];
+    for (const c of cases) {
+      const q = toSqlQuery(c.json, { dialect: 'duckdb', from: file }).sql!.replace(/^SELECT \*/, 'SELECT count(*)');
+      got.push(Number((await conn.runAndReadAll(q)).getRows()[0]![0]));
+    }
+    expect(got).toEqual(expected);
+  });
+
+  it.skipIf(!clickhouseWanted)('ClickHouse', async () => {
+    const chdbModule = createRequire(import.meta.url)((chdb as { path: string }).path) as { query(sql: string, format: string): string };
+    const got = cases.map((c) => Number(chdbModule.query(toSqlQuery(c.json, { dialect: 'clickhouse', from: file }).sql!.replace(/^SELECT \*/, 'SELECT count()'), 'CSV').trim()));
+    expect(got).toEqual(expected);
   });
 });
