@@ -110,9 +110,11 @@ describe('eval --engine duckdb', () => {
     for (const input of ['logs.ndjson', 'day', 'day/*/*.gz']) {
       const r = await run('eval', 'g.logfilter', input, '--engine', 'duckdb', '--json');
       expect(r.code, r.stderr).toBe(0);
-      const got = JSON.parse(r.stdout) as { total: number; matched: number; malformed: number };
+      const got = JSON.parse(r.stdout) as { total: number; matched: number; malformed: number; malformedLines: unknown[] };
       expect({ total: got.total - got.malformed, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
       expect(got.malformed).toBe(input === 'logs.ndjson' ? 0 : 1);
+      // where it is, as the built-in evaluator says it
+      expect(got.malformedLines).toEqual(input === 'logs.ndjson' ? [] : [{ file: 'day/20240101/b.log.gz', line: 201 }]);
     }
     const printed = await run('eval', 'g.logfilter', 'logs.ndjson', '--engine', 'duckdb', '--print');
     expect(printed.stdout).toBe((await run('eval', 'g.logfilter', 'logs.ndjson', '--print')).stdout);

@@ -10,9 +10,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import type { EvalResult } from './types.js';
+import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.6-r.1';
@@ -104,6 +106,40 @@ async function expand(conn: import('@duckdb/node-api').DuckDBConnection, inputs:
     } else add(abs);
   }
   return out;
+}
+
+/**
+ * DuckDB counts malformed lines but cannot say where they are: when there are some, the NDJSON files are
+ * read again here, only until the first ones (as many as the built-in evaluator lists) are found.
+ */
+async function locateMalformed(files: string[], cwd: string, wanted: number): Promise<MalformedLine[]> {
+  const found: MalformedLine[] = [];
+  for (const file of files) {
+    const head = Buffer.alloc(2);
+    const fd = fs.openSync(file, 'r');
+    fs.readSync(fd, head, 0, 2, 0);
+    fs.closeSync(fd);
+    const raw = fs.createReadStream(file);
+    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib.createGunzip()) : raw;
+    let n = 0;
+    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+      n++;
+      if (/^[ \t\r]*$/.test(line)) continue;
+      let ok = false;
+      try {
+        const v: unknown = JSON.parse(line);
+        ok = typeof v === 'object' && v !== null && !Array.isArray(v);
+      } catch {
+        ok = false;
+      }
+      if (!ok) found.push({ file: path.relative(cwd, file) || file, line: n });
+      if (found.length >= wanted) {
+        raw.destroy();
+        return found;
+      }
+    }
+  }
+  return found;
 }
 
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
@@ -204,7 +240,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       parsed: total,
       bytes: files.bytes,
       seconds: (performance.now() - started) / 1000,
-      malformedLines: [],
+      malformedLines: malformed > 0 && files.ndjson.length ? await locateMalformed(files.ndjson, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
       missingFields,
       workers: 0,
     };
