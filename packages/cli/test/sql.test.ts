@@ -29,6 +29,18 @@ describe('compile --to sql', () => {
     expect(q.stdout.trimEnd().endsWith(';')).toBe(true);
   });
 
+  it('takes a JSON filter in any form decompile accepts, integers exact, checked as check does', async () => {
+    write(dir, 'job.json', JSON.stringify({ id: 1, filter: '{"where":{"key":"EdgeResponseStatus","operator":"gt","value":1700000000123456789}}' }));
+    const r = await run('compile', 'job.json', '--to', 'sql', '--dialect', 'duckdb');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('("EdgeResponseStatus" IS NOT NULL AND "EdgeResponseStatus" > 1700000000123456789)\n');
+    write(dir, 'bad.json', '{"where":{"key":"ClientRequestHst","operator":"eq","value":"a"}}');
+    const bad = await run('compile', 'bad.json', '--to', 'sql', '--dialect', 'clickhouse', '--diagnostics', 'json');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect((JSON.parse(bad.stderr) as { code: string; range: { start: { column: number } } }[]).map((d) => [d.code, d.range.start.column])).toEqual([['unknown-field', 17]]);
+  });
+
   it('exits 1 on filter errors and 2 on flag misuse', async () => {
     expect((await run('compile', 'broken.logfilter', '--to', 'sql', '--dialect', 'duckdb')).code).toBe(1);
     for (const args of [

@@ -58,6 +58,11 @@ function checkSqlFlags(flags: CompileFlags, cmd: Command): void {
 
 export async function runCompile(file: string | undefined, flags: CompileFlags, ctx: CliContext): Promise<number> {
   const input = await readInput(file, ctx);
+  // SQL from a filter that is already JSON (any form decompile accepts): checked as `check` does, in its own module.
+  if (flags.to === 'sql' && /^\s*[{"]/.test(input.text)) {
+    const { jsonToSql } = await import('./compile-json-sql.js');
+    return jsonToSql(input, flags, ctx);
+  }
   const result = compile(input.text, {
     dataset: flags.dataset,
     maxOperators: flags.maxOperators,
