@@ -48,6 +48,9 @@ export const PINNED: Pinned[] = [
   // escapes: quotes, backslashes, NUL, non-ASCII
   { filter: c('ClientRequestHost', 'eq', '"x\\u0000y"'), line: '{"ClientRequestHost":"x\\u0000y"}', matches: true },
   { filter: c('ClientRequestHost', 'eq', '"q\'\\"b\\\\"'), line: '{"ClientRequestHost":"q\'\\"b\\\\"}', matches: true },
+  { filter: c('EdgeStartTimestamp', 'in', '["a\\\\",5]'), line: '{"EdgeStartTimestamp":"a\\\\"}', matches: true },
+  { filter: c('EdgeStartTimestamp', 'in', '["a\\\\",5]'), line: '{}', matches: false },
+  { filter: c('EdgeStartTimestamp', '!in', '["a\\\\",5]'), line: '{}', matches: true },
   { filter: c('ClientRequestHost', 'startsWith', '"日本"'), line: '{"ClientRequestHost":"日本🚀"}', matches: true },
   { filter: c('ClientRequestHost', 'endsWith', '"🚀"'), line: '{"ClientRequestHost":"\\ud83d\\ude80"}', matches: true },
 ];

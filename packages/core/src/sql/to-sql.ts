@@ -134,7 +134,7 @@ class Generator {
       return v.present === T ? `NOT (${p})` : `(${v.absent} OR NOT (${p}))`;
     }
     if (p === F) return F;
-    return v.present === T ? wrap(p) : `(${v.present} AND ${wrap(p)})`;
+    return v.present === T ? p : `(${v.present} AND ${p})`;
   }
 
   private views(c: string, kind: ColumnKind): Views {
@@ -296,32 +296,17 @@ class Generator {
     const real = parts.filter((p) => p !== this.d.false);
     if (real.includes(this.d.true)) return this.d.true;
     if (real.length === 0) return this.d.false;
-    return real.length === 1 ? real[0]! : real.map(wrap).join(' OR ');
+    return real.length === 1 ? real[0]! : `(${real.join(' OR ')})`;
   }
 }
 
+/*
+ * Every piece built here is an atom (a comparison or a function call) or is parenthesised where it is built
+ * (`or`, `guarded`, the numeric text test), so pieces combine without looking inside them: a heuristic that
+ * parsed the SQL text back would have to know each dialect's quoting.
+ */
 function guarded(guard: string | undefined, test: string): string {
-  return guard ? `(${guard} AND ${wrap(test)})` : test;
-}
-
-/** Parenthesises an expression unless it is already one atom. */
-function wrap(s: string): string {
-  return /^\(.*\)$/.test(s) && balanced(s.slice(1, -1)) ? s : /\s(OR|AND)\s/.test(s) || /^NOT /.test(s) ? `(${s})` : s;
-}
-
-function balanced(s: string): boolean {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-    else if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
-  }
-  return depth === 0;
+  return guard ? `(${guard} AND ${test})` : test;
 }
 
 function inList(expr: string, items: string[]): string {
