@@ -18,6 +18,14 @@ function exactJson(input: string): string | undefined {
   return compile(d.source, { dataset: 'any', ...NO_LIMITS }).json;
 }
 
+/** `not (F)` through the compiler (which pushes `not` down by De Morgan): the language-level negation of F. */
+export function negated(c: Case): Case | undefined {
+  const d = decompile(c.json, {});
+  if (!d.ok || d.source === undefined) return undefined;
+  const json = compile(`not (\n${d.source})\n`, { dataset: 'any', ...NO_LIMITS }).json;
+  return json ? { ...c, name: `not (${c.name})`, json } : undefined;
+}
+
 /** Every corpus filter that is (or, wrapped in `where`, becomes) a valid filter. */
 export function corpusCases(): Case[] {
   const rows = fs.readFileSync(path.join(CORPUS, 'filters.jsonl'), 'utf8').trim().split('\n');
