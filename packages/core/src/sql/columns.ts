@@ -6,32 +6,9 @@
 import { getDataset, type FieldInfo, type FieldType } from '../datasets/index.js';
 import { closest } from '../util/closest.js';
 import { getDialect, type Dialect, type SqlDialectName } from './dialects.js';
+import { columnKind } from './kinds.js';
 
-/** How a field's values are held in a table column. */
-export type ColumnKind = 'string' | 'int' | 'float' | 'bool' | 'int-or-string' | 'array-string' | 'array-int' | 'json' | 'array-json';
-
-export function columnKind(type: FieldType): ColumnKind {
-  switch (type) {
-    case 'string':
-      return 'string';
-    case 'int':
-      return 'int';
-    case 'float':
-      return 'float';
-    case 'bool':
-      return 'bool';
-    case 'int or string':
-      return 'int-or-string';
-    case 'array[string]':
-      return 'array-string';
-    case 'array[int]':
-      return 'array-int';
-    case 'object':
-      return 'json';
-    case 'array[object]':
-      return 'array-json';
-  }
-}
+export { columnKind, type ColumnKind } from './kinds.js';
 
 /** Field types accepted where a caller names a column's type (the dataset tables' spellings). */
 export const FIELD_TYPES: readonly FieldType[] = ['string', 'int', 'bool', 'float', 'int or string', 'array[string]', 'array[int]', 'object', 'array[object]'];

@@ -3,7 +3,7 @@
  * (to-sql.ts) and the column definitions (columns.ts) only ever ask this table, so a new engine is one more
  * entry. Facts per engine: function names, NULL behaviour, ClickHouse's defaults for absent JSON fields.
  */
-import type { ColumnKind } from './columns.js';
+import type { ColumnKind } from './kinds.js';
 
 export type SqlDialectName = 'duckdb' | 'clickhouse';
 

@@ -19,7 +19,8 @@ import { parseJson } from '../json/located-json.js';
 import { readFilterTree } from '../json/filter-tree.js';
 import { IDENTITY_MAPPING } from '../json/text-mapping.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
-import { columnKind, FIELD_TYPES, type ColumnKind } from './columns.js';
+import { FIELD_TYPES } from './columns.js';
+import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';
 import { exactNumber, JSON_INTEGER_PATTERN, JSON_NUMBER_PATTERN, type ExactNumber } from './numbers.js';
 
