@@ -13,7 +13,7 @@ describe('eval --engine duckdb without DuckDB', () => {
     write(dir, 'l.ndjson', '{"ClientRequestHost":"a"}\n');
     const r = await logfilter(['eval', 'f.logfilter', 'l.ndjson', '--engine', 'duckdb'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('npm install @duckdb/node-api@1.5.6-r.1');
+    expect(r.stderr).toContain('npm install @duckdb/node-api@1.5.5-r.5');
     expect(r.stdout).toBe('');
   });
 });

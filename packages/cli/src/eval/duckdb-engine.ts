@@ -17,7 +17,7 @@ import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 
 /** The pinned version the project tests against (README, dependency list). */
-export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.6-r.1';
+export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
 
 export interface DuckDbEvalOptions {
   /** The filter JSON text (exact integers). */
