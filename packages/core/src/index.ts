@@ -38,3 +38,4 @@ export * from './hover/index.js';
 export * from './refactor/index.js';
 export * from './highlight/index.js';
 export * from './rules/index.js';
+export * from './sql/index.js';
