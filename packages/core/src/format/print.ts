@@ -9,6 +9,7 @@ import { OPERATOR_BY_NAME } from '../operators.js';
 import { KEYWORDS } from '../syntax/tokens.js';
 import { OPERATORS } from '../operators.js';
 import { printScalar } from '../util/values.js';
+import { pushAll } from '../util/push-all.js';
 
 export const LINE_WIDTH = 80;
 const INDENT = '  ';
@@ -29,9 +30,12 @@ export function printField(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) ? name : `\`${name}\``;
 }
 
-/** A field name the language can write (backquoted names cannot hold a backquote or a line break). */
+/**
+ * A field name the language can write: backquoted names cannot hold a backquote or a line break, and no text
+ * file can hold a lone surrogate (UTF-8 would turn it into U+FFFD, a different key).
+ */
 export function isPrintableField(name: string): boolean {
-  return name.length > 0 && !/[`\r\n]/.test(name);
+  return name.length > 0 && !/[`\r\n]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name);
 }
 
 export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'>): string {
@@ -59,9 +63,9 @@ export function printFile(input: PrintInput): string {
   if (input.expr) {
     if (lines.length) lines.push('');
     const p = new Printer(att);
-    lines.push(...p.expr(input.expr, '', '', ''));
+    pushAll(lines, p.expr(input.expr, '', '', ''));
   }
-  if (att.footer.length) lines.push(...att.footer);
+  if (att.footer.length) pushAll(lines, att.footer);
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
@@ -100,9 +104,9 @@ class Printer {
           const pfx = i === 0 ? prefix : `${e.kind} `;
           const ind = i === 0 ? indent : cont;
           const needsParens = e.kind === 'and' && unwrap(item).kind === 'or';
-          if (needsParens) lines.push(...this.parens(unwrap(item), ind, pfx));
+          if (needsParens) pushAll(lines, this.parens(unwrap(item), ind, pfx));
           // an and-chain inside an or is indented one step, so the two connectives do not look alike
-          else lines.push(...this.expr(item, ind, pfx, ind + INDENT));
+          else pushAll(lines, this.expr(item, ind, pfx, ind + INDENT));
         });
         return lines;
       }
@@ -168,7 +172,7 @@ function collectConditions(e: Expr, out: Condition[]): void {
     else if (n.kind === 'group' || n.kind === 'not') stack.push(n.expr);
     else for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
   }
-  out.push(...found);
+  pushAll(out, found);
 }
 
 function attachComments(input: PrintInput, conditions: Condition[]): Attached {
