@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { EmulatorError, ERROR_CODES, badRequest, fail } from './errors.js';
+import { EmulatorError, ERROR_CODES, badRequest, clip, fail } from './errors.js';
 import { Store } from './state.js';
 import { validateBody } from './validate.js';
 import * as rs from './rulesets.js';
@@ -129,11 +129,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       const who = authenticate(req);
       rateLimit(who);
-      const segments = url.pathname.slice(BASE_PATH.length).split('/').filter((s) => s !== '').map(decodeURIComponent);
+      const segments = pathSegments(url.pathname.slice(BASE_PATH.length));
       const { handler, params } = route(routes, segments, method);
       const body = await readBody(req, method);
-      const out = handler({ method, segments, query: url.searchParams, body }, params);
-      if (out.mutates) store.commit();
+      // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
+      const run = () => handler({ method, segments, query: url.searchParams, body }, params);
+      const out = method === 'GET' ? run() : store.transact(run);
       status = out.status ?? 200;
       send(res, status, { result: out.result, success: true, errors: [], messages: [], ...(out.resultInfo ? { result_info: out.resultInfo } : {}) });
     } catch (e) {
@@ -285,6 +286,20 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   }
 }
 
+/** Path segments, percent-decoded; malformed percent-encoding is the client's error (400), not ours. */
+function pathSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw fail(400, 'malformedPath', `path segment "${clip(s)}" has malformed percent-encoding`);
+      }
+    });
+}
+
 function paging(query: URLSearchParams): { page: number; perPage: number } {
   const int = (name: string, dflt: number, max: number) => {
     const raw = query.get(name);
@@ -324,7 +339,7 @@ function route(routes: Route[], segments: string[], method: string): { handler: 
     pathMatched = true;
     const handler = r.methods[method];
     if (!handler) continue;
-    if (params.zone !== undefined && !ZONE_ID.test(params.zone)) throw badRequest('invalidZone', `zone id "${params.zone}" is not valid`);
+    if (params.zone !== undefined && !ZONE_ID.test(params.zone)) throw badRequest('invalidZone', `zone id "${clip(params.zone)}" is not valid`);
     return { handler, params };
   }
   if (pathMatched) throw fail(405, 'methodNotAllowed', `method ${method} is not allowed on this path`);

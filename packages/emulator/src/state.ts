@@ -63,7 +63,17 @@ export interface EmulatorState {
 }
 
 export function emptyState(): EmulatorState {
-  return { format: 1, nextJobId: 1, zones: {} };
+  return { format: 1, nextJobId: 1, zones: userKeyed() };
+}
+
+/**
+ * A map of keys chosen by users (zone ids): no prototype, so `__proto__`, `constructor` or `toString` are
+ * ordinary keys and never reach Object.prototype.
+ */
+export function userKeyed<T>(from: Record<string, T> = {}): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of Object.entries(from)) out[k] = v;
+  return out;
 }
 
 export class StateFileError extends Error {}
@@ -97,6 +107,23 @@ export class Store {
     if (this.dataFile) writeAtomically(this.dataFile, JSON.stringify(this.state));
   }
 
+  /**
+   * Runs a change: `fn` mutates the state, the result is written (when `fn` says it mutated), and only then is
+   * it kept. If `fn` throws half-way or the write fails, the state is put back exactly as it was, so an answer
+   * other than success never leaves a change behind (in memory or on disk).
+   */
+  transact<T extends { mutates?: boolean }>(fn: () => T): T {
+    const before = structuredClone(this.state);
+    try {
+      const out = fn();
+      if (out.mutates) this.commit();
+      return out;
+    } catch (e) {
+      this.state = before;
+      throw e;
+    }
+  }
+
   reset(): void {
     this.state = emptyState();
     this.commit();
@@ -122,7 +149,7 @@ function loadState(file: string): EmulatorState {
   if (!s || typeof s !== 'object' || s.format !== 1 || typeof s.nextJobId !== 'number' || typeof s.zones !== 'object' || !s.zones) {
     throw new StateFileError(`data file ${file} is not an emulator state file (format 1)`);
   }
-  return s as EmulatorState;
+  return { ...(s as EmulatorState), zones: userKeyed(s.zones as Record<string, ZoneState>) };
 }
 
 /**
