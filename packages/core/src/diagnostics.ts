@@ -38,6 +38,8 @@ export const DIAGNOSTIC_CODES = {
   'conflicting-keys': 'error',
   'invalid-node': 'error',
   'unknown-property': 'warning',
+  /** JSON-encoded filter text pasted without its quotes (`{\"where\":…}`): read as the string it spells. */
+  'escaped-json': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
