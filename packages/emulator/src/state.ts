@@ -102,9 +102,15 @@ export class Store {
     return z;
   }
 
+  /** The text last written to the data file: the state to go back to when a change fails. */
+  #committed: string | undefined;
+
   /** Called after every successful mutation and before its answer is written. */
   commit(): void {
-    if (this.dataFile) writeAtomically(this.dataFile, JSON.stringify(this.state));
+    if (!this.dataFile) return;
+    const text = JSON.stringify(this.state);
+    writeAtomically(this.dataFile, text);
+    this.#committed = text;
   }
 
   /**
@@ -113,13 +119,14 @@ export class Store {
    * other than success never leaves a change behind (in memory or on disk).
    */
   transact<T extends { mutates?: boolean }>(fn: () => T): T {
-    const before = structuredClone(this.state);
+    // With a data file, the last text written is the snapshot (read back only on failure); without one, a copy.
+    const before = this.#committed === undefined ? structuredClone(this.state) : undefined;
     try {
       const out = fn();
       if (out.mutates) this.commit();
       return out;
     } catch (e) {
-      this.state = before;
+      this.state = before ?? reviveState(this.#committed!);
       throw e;
     }
   }
@@ -128,6 +135,11 @@ export class Store {
     this.state = emptyState();
     this.commit();
   }
+}
+
+function reviveState(text: string): EmulatorState {
+  const s = JSON.parse(text) as EmulatorState;
+  return { ...s, zones: userKeyed(s.zones) };
 }
 
 function loadState(file: string): EmulatorState {
