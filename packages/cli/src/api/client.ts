@@ -45,6 +45,8 @@ export function makeClient(ctx: CliContext, flags: ConnectionFlags): LogfilterCl
       },
     });
   } catch (e) {
+    // The library names its option; here the user gave a flag.
+    if (e instanceof ApiError) e.message = e.message.replace('the baseUrl option', '--base-url');
     throw toCliError('cannot set up the API client', e);
   }
 }
