@@ -99,9 +99,9 @@ describe('user keys and malformed input', () => {
     }
   });
 
-  it.each(['/zones/%E0%A4%A/rulesets', '/zones/z/rulesets/%zz', '/zones/%/logexport/jobs'])('malformed percent-encoding %s is 400 with code 7004', async (path) => {
+  it.each(['/zones/%E0%A4%A/rulesets', '/zones/z/rulesets/%zz', '/zones/%/logexport/jobs'])('malformed percent-encoding %s is 400 with code 7005', async (path) => {
     const r = await api(emu.url, 't')('GET', path);
-    expect([r.status, r.body.success, r.body.errors[0].code]).toEqual([400, false, 7004]);
+    expect([r.status, r.body.success, r.body.errors[0].code]).toEqual([400, false, 7005]);
   });
 
   it.each(['toString', '__proto__', 'constructor', 'hasOwnProperty'])('logpull_options key %s is an unknown option (1006), not "given twice"', async (key) => {

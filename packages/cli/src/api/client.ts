@@ -9,31 +9,39 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE } from '../errors.js';
 import { FLAG_RANGES, intInRange } from '../options.js';
 
-export interface ConnectionFlags {
-  zone: string;
+/** Flags every API command has (connection and output), whatever it addresses. */
+export interface ClientFlags {
   baseUrl?: string;
   timeout?: number;
   retries?: number;
   json?: boolean;
 }
 
-/** Zone ids are path segments: an empty one would address another path. */
-function zoneArg(value: string): string {
+export interface ConnectionFlags extends ClientFlags {
+  zone: string;
+}
+
+/** Zone and account ids are path segments: an empty one would address another path. */
+export function idArg(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
   return value;
 }
 
 /** --zone (required), --base-url, --timeout, --retries, --json on a command. */
 export function withConnectionOptions(cmd: Command): Command {
+  return withClientOptions(cmd.addOption(new Option('--zone <zone_id>', 'zone identifier').argParser(idArg).makeOptionMandatory()));
+}
+
+/** --base-url, --timeout, --retries, --json: for commands that choose their own address flags (--zone or --account). */
+export function withClientOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--zone <zone_id>', 'zone identifier').argParser(zoneArg).makeOptionMandatory())
     .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl})`)
     .addOption(new Option('--timeout <ms>', `milliseconds each API call may take (at most ${FLAG_RANGES.timeout[1]})`).argParser(intInRange(...FLAG_RANGES.timeout)))
     .addOption(new Option('--retries <n>', `retries after 429 and 5xx answers (0 to ${FLAG_RANGES.retries[1]})`).argParser(intInRange(...FLAG_RANGES.retries)))
     .option('--json', 'machine-readable output on stdout');
 }
 
-export function makeClient(ctx: CliContext, flags: ConnectionFlags): LogfilterClient {
+export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient {
   try {
     return new LogfilterClient({
       baseUrl: flags.baseUrl,

@@ -6,8 +6,8 @@
  */
 import type { Comment, Condition, Expr } from '../ast.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
-import { KEYWORDS } from '../syntax/tokens.js';
-import { OPERATORS } from '../operators.js';
+import { writeField } from '../syntax/field-names.js';
+import { conditionsIn } from '../walk.js';
 import { printScalar } from '../util/values.js';
 import { pushAll } from '../util/push-all.js';
 
@@ -24,19 +24,8 @@ export interface PrintInput {
   datasetEnd?: number;
 }
 
-const RESERVED = new Set([...KEYWORDS, ...OPERATORS.flatMap((o) => o.words)]);
-
-export function printField(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) ? name : `\`${name}\``;
-}
-
-/**
- * A field name the language can write: backquoted names cannot hold a backquote or a line break, and no text
- * file can hold a lone surrogate (UTF-8 would turn it into U+FFFD, a different key).
- */
-export function isPrintableField(name: string): boolean {
-  return name.length > 0 && !/[`\r\n]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name);
-}
+/** The source spelling of a field name (syntax/field-names.ts). */
+export const printField = writeField;
 
 export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'>): string {
   const op = OPERATOR_BY_NAME.get(c.operator.name)!.canonical;
@@ -53,8 +42,7 @@ interface Attached {
 }
 
 export function printFile(input: PrintInput): string {
-  const conditions: Condition[] = [];
-  if (input.expr) collectConditions(input.expr, conditions);
+  const conditions = conditionsIn(input.expr);
   const att = attachComments(input, conditions);
   const lines: string[] = [...att.header];
   if (input.dataset !== undefined) {
@@ -73,9 +61,7 @@ class Printer {
   constructor(private readonly att: Attached) {}
 
   private hasComments(e: Expr): boolean {
-    const cs: Condition[] = [];
-    collectConditions(e, cs);
-    return cs.some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
+    return conditionsIn(e).some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
   }
 
   /** Lines for `e`; the first line starts with `prefix`, continuation items of a chain use `cont`. */
@@ -161,18 +147,6 @@ export function flatten(e: Expr): string {
     case 'group':
       return flatten(e.expr);
   }
-}
-
-function collectConditions(e: Expr, out: Condition[]): void {
-  const stack: Expr[] = [e];
-  const found: Condition[] = [];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.kind === 'condition') found.push(n);
-    else if (n.kind === 'group' || n.kind === 'not') stack.push(n.expr);
-    else for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
-  }
-  pushAll(out, found);
 }
 
 function attachComments(input: PrintInput, conditions: Condition[]): Attached {
