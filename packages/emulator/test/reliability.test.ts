@@ -84,6 +84,16 @@ describe('user keys and malformed input', () => {
     expect((await call('GET', '/zones/other/logexport/jobs')).body.result).toEqual([]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString'])('account id %s is an ordinary account', async (account) => {
+    const call = api(emu.url, 't');
+    const empty = await call('GET', `/accounts/${account}/rulesets`);
+    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    const created = await call('POST', `/accounts/${account}/rulesets`, { name: account, kind: 'custom', phase: 'http_request_firewall_custom' });
+    expect(created.status).toBe(200);
+    expect((await call('GET', `/accounts/${account}/rulesets`)).body.result.map((r: { name: string }) => r.name)).toEqual([account]);
+    expect((await call('GET', '/accounts/other/rulesets')).body.result).toEqual([]);
+  });
+
   it('zone ids survive a restart from the data file, __proto__ included', async () => {
     const data = join(dir, 'proto.json');
     const a = await startEmulator({ tokens: ['t'], dataFile: data });
