@@ -19,8 +19,9 @@ const timeCheck = (text) => {
 const small = inList(50_000);
 const large = inList(200_000);
 timeCheck(small);
-const smallMs = median([0, 1, 2].map(() => timeCheck(small)));
-const largeMs = median([0, 1, 2].map(() => timeCheck(large)));
+// The fastest of five runs: on a busy machine the others measure the neighbours and the garbage collector.
+const smallMs = Math.min(...[0, 1, 2, 3, 4].map(() => timeCheck(small)));
+const largeMs = Math.min(...[0, 1, 2, 3, 4].map(() => timeCheck(large)));
 console.log(`check of an in-list: 50,000 items ${smallMs.toFixed(0)} ms, 200,000 items ${largeMs.toFixed(0)} ms, ratio ${(largeMs / smallMs).toFixed(1)} (4 = linear, 16 = quadratic)`);
 
 const emu = await startEmulator({ tokens: ['t'] });
