@@ -112,6 +112,10 @@ export class LogfilterClient {
 
   constructor(options: ClientOptions = {}) {
     this.#conn = resolveConnection(options);
+    checkRange('timeoutMs', options.timeoutMs, 1, MAX_TIMER_MS);
+    checkRange('retries', options.retries, 0, 100);
+    checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
+    checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
     this.#options = options;
   }
 
@@ -294,6 +298,7 @@ export class LogfilterClient {
       payload = JSON.stringify(opts.body);
     }
     const retries = Math.max(0, this.#options.retries ?? 3);
+    checkRange('timeoutMs', opts.timeoutMs, 1, MAX_TIMER_MS);
     const timeoutMs = opts.timeoutMs ?? this.#options.timeoutMs ?? 30_000;
     const signals = [this.#options.signal, opts.signal].filter((s): s is AbortSignal => s !== undefined);
     const doFetch = this.#options.fetch ?? fetch;
@@ -396,6 +401,15 @@ export class LogfilterClient {
     const base = (this.#options.retryDelayMs ?? 500) * 2 ** attempt;
     return Math.min(max, Math.round(base / 2 + Math.random() * (base / 2)));
   }
+}
+
+/** The longest a Node.js timer waits (2^31 - 1 ms); a longer one fires at once (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** A numeric option outside what it can mean is refused (ApiConfigError) rather than silently something else. */
+function checkRange(name: string, value: number | undefined, min: number, max: number): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < min || value > max) throw new ApiConfigError(`${name} must be a whole number from ${min} to ${max}`);
 }
 
 function networkCode(e: unknown): string | undefined {

@@ -244,3 +244,25 @@ describe('cause chains are redacted', () => {
     expect(depth).toBe(9);
   });
 });
+
+describe('numeric options have ranges', () => {
+  it.each([
+    [{ timeoutMs: 3_000_000_000 }],
+    [{ timeoutMs: 0 }],
+    [{ timeoutMs: 1.5 }],
+    [{ retries: -1 }],
+    [{ retries: 1e9 }],
+    [{ retryDelayMs: -5 }],
+    [{ maxRetryDelayMs: 3_000_000_000 }],
+  ])('%j is refused as a config error', (opts) => {
+    expect(() => new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, ...opts })).toThrow(ApiError);
+  });
+  it('a per-call timeout past what a timer can wait is refused before sending', async () => {
+    const before = emu.requestCount;
+    const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {} });
+    expect((await failure(c.listJobs('z', { timeoutMs: 3_000_000_000 }))).kind).toBe('config');
+    expect(emu.requestCount).toBe(before);
+    const max = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {}, timeoutMs: 2_147_483_647 });
+    expect((await max.listJobs('z')).items).toEqual([]);
+  });
+});
