@@ -293,12 +293,12 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
 function pathSegments(path: string): string[] {
   return path
     .split('/')
-    .filter((s) => s !== '')
-    .map((s) => {
+    .filter((segment) => segment !== '')
+    .map((segment) => {
       try {
-        return decodeURIComponent(s);
+        return decodeURIComponent(segment);
       } catch {
-        throw fail(400, 'malformedPath', `path segment "${clip(s)}" has malformed percent-encoding`);
+        throw fail(400, 'malformedPath', `path segment "${clip(segment)}" has malformed percent-encoding`);
       }
     });
 }
