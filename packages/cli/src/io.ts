@@ -100,8 +100,15 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   let real = file;
   let tmp: string | undefined;
   try {
+    const st = await existing(file);
+    if (!st) {
+      // A new file: nothing to keep; created with the usual mode (0666 less the umask), atomically all the same.
+      tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+      await writeFlushed(tmp, text, undefined);
+      await fs.rename(tmp, file);
+      return;
+    }
     real = await fs.realpath(file);
-    const st = await fs.stat(real);
     const mode = st.mode & 0o7777;
     if (st.nlink > 1) {
       const saved = path.join(path.dirname(real), `.${path.basename(real)}.logfilter-new`);
@@ -125,13 +132,23 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   }
 }
 
+/** The file's status (following links), or undefined when it does not exist (a dangling link counts as absent). */
+async function existing(file: string) {
+  try {
+    return await fs.stat(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
 /** Writes `text` to `file` (created with `mode`, or opened with `flags` and truncated) and flushes it to disk. */
-async function writeFlushed(file: string, text: string, mode: number, flags = 'w'): Promise<void> {
-  const handle = await fs.open(file, flags, mode);
+async function writeFlushed(file: string, text: string, mode: number | undefined, flags = 'w'): Promise<void> {
+  const handle = await fs.open(file, flags, mode ?? 0o666);
   try {
     if (flags === 'r+') await handle.truncate(0);
     await handle.write(text, 0, 'utf8');
-    await handle.chmod(mode);
+    if (mode !== undefined) await handle.chmod(mode);
     await handle.sync();
   } finally {
     await handle.close();

@@ -65,6 +65,14 @@ describe('fmt --write keeps what the file is', () => {
     expect(readFileSync(target, 'utf8')).toBe(FORMATTED);
     expect(statSync(target).mode & 0o777).toBe(0o640);
   });
+  it('writes a new file (waf-migration plan --output) with the usual mode', async () => {
+    const { writeFileAtomic } = await import('../src/io.js');
+    const f = join(dir, 'new-dir-file.yaml');
+    await writeFileAtomic(f, 'x: 1\n');
+    expect(readFileSync(f, 'utf8')).toBe('x: 1\n');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('keeps hard links: every name sees the new text, no recovery file is left', async () => {
     const a = join(dir, 'hard-a.logfilter');
     const b = join(dir, 'hard-b.logfilter');
