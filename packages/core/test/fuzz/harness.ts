@@ -24,8 +24,10 @@ export interface FuzzReport {
   calls: number;
   failures: FuzzFailure[];
   slowest: { step: string; ms: number; input: string };
-  /** How many calls took longer than the limit (1 s). */
+  /** How many calls took longer than the limit (1 s) twice in a row. */
   overLimit: number;
+  /** Calls over the limit once but not when run again (the machine stalled). */
+  stalls: number;
   /** Calls and total milliseconds per entry point. */
   byStep: Record<string, { calls: number; ms: number }>;
   ms: number;
@@ -183,6 +185,7 @@ export function runFuzz(options: { count: number; seed?: number; limitMs?: numbe
   let slowest = { step: '', ms: 0, input: '' };
   let calls = 0;
   let overLimit = 0;
+  let stalls = 0;
   const byStep: Record<string, { calls: number; ms: number }> = Object.create(null);
   const started = performance.now();
 
@@ -206,8 +209,19 @@ export function runFuzz(options: { count: number; seed?: number; limitMs?: numbe
         b.ms += ms;
         if (ms > slowest.ms) slowest = { step, ms, input: text.slice(0, 200) };
         if (ms > limitMs) {
-          overLimit++;
-          fail(step, `took ${ms.toFixed(0)} ms`);
+          // Timed once more: on a busy machine a single call can stall for the scheduler or the collector. Only a
+          // call that is over the limit twice is slow in itself.
+          const again = performance.now();
+          try {
+            fn();
+          } catch {
+            /* already reported */
+          }
+          const retry = performance.now() - again;
+          if (retry > limitMs) {
+            overLimit++;
+            fail(step, `took ${ms.toFixed(0)} ms, then ${retry.toFixed(0)} ms`);
+          } else stalls++;
         }
       }
     };
@@ -266,5 +280,5 @@ export function runFuzz(options: { count: number; seed?: number; limitMs?: numbe
       if (ex) call('explain.report', () => ex.report());
     }
   }
-  return { inputs: options.count, calls, failures, slowest, overLimit, byStep, ms: performance.now() - started };
+  return { inputs: options.count, calls, failures, slowest, overLimit, stalls, byStep, ms: performance.now() - started };
 }
