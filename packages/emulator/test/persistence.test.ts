@@ -147,8 +147,10 @@ describe('kill -9 during 50 concurrent writers', { timeout: 180_000 }, () => {
           }
         }
       };
-      const writers = Array.from({ length: 50 }, (_, w) => writer(w));
-      while (acks < 100) await new Promise((r) => setTimeout(r, 5));
+      let finished = 0;
+      const writers = Array.from({ length: 50 }, (_, w) => writer(w).finally(() => finished++));
+      // Kill once 100 writes are acknowledged (or, should the writers all stop first, then: the loop ends either way).
+      while (acks < 100 && finished < 50) await new Promise((r) => setTimeout(r, 5));
       emu.child.kill('SIGKILL');
       stop = true;
       await exit(emu.child);
