@@ -63,6 +63,22 @@ export const ERROR_CODES = {
   logpullOptions: 1006,
   /** 400: the dataset is not known, or a job's dataset cannot be changed. */
   datasetInvalid: 1007,
+  /** 400: a page monitoring list parameter is unknown, malformed, repeated, or not allowed with another. */
+  pageGuardParameter: 12001,
+  /** 404: no script with that id in the zone. */
+  scriptNotFound: 12002,
+  /** 404: no connection with that id in the zone. */
+  connectionNotFound: 12003,
+  /** 404: no cookie with that id in the zone. */
+  cookieNotFound: 12004,
+  /** 404: no content-security policy with that id in the zone. */
+  policyNotFound: 12005,
+  /** 400: a policy body field that is missing or invalid (action, expression, enabled, description, unknown field). */
+  policyInvalid: 12006,
+  /** 400: a policy value that is not an allowed script-src directive (the message names the diagnostic and offsets). */
+  policyValueInvalid: 12007,
+  /** 400: a settings body that is empty, has an unknown field, or a value that is not a boolean. */
+  settingsInvalid: 12008,
   /** 429: rate limited (simulated). */
   rateLimited: 971,
   /** 5xx: an injected server error. */
@@ -73,6 +89,8 @@ export type ErrorCodeName = keyof typeof ERROR_CODES;
 
 /** An error the emulator answers with: HTTP status plus one envelope error. */
 export class EmulatorError extends Error {
+  /** Where the problem is (api-facts: `source.pointer`): `/field` of the body, or `/name` of a query parameter. */
+  source?: { pointer: string; parameter?: string };
   constructor(
     readonly status: number,
     readonly code: number,
@@ -91,3 +109,18 @@ export function fail(status: number, name: ErrorCodeName, message: string): Emul
 export const badRequest = (name: ErrorCodeName, message: string) => fail(400, name, message);
 export const notFound = (name: ErrorCodeName, message: string) => fail(404, name, message);
 export const conflict = (name: ErrorCodeName, message: string) => fail(409, name, message);
+
+/** An error that points at a body field (`/value`) or a query parameter. */
+export function pointed(status: number, name: ErrorCodeName, message: string, source: { pointer: string; parameter?: string }): EmulatorError {
+  const e = fail(status, name, message);
+  e.source = source;
+  return e;
+}
+
+/** A fixture file that cannot be loaded; the message names the path of the bad value (`zones.z1.page_guard.scripts[2].id`). */
+export class FixtureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FixtureError';
+  }
+}

@@ -6,3 +6,7 @@ export type { ErrorCodeName } from './errors.js';
 export { MAX_CUSTOM_FIELDS } from './rules-validate.js';
 export { StateFileError } from './state.js';
 export type { EmulatorState, Job, Rule, RulesetVersion, StoredRuleset } from './state.js';
+export { applyFixture, readFixtureFile, FixtureError } from './fixture.js';
+export type { FixtureDocument } from './fixture.js';
+export { FIXTURE_TIME } from './page-guard-fixture.js';
+export type { PageGuardZone, PageGuardSettingsState } from './page-guard.js';

@@ -5,9 +5,10 @@
 import { parseArgs } from 'node:util';
 import { startEmulator, type EmulatorOptions } from './server.js';
 import { StateFileError } from './state.js';
+import { FixtureError, readFixtureFile } from './fixture.js';
 
 const USAGE = `usage: logfilter-emulator [--port N] [--host H] [--token T]... [--email E --key K] [--data FILE]
-                          [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
+                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
 
 function usage(message: string): never {
   process.stderr.write(`logfilter-emulator: ${message}\n${USAGE}\n`);
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
         email: { type: 'string' },
         key: { type: 'string' },
         data: { type: 'string' },
+        fixture: { type: 'string' },
         latency: { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
@@ -49,7 +51,17 @@ async function main(): Promise<void> {
   }
   if ((values.email === undefined) !== (values.key === undefined)) usage('--email and --key go together');
   const rateLimit = int('rate-limit', values['rate-limit'], 1, 1_000_000);
+  let fixture: unknown;
+  if (values.fixture !== undefined) {
+    try {
+      fixture = readFixtureFile(values.fixture);
+    } catch (e) {
+      process.stderr.write(`logfilter-emulator: cannot start: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   const options: EmulatorOptions = {
+    fixture,
     port: int('port', values.port, 0, 65535),
     host: values.host,
     tokens: values.token,
@@ -65,7 +77,7 @@ async function main(): Promise<void> {
     emu = await startEmulator(options);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = e instanceof StateFileError ? err.message : err.code === 'EADDRINUSE' ? `port ${options.port} is in use; pick another --port or 0` : err.message;
+    const why = e instanceof StateFileError ? err.message : e instanceof FixtureError ? `fixture ${values.fixture}: ${err.message}` : err.code === 'EADDRINUSE' ? `port ${options.port} is in use; pick another --port or 0` : err.message;
     process.stderr.write(`logfilter-emulator: cannot start: ${why}\n`);
     process.exit(1);
   }

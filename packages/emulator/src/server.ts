@@ -9,6 +9,8 @@ import { Store } from './state.js';
 import { validateBody } from './validate.js';
 import * as rs from './rulesets.js';
 import * as jobs from './jobs.js';
+import { pageGuardRoutes } from './page-guard.js';
+import { applyFixture } from './fixture.js';
 
 export const BASE_PATH = '/client/v4';
 export const ADMIN_PATH = '/__emulator';
@@ -30,6 +32,11 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Simulated rate limit: at most `requests` API calls per credential in each window of `windowSeconds`. */
   rateLimit?: { requests: number; windowSeconds: number };
+  /**
+   * Initial content (the parsed fixture file: `{accounts, zones: {id: {account, plan, page_guard, ...}}}`), loaded
+   * at start over the state and again by reset(). A bad fixture makes startEmulator throw a FixtureError.
+   */
+  fixture?: unknown;
   /** Called once per API request with method, path and status; never with headers or bodies. */
   log?: (line: string) => void;
 }
@@ -62,16 +69,26 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-interface Ctx {
+export interface Ctx {
   method: string;
   segments: string[];
   query: URLSearchParams;
   body: unknown;
 }
 
-type Handler = (ctx: Ctx, params: Record<string, string>) => { status?: number; result: unknown; resultInfo?: unknown; mutates?: boolean };
+/** What a handler answers: an envelope (the default), a raw body (CSV export), or nothing (`empty`). */
+export interface HandlerAnswer {
+  status?: number;
+  result?: unknown;
+  resultInfo?: unknown;
+  mutates?: boolean;
+  raw?: { contentType: string; body: string };
+  empty?: boolean;
+}
 
-interface Route {
+export type Handler = (ctx: Ctx, params: Record<string, string>) => HandlerAnswer;
+
+export interface Route {
   pattern: string[];
   methods: Record<string, Handler>;
 }
@@ -79,6 +96,10 @@ interface Route {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const store = new Store(options.dataFile);
+  if (options.fixture !== undefined) {
+    applyFixture(store.state, options.fixture);
+    store.commit();
+  }
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   const windows = new Map<string, { start: number; count: number }>();
@@ -135,12 +156,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const out = handler({ method, segments, query: url.searchParams, body }, params);
       if (out.mutates) store.commit();
       status = out.status ?? 200;
-      send(res, status, { result: out.result, success: true, errors: [], messages: [], ...(out.resultInfo ? { result_info: out.resultInfo } : {}) });
+      if (out.empty) {
+        res.writeHead(status, { 'content-length': 0 });
+        res.end();
+      } else if (out.raw) {
+        res.writeHead(status, { 'content-type': out.raw.contentType, 'content-length': Buffer.byteLength(out.raw.body) });
+        res.end(out.raw.body);
+      } else {
+        send(res, status, { result: out.result ?? null, success: true, errors: [], messages: [], ...(out.resultInfo ? { result_info: out.resultInfo } : {}) });
+      }
     } catch (e) {
       req.resume();
       if (e instanceof EmulatorError) {
         status = e.status;
-        send(res, e.status, envelopeError(e.code, e.message), e.headers);
+        send(res, e.status, envelopeError(e.code, e.message, e.source), e.headers);
       } else {
         status = 500;
         send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(e as Error).message}`));
@@ -235,6 +264,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults.length = 0;
       windows.clear();
       store.reset();
+      if (options.fixture !== undefined) {
+        applyFixture(store.state, options.fixture);
+        store.commit();
+      }
     },
     close() {
       return new Promise<void>((resolve) => {
@@ -255,8 +288,8 @@ function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
 }
 
-function envelopeError(code: number, message: string) {
-  return { result: null, success: false, errors: [{ code, message }], messages: [] };
+function envelopeError(code: number, message: string, source?: object) {
+  return { result: null, success: false, errors: [{ code, message, ...(source ? { source } : {}) }], messages: [] };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -403,6 +436,7 @@ function buildRoutes(store: Store): Route[] {
         DELETE: (_c, p) => ({ result: rs.full(rs.deleteRule(z(p), rs.findRuleset(z(p), p.id), p.rule)), mutates: true }),
       },
     },
+    ...pageGuardRoutes(store),
     {
       pattern: J,
       methods: {

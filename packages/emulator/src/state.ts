@@ -4,6 +4,7 @@
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import type { PageGuardZone } from './page-guard.js';
 
 export interface Rule {
   id: string;
@@ -54,6 +55,8 @@ export interface Job {
 export interface ZoneState {
   rulesets: StoredRuleset[];
   jobs: Job[];
+  /** Page monitoring (area A); created on first use or by the fixture. */
+  page_guard?: PageGuardZone;
 }
 
 export interface EmulatorState {
