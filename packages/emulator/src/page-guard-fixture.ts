@@ -56,7 +56,8 @@ function observed(raw: Item, resource: 'scripts' | 'connections' | 'cookies'): I
 }
 
 function policy(raw: Item, where: string): Item {
-  const p: Item = { id: raw.id, description: '', action: 'log', expression: 'true', enabled: true, value: "script-src 'self'", ...raw };
+  const { id, ...given } = raw;
+  const p: Item = { id, description: '', action: 'log', expression: 'true', enabled: true, value: "script-src 'self'", ...given };
   const b = { ...p } as Record<string, unknown>;
   delete b.id;
   if (b.enabled === 'true' || b.enabled === 'false') b.enabled = b.enabled === 'true';

@@ -233,6 +233,9 @@ export function parseCspValue(value: string): CspParse {
     const none = directive.sources.find((s) => s.kind === 'keyword' && s.keyword === 'none');
     if (none && sourceToks.length > 1) at(err('none-with-sources', `'none' must be the only source of ${name}; browsers ignore it beside others`), none);
   }
+  if (directives.length === 0 && diagnostics.length === 0) {
+    at(err('empty-value', 'the value has no directive; write a script-src directive, e.g. script-src \'self\''), { start: 0, end: value.length });
+  }
   return { ok: !diagnostics.some((d) => d.severity === 'error'), directives, diagnostics };
 }
 
