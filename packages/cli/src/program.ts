@@ -13,6 +13,7 @@ import { registerCheck } from './commands/check.js';
 import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerCustomFields } from './commands/custom-fields.js';
+import { registerPageGuard } from './commands/page-guard.js';
 
 export { VERSION } from './version.js';
 
@@ -32,6 +33,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerEval(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
+  registerPageGuard(program, ctx, setExit);
   return program;
 }
 

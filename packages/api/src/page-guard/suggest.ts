@@ -142,6 +142,7 @@ export function suggestPolicy(scripts: readonly Script[], connections: readonly 
 
   const order: Record<SuggestSourceKind, number> = { self: 0, host: 1, url: 2 };
   sources.sort((a, b) => order[a.kind] - order[b.kind] || a.source.localeCompare(b.source));
+  for (const x of sources) x.scripts.sort((a, b) => a.url.localeCompare(b.url));
   const value = `script-src ${sources.length ? sources.map((s) => s.source).join(' ') : "'none'"}`;
   const hosts = [...new Set(scripts.map((s) => s.host).filter((h): h is string => typeof h === 'string' && h !== ''))].sort();
   const expression = hosts.length === 0 ? 'true' : hosts.length === 1 ? `http.host eq ${quoteHost(hosts[0])}` : `http.host in {${hosts.map(quoteHost).join(' ')}}`;
