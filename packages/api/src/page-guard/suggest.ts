@@ -60,17 +60,35 @@ function quoteHost(h: string): string {
   return JSON.stringify(h);
 }
 
-export function suggestPolicy(scripts: readonly Script[], connections: readonly Connection[] = [], options: SuggestOptions = {}): Suggestion {
-  const minPerHost = Math.max(1, options.minScriptsPerHost ?? 2);
-  const badConnectionHosts = new Set<string>();
+/** Hosts that a connection reported malicious went to. */
+export function maliciousConnectionHosts(connections: readonly Connection[]): Set<string> {
+  const hosts = new Set<string>();
   for (const c of connections) {
     if (!isMaliciousConnection(c) || typeof c.url !== 'string') continue;
     try {
-      badConnectionHosts.add(new URL(c.url).hostname);
+      hosts.add(new URL(c.url).hostname);
     } catch {
       /* a connection without a usable URL says nothing about hosts */
     }
   }
+  return hosts;
+}
+
+/** Why a script must not be allowed (malicious, reported malicious, or from a host a malicious connection went to); undefined when none. */
+export function unwantedReason(s: Script, badConnectionHosts: ReadonlySet<string>, rule: MaliciousRule = {}): 'malicious' | 'reported-malicious' | 'malicious-connection' | undefined {
+  if (isMaliciousScript(s, rule)) return 'malicious';
+  if (s.domain_reported_malicious === true || s.url_reported_malicious === true) return 'reported-malicious';
+  try {
+    if (typeof s.url === 'string' && badConnectionHosts.has(new URL(s.url).hostname)) return 'malicious-connection';
+  } catch {
+    /* no host, no verdict */
+  }
+  return undefined;
+}
+
+export function suggestPolicy(scripts: readonly Script[], connections: readonly Connection[] = [], options: SuggestOptions = {}): Suggestion {
+  const minPerHost = Math.max(1, options.minScriptsPerHost ?? 2);
+  const badConnectionHosts = maliciousConnectionHosts(connections);
 
   interface Candidate {
     script: Script;
@@ -93,10 +111,9 @@ export function suggestPolicy(scripts: readonly Script[], connections: readonly 
     }
     const origin = pageOrigin(s);
     const out = (reason: LeftOutReason) => leftOut.push({ id: s.id, url: s.url, reason, parsed: url, origin });
+    const unwanted = unwantedReason(s, badConnectionHosts, options.malicious);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') out('not-a-network-url');
-    else if (isMaliciousScript(s, options.malicious)) out('malicious');
-    else if (s.domain_reported_malicious === true || s.url_reported_malicious === true) out('reported-malicious');
-    else if (badConnectionHosts.has(url.hostname)) out('malicious-connection');
+    else if (unwanted) out(unwanted);
     else if (s.status !== undefined && s.status !== 'active') out('not-active');
     else candidates.push({ script: s, url, origin });
   }

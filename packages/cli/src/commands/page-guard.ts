@@ -489,18 +489,21 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     reportValue(ctx, value!, parsed.diagnostics);
     if (!parsed.ok) throw new CliError(`the value of ${source} has errors`, EXIT_FAILURE);
     const scripts = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, { hosts: listOf(flags.host), status: listOf(flags.status) as ScriptListParams['status'] }));
-    const r = checkPolicyValue(value!, scripts, pg.malicious);
-    const breaks = r.verdicts.filter((v) => !v.allowed && !v.malicious).length;
+    const connections = await call(`reading the connections of zone ${flags.zone} failed`, () => pg.allConnections(flags.zone, { status: [...STATUSES], exclude_cdn_cgi: false }));
+    const r = checkPolicyValue(value!, scripts, pg.malicious, connections);
+    const breaks = r.breaks;
     if (flags.json) {
       ctx.stdout.write(`${JSON.stringify({ value, directive: r.directive ?? null, allowed: r.allowed, blocked: r.blocked, breaks, scripts: r.verdicts }, null, 2)}\n`);
     } else {
       let out = `${source}: ${value}\n`;
       out += r.directive ? `checked against ${r.directive}\n\n` : 'no script-src or script-src-elem directive: every script is allowed\n\n';
-      out += table(['!', 'VERDICT', 'SOURCE OR REASON', 'URL'], r.verdicts.map((v) => [mark(v.malicious), v.allowed ? 'allowed' : 'BLOCKED', v.allowed ? v.source ?? '(no directive)' : REASONS[v.reason!] ?? v.reason!, v.url ?? v.id]));
-      out += `\n${r.allowed} allowed, ${r.blocked} blocked (${breaks} of them not malicious)${r.verdicts.some((v) => v.malicious) ? '; ! = malicious' : ''}\n`;
+      out += table(['!', 'VERDICT', 'SOURCE OR REASON', 'URL'], r.verdicts.map((v) => [mark(v.unwanted !== undefined), v.allowed ? 'allowed' : v.unwanted ? 'blocked' : 'BREAKS', v.allowed ? v.source ?? '(no directive)' : REASONS[v.reason!] ?? v.reason!, v.url ?? v.id]));
+      out += `\n${r.allowed} allowed, ${r.blocked} blocked: ${breaks} would break (BREAKS), ${r.blocked - breaks} unwanted${r.verdicts.some((v) => v.unwanted) ? ' (! = malicious, reported malicious, or from a host a malicious connection went to)' : ''}\n`;
+      const unwantedAllowed = r.verdicts.filter((v) => v.allowed && v.unwanted).length;
+      if (unwantedAllowed) out += `warning: the value allows ${unwantedAllowed} unwanted script(s) (marked ! and allowed)\n`;
       ctx.stdout.write(out);
     }
-    // Like `check`: 1 when something is wrong, here a script that is not malicious would be blocked.
+    // Like `check`: 1 when something is wrong, here a script that is not unwanted would be blocked.
     setExit(breaks > 0 ? EXIT_FAILURE : EXIT_OK);
   });
 }
