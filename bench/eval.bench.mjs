@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Evaluator bench (issue 3): MB/s of splitting lines only, of splitting plus JSON.parse of every line (the
+ * Evaluator bench: MB/s of splitting lines only, of splitting plus JSON.parse of every line (the
  * baseline), and of the built `logfilter eval` on three filters, on 200 MB of generated http_requests NDJSON.
  * Every figure is measured in the same run, each in its own process (wall time, peak RSS from /proc), and the
  * eval figures are given as ratios to the baseline. Goals: >= 3.0x (eq), 3.0x (and of 4), 2.5x (nested),

@@ -99,6 +99,9 @@ export class CustomFieldsError extends ApiError {
   }
 }
 
+/** The API's code for a second entry point (kind zone or root) of a phase (api-facts section 2). */
+export const ENTRYPOINT_EXISTS = 20217;
+
 /** A page monitoring list parameter, settings or policy field the API would refuse: nothing was sent. */
 export class PageGuardInputError extends ApiError {
   constructor(

@@ -4,7 +4,7 @@
  * (README of the emulator), so a fixture states only what a test is about.
  */
 import { checkPolicyInput, explainResult, PageGuardInputError, type ResultSchema } from '@logfilter/api';
-import { FixtureError } from './errors.js';
+import { FixtureError } from './fixture.js';
 import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard.js';
 
 const SECTIONS = ['settings', 'scripts', 'connections', 'cookies', 'policies'] as const;

@@ -23,9 +23,10 @@ import {
   type PolicyUpdate,
 } from '@logfilter/api';
 import { randomBytes } from 'node:crypto';
-import { fail, pointed, type ErrorCodeName } from './errors.js';
-import type { Route } from './server.js';
+import { fail, type ErrorCodeName } from './errors.js';
+import type { Area, Route } from './routing.js';
 import type { Store } from './state.js';
+import { loadPageGuardFixture } from './page-guard-fixture.js';
 
 export type Item = Record<string, unknown> & { id: string };
 
@@ -149,7 +150,7 @@ function listItem(item: Item, all: boolean): Item {
 
 function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchParams) {
   const problem = checkListQuery(resource, q.entries());
-  if (problem) throw pointed(400, 'pageGuardParameter', problem.message, { pointer: `/${problem.parameter}`, parameter: problem.parameter });
+  if (problem) throw fail(400, 'pageGuardParameter', problem.message, `/${problem.parameter}`);
   const selected = selectItems(resource, items, q);
   if (q.get('export') === 'csv') {
     const columns = CSV_COLUMNS[resource];
@@ -170,15 +171,15 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
 
 /** The body as the client's checker sees it: `enabled` may come as the text "true"/"false" (api-facts 1). */
 function checkPolicyBody(body: unknown, create: boolean): PolicyUpdate {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw pointed(400, 'policyInvalid', 'body: a policy object', { pointer: '' });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail(400, 'policyInvalid', 'body: a policy object', '');
   const b = { ...(body as Record<string, unknown>) };
   const enabledText = b.enabled === 'true' || b.enabled === 'false';
   if (enabledText) b.enabled = b.enabled === 'true';
   try {
     checkPolicyInput(b as PolicyUpdate, create);
   } catch (e) {
-    if (e instanceof PolicyValueError) throw pointed(400, 'policyValueInvalid', e.message, { pointer: '/value' });
-    if (e instanceof PageGuardInputError) throw pointed(400, 'policyInvalid', e.message, { pointer: e.field === 'body' ? '' : `/${e.field}` });
+    if (e instanceof PolicyValueError) throw fail(400, 'policyValueInvalid', e.message, '/value');
+    if (e instanceof PageGuardInputError) throw fail(400, 'policyInvalid', e.message, e.field === 'body' ? '' : `/${e.field}`);
     throw e;
   }
   // Answer `enabled` in the form it was sent: a boolean stays one, the text stays text.
@@ -215,11 +216,11 @@ export function pageGuardRoutes(store: Store): Route[] {
         PUT: (c, p) => {
           const body = c.body as Record<string, unknown> | undefined;
           if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
-            throw pointed(400, 'settingsInvalid', `body: give any of ${SETTINGS_FIELDS.join(', ')}`, { pointer: '' });
+            throw fail(400, 'settingsInvalid', `body: give any of ${SETTINGS_FIELDS.join(', ')}`, '');
           }
           for (const [k, v] of Object.entries(body)) {
-            if (!SETTINGS_FIELDS.includes(k)) throw pointed(400, 'settingsInvalid', `${k}: not a setting (${SETTINGS_FIELDS.join(', ')})`, { pointer: `/${k}` });
-            if (typeof v !== 'boolean') throw pointed(400, 'settingsInvalid', `${k}: must be a boolean`, { pointer: `/${k}` });
+            if (!SETTINGS_FIELDS.includes(k)) throw fail(400, 'settingsInvalid', `${k}: not a setting (${SETTINGS_FIELDS.join(', ')})`, `/${k}`);
+            if (typeof v !== 'boolean') throw fail(400, 'settingsInvalid', `${k}: must be a boolean`, `/${k}`);
           }
           const s = pg(p).settings;
           Object.assign(s, body, { updated_at: later(s.updated_at) });
@@ -254,7 +255,7 @@ export function pageGuardRoutes(store: Store): Route[] {
           const policy = find(zone, 'policies', p.id);
           zone.policies = zone.policies.filter((x) => x !== policy);
           // api-facts 1: the delete answer has an empty body.
-          return { status: 204, empty: true, mutates: true };
+          return { status: 204, mutates: true };
         },
       },
     },
@@ -267,3 +268,15 @@ export function pageGuardRoutes(store: Store): Route[] {
   }
   return routes;
 }
+
+/** The page monitoring area: its routes and the `page_guard` section of a zone in the fixture. */
+export const pageGuardArea: Area = {
+  name: 'page_guard',
+  routes: pageGuardRoutes,
+  zoneFixture: {
+    keys: ['page_guard'],
+    apply(raw, zone, at) {
+      if (raw.page_guard !== undefined) zone.page_guard = loadPageGuardFixture(raw.page_guard, `${at}.page_guard`);
+    },
+  },
+};

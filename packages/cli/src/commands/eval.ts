@@ -1,6 +1,6 @@
 /**
  * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, `-` for stdin, `.gz`) and reports
- * what it keeps (LANGUAGE.md section 6). Exit status: 0 the evaluation ran (whatever matched), 1 the filter has
+ * what it keeps (docs/language.md#evaluation). Exit status: 0 the evaluation ran (whatever matched), 1 the filter has
  * errors, 2 usage or I/O error, or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
