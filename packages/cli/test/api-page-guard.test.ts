@@ -177,6 +177,19 @@ describe('policies', () => {
     expect((await pg('policies', 'get', created.id, '--zone', z)).code).toBe(1);
   });
 
+  it('create --disable; ids also with --id', async () => {
+    const z = 'cli-pol-2';
+    const p = await json('policies', 'create', '--zone', z, '--action', 'allow', '--expression', 'true', '--value', "script-src 'self'", '--disable');
+    expect(p.enabled).toBe(false);
+    expect(await json('policies', 'get', '--id', p.id, '--zone', z)).toEqual(p);
+    expect((await json('policies', 'update', '--id', p.id, '--zone', z, '--enable')).enabled).toBe(true);
+    expect((await pg('policies', 'delete', '--id', p.id, '--zone', z)).code).toBe(0);
+    expect(await json('policies', 'list', '--zone', z)).toEqual([]);
+    expect((await pg('policies', 'get', '--zone', z)).code).toBe(2);
+    expect((await pg('policies', 'get', 'a', '--id', 'b', '--zone', z)).code).toBe(2);
+    expect((await pg('policies', 'create', '--zone', z, '--action', 'log', '--expression', 'true', '--value', "script-src 'self'", '--enable', '--disable')).code).toBe(2);
+  });
+
   it('a bad value is shown at its source with the diagnostic code and exits 1 before sending', async () => {
     const before = emu.requestCount;
     const r = await pg('policies', 'create', '--zone', 'cli-pol', '--action', 'log', '--expression', 'true', '--value', "script-src 'self' https://a.test:99999");

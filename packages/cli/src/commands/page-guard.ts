@@ -297,6 +297,7 @@ function humanItem(resource: PageGuardResource, item: Row, pg: PageGuardApi): st
 // ---- policies ----
 
 interface PolicyFlags extends ConnectionFlags {
+  id?: string;
   action?: string;
   expression?: string;
   value?: string;
@@ -316,6 +317,14 @@ function checkValue(ctx: CliContext, value: string): void {
   const parsed = parseCspValue(value);
   reportValue(ctx, value, parsed.diagnostics);
   if (!parsed.ok) throw new CliError('the policy value has errors; nothing was sent', EXIT_FAILURE);
+}
+
+/** The policy id, as an argument or with --id (as `jobs` takes job ids). */
+function policyId(positional: string | undefined, flags: { id?: string }): string {
+  const id = positional ?? flags.id;
+  if (id === undefined || id === '') throw new UsageError('a policy id is needed: give it as an argument or with --id');
+  if (positional !== undefined && flags.id !== undefined && positional !== flags.id) throw new UsageError('two different policy ids given');
+  return id;
 }
 
 function policyRows(list: Policy[]): string {
@@ -345,19 +354,26 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
     setExit(EXIT_OK);
   });
 
-  withConnectionOptions(policies.command('get').description('show one policy').argument('<policy-id>')).action(async (id: string, flags: ConnectionFlags) => {
+  withConnectionOptions(policies.command('get').description('show one policy').argument('[policy-id]').option('--id <policy_id>', 'policy id')).action(async (positional: string | undefined, flags: PolicyFlags) => {
+    const id = policyId(positional, flags);
     const p = await call(`reading policy ${id} of zone ${flags.zone} failed`, () => pageGuard(ctx, flags).getPolicy(flags.zone, id));
     ctx.stdout.write(flags.json ? `${JSON.stringify(p, null, 2)}\n` : humanPolicy(p));
     setExit(EXIT_OK);
   });
 
-  withConnectionOptions(policyOptions(policies.command('create').description('create a policy; its value is checked first')).option('--disabled', 'create it disabled (default enabled)')).action(
+  withConnectionOptions(
+    policyOptions(policies.command('create').description('create a policy; its value is checked first'))
+      .option('--enable', 'create it enabled (the default)')
+      .option('--disable', 'create it disabled')
+      .option('--disabled', 'the same as --disable'),
+  ).action(
     async (flags: PolicyFlags & { disabled?: boolean }) => {
+      if (flags.enable && (flags.disable || flags.disabled)) throw new UsageError('--enable and --disable exclude each other');
       for (const [name, v] of [['--action', flags.action], ['--expression', flags.expression], ['--value', flags.value]] as const) {
         if (v === undefined) throw new UsageError(`required option '${name}' not specified`);
       }
       checkValue(ctx, flags.value!);
-      const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !flags.disabled, ...(flags.description !== undefined ? { description: flags.description } : {}) };
+      const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !(flags.disable || flags.disabled), ...(flags.description !== undefined ? { description: flags.description } : {}) };
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('POST', base(flags.zone), body)]);
@@ -369,8 +385,13 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
     },
   );
 
-  withConnectionOptions(policyOptions(policies.command('update').description('change a policy; only the given fields are sent').argument('<policy-id>')).option('--enable', 'enable it').option('--disable', 'disable it')).action(
-    async (id: string, flags: PolicyFlags) => {
+  withConnectionOptions(
+    policyOptions(policies.command('update').description('change a policy; only the given fields are sent').argument('[policy-id]').option('--id <policy_id>', 'policy id'))
+      .option('--enable', 'enable it')
+      .option('--disable', 'disable it'),
+  ).action(
+    async (positional: string | undefined, flags: PolicyFlags) => {
+      const id = policyId(positional, flags);
       if (flags.enable && flags.disable) throw new UsageError('--enable and --disable exclude each other');
       if (flags.value !== undefined) checkValue(ctx, flags.value);
       const body: PolicyUpdate = {};
@@ -392,8 +413,9 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
     },
   );
 
-  withConnectionOptions(policies.command('delete').description('delete a policy').argument('<policy-id>').option('--dry-run', 'print the request instead of sending it')).action(
-    async (id: string, flags: PolicyFlags) => {
+  withConnectionOptions(policies.command('delete').description('delete a policy').argument('[policy-id]').option('--id <policy_id>', 'policy id').option('--dry-run', 'print the request instead of sending it')).action(
+    async (positional: string | undefined, flags: PolicyFlags) => {
+      const id = policyId(positional, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('DELETE', `${base(flags.zone)}/${encodeURIComponent(id)}`)]);
         return setExit(EXIT_OK);
