@@ -123,20 +123,20 @@ export function parseSource(t: Token): { source?: CspSource; problem?: Diag } {
     const lower = inner.toLowerCase();
     if (lower.startsWith('nonce-')) {
       const v = inner.slice(6);
-      if (v === '' || base64Length(v) === undefined) return { problem: err('invalid-nonce', `${text}: a nonce is 'nonce-' followed by a base64 value`) };
+      if (!BASE64.test(v)) return { problem: err('invalid-nonce', `${text}: a nonce is 'nonce-' followed by a base64 value`) };
       return { source: { kind: 'nonce', text, start, end } };
     }
     const dash = lower.indexOf('-');
     const alg = dash > 0 ? lower.slice(0, dash) : '';
-    if (alg in CSP_HASHES) {
+    if (Object.hasOwn(CSP_HASHES, alg)) {
       const n = base64Length(inner.slice(dash + 1));
       if (n !== CSP_HASHES[alg]) return { problem: err('invalid-hash', `${text}: a ${alg} hash is the base64 of ${CSP_HASHES[alg]} bytes`) };
       return { source: { kind: 'hash', algorithm: alg, text, start, end } };
     }
-    if (lower in CSP_KEYWORDS) return { source: { kind: 'keyword', keyword: lower, text, start, end } };
+    if (Object.hasOwn(CSP_KEYWORDS, lower)) return { source: { kind: 'keyword', keyword: lower, text, start, end } };
     return { problem: err('unknown-keyword', `${text}: not a CSP keyword (${Object.keys(CSP_KEYWORDS).map((k) => `'${k}'`).join(', ')}), nonce or hash`) };
   }
-  if (text.toLowerCase() in CSP_KEYWORDS && !text.includes('.')) {
+  if (Object.hasOwn(CSP_KEYWORDS, text.toLowerCase())) {
     return { problem: err('unquoted-keyword', `${text}: keywords are written in single quotes ('${text.toLowerCase()}'); unquoted it names a host`) };
   }
   if (text === '*') return { source: { kind: 'host', host: '*', text, start, end } };
@@ -204,7 +204,7 @@ export function parseCspValue(value: string): CspParse {
     if (toks.length === 0) continue;
     const [nameTok, ...sourceToks] = toks;
     const name = nameTok.text.toLowerCase();
-    if (!(name in SCRIPT_DIRECTIVES)) {
+    if (!Object.hasOwn(SCRIPT_DIRECTIVES, name)) {
       at(err('unsupported-directive', `${nameTok.text}: only ${Object.keys(SCRIPT_DIRECTIVES).join(', ')} directives are allowed`), nameTok);
       continue;
     }
