@@ -41,6 +41,26 @@ const json = async (...args: string[]) => {
 /** The table row of an id: its cells split on runs of two or more spaces. */
 const row = (out: string, id: string) => out.split('\n').find((l) => l.includes(id));
 
+describe('API failures', () => {
+  it('a refused credential, an unreachable API and a broken answer are one line each, exit 1', async () => {
+    const denied = await logfilter(['page-guard', 'scripts', '--zone', 'shop'], { ...env, LOGFILTER_API_TOKEN: 'wrong' });
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toContain('10001');
+    const down = await logfilter(['page-guard', 'status', '--zone', 'shop', '--retries', '0'], { ...env, LOGFILTER_BASE_URL: 'http://127.0.0.1:9/client/v4' });
+    expect(down.code).toBe(1);
+    emu.injectFaults({ rawBody: '{"broken"' });
+    const broken = await pg('policies', 'list', '--zone', 'shop', '--retries', '0');
+    expect(broken.code).toBe(1);
+    for (const r of [denied, down, broken]) {
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    const noEnv = await logfilter(['page-guard', 'status', '--zone', 'shop'], {});
+    expect(noEnv.code).toBe(1);
+    expect(noEnv.stderr).toContain('LOGFILTER_BASE_URL');
+  });
+});
+
 describe('status, enable, disable', () => {
   it('reads and switches monitoring; updated_at moves', async () => {
     const before = await json('status', '--zone', 'shop');
