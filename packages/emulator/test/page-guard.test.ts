@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { FixtureError, startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import { CSV_COLUMNS, LIST_PARAMETERS } from '@logfilter/api';
 import { api, type Raw } from './http.js';
+import { csvExport } from '../src/page-guard.js';
 import { fixture, hexId, SHOP_FIXTURE, SHOP_FIXTURE_FILE } from '../../../test/support/page-guard.js';
 
 let emu: RunningEmulator;
@@ -90,15 +91,12 @@ describe('answers', () => {
     expect(lines).toHaveLength(13);
   });
 
-  it('export=csv stops at 50,000 rows', async () => {
-    const many = Array.from({ length: 50_003 }, (_, i) => ({ id: hexId(7, i) }));
-    const big = await startEmulator({ fixture: fixture({ huge: { cookies: many } }) });
-    try {
-      const res = await fetch(`${big.url}/zones/huge/page_guard/cookies?export=csv`, { headers: { authorization: 'Bearer t' } });
-      expect((await res.text()).trimEnd().split('\n')).toHaveLength(50_001);
-    } finally {
-      await big.close();
-    }
+  it('export=csv stops at 50,000 rows', () => {
+    // The cap on the function the route answers with: 50,003 items through HTTP would only add minutes of CPU.
+    const many = Array.from({ length: 50_003 }, (_, i) => ({ id: hexId(7, i), name: `c${i}` }));
+    const lines = csvExport('cookies', many).trimEnd().split('\n');
+    expect(lines).toHaveLength(50_001);
+    expect(lines[50_000].startsWith(`${hexId(7, 49_999)},c49999,`)).toBe(true);
   });
 
   it('policy DELETE answers with an empty body', async () => {
