@@ -450,6 +450,7 @@ interface SuggestFlags extends ConnectionFlags, MaliciousFlags {
 
 interface CheckFlags extends ConnectionFlags, MaliciousFlags {
   value?: string;
+  exitCode?: boolean;
   host: string[];
   status: string[];
 }
@@ -495,7 +496,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
         .argument('[policy-id]', 'the policy whose value to check')
         .option('--value <csp>', 'a value to check instead of a policy\'s')
         .option('--host <pattern>', 'only scripts seen on these hosts (repeatable)', collect, [])
-        .option('--status <status>', `scripts of these statuses (${STATUSES.join(', ')}; default active)`, collect, []),
+        .option('--status <status>', `scripts of these statuses (${STATUSES.join(', ')}; default active)`, collect, [])
+        .option('--exit-code', 'exit 1 when a wanted script would be blocked (as git diff --exit-code)'),
     ),
   ).action(async (id: string | undefined, flags: CheckFlags) => {
     if ((id === undefined) === (flags.value === undefined)) throw new UsageError('give a policy id or --value (one of them)');
@@ -525,8 +527,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
       if (unwantedAllowed) out += `warning: the value allows ${unwantedAllowed} unwanted script(s) (marked ! and allowed)\n`;
       ctx.stdout.write(out);
     }
-    // Like `check`: 1 when something is wrong, here a script that is not unwanted would be blocked.
-    setExit(breaks > 0 ? EXIT_FAILURE : EXIT_OK);
+    // The check ran: 0. With --exit-code, 1 when it found something that would break, for scripts and CI.
+    setExit(flags.exitCode && breaks > 0 ? EXIT_FAILURE : EXIT_OK);
   });
 }
 
