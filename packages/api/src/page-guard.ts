@@ -64,7 +64,10 @@ export interface PageGuardOptions {
   malicious?: MaliciousRule;
 }
 
-const BASE = (zone: string) => `/zones/${encodeURIComponent(zone)}/page_guard`;
+const BASE = (zone: string) => {
+  if (typeof zone !== 'string' || zone.trim() === '') throw new PageGuardInputError('zone', 'zone: a zone id is needed');
+  return `/zones/${encodeURIComponent(zone)}/page_guard`;
+};
 const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'] as const;
 
 /** Turns typed list parameters into query entries (lists joined with commas) and checks them with the table. */

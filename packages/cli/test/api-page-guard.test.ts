@@ -140,6 +140,7 @@ describe('scripts', () => {
       [['--malicious-threshold', 'high'], '--malicious-threshold'],
       [['--csv', '--json'], '--csv'],
       [['--all', '--page', '2'], '--page'],
+      [['--zone', ''], '--zone'],
     ] as const) {
       const r = await pg('scripts', '--zone', 'shop', ...args);
       expect([r.code, args]).toEqual([2, args]);
