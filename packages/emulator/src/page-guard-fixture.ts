@@ -3,7 +3,7 @@
  * `policies`. Every field other than `id` is optional; what is missing gets a default derived from what is given
  * (README of the emulator), so a fixture states only what a test is about.
  */
-import { checkPolicyInput, explainResult, PageGuardInputError, type ResultSchema } from '@logfilter/api';
+import { checkPolicyInput, explainResult, PageGuardInputError, STATUSES, type ResultSchema } from '@logfilter/api';
 import { FixtureError } from './fixture.js';
 import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard.js';
 
@@ -93,6 +93,8 @@ export function loadPageGuardFixture(section: unknown, where: string): PageGuard
       const bad = explainResult(SCHEMA[resource], raw);
       if (bad) throw new FixtureError(`${at}: ${bad.replace(/^result/, '')}`);
       const item = raw as Item;
+      // A status outside the table would make the item invisible to every list: refused as the typo it is.
+      if (item.status !== undefined && !(STATUSES as readonly unknown[]).includes(item.status)) throw new FixtureError(`${at}.status: must be one of ${STATUSES.join(', ')}`);
       if (ids.has(item.id)) throw new FixtureError(`${at}.id: "${item.id}" is used twice`);
       ids.add(item.id);
       zone[resource].push(resource === 'policies' ? policy(item, at) : observed(item, resource));

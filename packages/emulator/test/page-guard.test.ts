@@ -163,6 +163,7 @@ describe('fixtures', () => {
     [{ zones: { z: { page_guard: { policies: [{ id: 'p', value: 'img-src *' }] } } } }, 'zones.z.page_guard.policies[0].value'],
     [{ zones: { z: { page_guard: { policies: [{ id: 'p', action: 'deny' }] } } } }, 'zones.z.page_guard.policies[0].action'],
     [{ zones: { z: { page_guard: { script: [] } } } }, 'zones.z.page_guard.script'],
+    [{ zones: { z: { page_guard: { connections: [{ id: 'c', status: 'Active' }] } } } }, 'zones.z.page_guard.connections[0].status'],
     [{ zones: { z: { page_guard: { settings: { enabled: 'on' } } } } }, 'zones.z.page_guard.settings'],
     [{ zones: { 'bad zone': {} } }, 'zones.bad zone'],
     [{ zones: [] }, 'zones'],
