@@ -521,7 +521,7 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     } else {
       let out = `${source}: ${value}\n`;
       out += r.directive ? `checked against ${r.directive}\n\n` : 'no script-src or script-src-elem directive: every script is allowed\n\n';
-      out += table(['!', 'VERDICT', 'SOURCE OR REASON', 'URL'], r.verdicts.map((v) => [mark(v.unwanted !== undefined), v.allowed ? 'allowed' : v.unwanted ? 'blocked' : 'BREAKS', v.allowed ? v.source ?? '(no directive)' : REASONS[v.reason!] ?? v.reason!, v.url ?? v.id]));
+      out += table(['!', 'VERDICT', 'SOURCE OR REASON', 'URL'], r.verdicts.map((v) => [mark(v.unwanted !== undefined), v.allowed ? 'allowed' : v.unwanted ? 'blocked' : 'BREAKS', v.allowed ? v.source ?? '(no directive)' : `${REASONS[v.reason!] ?? v.reason!}${v.unwanted ? ` (${REASONS[v.unwanted]})` : ''}`, v.url ?? v.id]));
       out += `\n${r.allowed} allowed, ${r.blocked} blocked: ${breaks} would break (BREAKS), ${r.blocked - breaks} unwanted${r.verdicts.some((v) => v.unwanted) ? ' (! = malicious, reported malicious, or from a host a malicious connection went to)' : ''}\n`;
       const unwantedAllowed = r.verdicts.filter((v) => v.allowed && v.unwanted).length;
       if (unwantedAllowed) out += `warning: the value allows ${unwantedAllowed} unwanted script(s) (marked ! and allowed)\n`;
