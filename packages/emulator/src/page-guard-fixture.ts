@@ -4,8 +4,8 @@
  * (README of the emulator), so a fixture states only what a test is about.
  */
 import { checkPolicyInput, explainResult, PageGuardInputError, STATUSES, type ResultSchema } from '@logfilter/api';
-import { FixtureError } from './fixture.js';
-import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard.js';
+import { FixtureError, read } from './fixture.js';
+import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard-state.js';
 
 const SECTIONS = ['settings', 'scripts', 'connections', 'cookies', 'policies'] as const;
 const SCHEMA: Record<'scripts' | 'connections' | 'cookies' | 'policies', ResultSchema> = { scripts: 'script', connections: 'connection', cookies: 'cookie', policies: 'policy' };
@@ -71,11 +71,11 @@ function policy(raw: Item, where: string): Item {
 }
 
 /** Reads one zone's section; `where` is its path in the file (`zones.z1.page_guard`) for error messages. */
-export function loadPageGuardFixture(section: unknown, where: string): PageGuardZone {
+export function loadPageGuardFixture(section: unknown, where: string, warn: (message: string) => void = () => {}): PageGuardZone {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) throw new FixtureError(`${where}: must be an object`);
   const s = section as Record<string, unknown>;
-  const unknown = Object.keys(s).find((k) => !(SECTIONS as readonly string[]).includes(k));
-  if (unknown) throw new FixtureError(`${where}.${unknown}: not a page_guard section (${SECTIONS.join(', ')})`);
+  // As the other areas do: an unknown section is a warning (it is ignored), not a failed start.
+  read.keys(s, where, SECTIONS, warn);
   const zone = emptyPageGuard(FIXTURE_TIME);
   if (s.settings !== undefined) {
     const bad = explainResult('pageGuardSettings', s.settings);

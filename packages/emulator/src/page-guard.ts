@@ -26,24 +26,8 @@ import { randomBytes } from 'node:crypto';
 import { fail, type ErrorCodeName } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store } from './state.js';
+import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard-state.js';
 import { loadPageGuardFixture } from './page-guard-fixture.js';
-
-export type Item = Record<string, unknown> & { id: string };
-
-export interface PageGuardSettingsState {
-  enabled: boolean;
-  updated_at: string;
-  use_service_reporting_endpoint?: boolean;
-  use_connection_url_path?: boolean;
-}
-
-export interface PageGuardZone {
-  settings: PageGuardSettingsState;
-  scripts: Item[];
-  connections: Item[];
-  cookies: Item[];
-  policies: Item[];
-}
 
 const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
   scripts: 'scriptNotFound',
@@ -54,9 +38,6 @@ const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
 const SINGULAR: Record<PageGuardResource | 'policies', string> = { scripts: 'script', connections: 'connection', cookies: 'cookie', policies: 'policy' };
 const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'];
 
-export function emptyPageGuard(now = new Date().toISOString()): PageGuardZone {
-  return { settings: { enabled: false, updated_at: now }, scripts: [], connections: [], cookies: [], policies: [] };
-}
 
 // ---- list semantics ----
 
@@ -282,8 +263,8 @@ export const pageGuardArea: Area = {
   routes: pageGuardRoutes,
   zoneFixture: {
     keys: ['page_guard'],
-    apply(raw, zone, at) {
-      if (raw.page_guard !== undefined) zone.page_guard = loadPageGuardFixture(raw.page_guard, `${at}.page_guard`);
+    apply(raw, zone, at, warn) {
+      if (raw.page_guard !== undefined) zone.page_guard = loadPageGuardFixture(raw.page_guard, `${at}.page_guard`, warn);
     },
   },
 };

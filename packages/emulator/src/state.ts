@@ -3,7 +3,7 @@
  * through Store.commit(), which persists before the HTTP answer is sent, so an acknowledged change survives a kill.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
-import type { PageGuardZone } from './page-guard.js';
+import type { PageGuardZone } from './page-guard-state.js';
 import { dirname, basename, join } from 'node:path';
 import { defaultWafState, type WafState } from './waf-state.js';
 import { initialMigration, type MigrationState } from './migration-state.js';
@@ -100,6 +100,14 @@ export function newAccount(): AccountState {
   return { rulesets: [] };
 }
 
+/**
+ * Sets `record[key]` as an own property whatever the key: a zone or account id such as `__proto__` must not change
+ * the record's prototype (plain assignment would, and the entry would then be lost).
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export class StateFileError extends Error {}
 
 export class Store {
@@ -128,7 +136,7 @@ export class Store {
     let zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
     if (!zone) {
       zone = newZone();
-      this.state.zones[zoneId] = zone;
+      setOwn(this.state.zones, zoneId, zone);
     }
     return zone;
   }
@@ -137,7 +145,7 @@ export class Store {
     let account = Object.hasOwn(this.state.accounts, accountId) ? this.state.accounts[accountId] : undefined;
     if (!account) {
       account = newAccount();
-      this.state.accounts[accountId] = account;
+      setOwn(this.state.accounts, accountId, account);
     }
     return account;
   }

@@ -162,7 +162,6 @@ describe('fixtures', () => {
     [{ zones: { z: { page_guard: { scripts: [{ id: 'a', js_integrity_score: 'high' }] } } } }, 'zones.z.page_guard.scripts[0]'],
     [{ zones: { z: { page_guard: { policies: [{ id: 'p', value: 'img-src *' }] } } } }, 'zones.z.page_guard.policies[0].value'],
     [{ zones: { z: { page_guard: { policies: [{ id: 'p', action: 'deny' }] } } } }, 'zones.z.page_guard.policies[0].action'],
-    [{ zones: { z: { page_guard: { script: [] } } } }, 'zones.z.page_guard.script'],
     [{ zones: { z: { page_guard: { connections: [{ id: 'c', status: 'Active' }] } } } }, 'zones.z.page_guard.connections[0].status'],
     [{ zones: { z: { page_guard: { settings: { enabled: 'on' } } } } }, 'zones.z.page_guard.settings'],
     [{ zones: { 'bad zone': {} } }, 'zones.bad zone'],
@@ -174,6 +173,16 @@ describe('fixtures', () => {
     );
     expect(err).toBeInstanceOf(FixtureError);
     expect((err as Error).message.startsWith(`${path}:`) || (err as Error).message.startsWith(`${path}.`)).toBe(true);
+  });
+
+  it('warns about (and ignores) an unknown page_guard section', async () => {
+    const e = await startEmulator({ fixture: { zones: { z: { page_guard: { script: [{ id: 'a' }], scripts: [{ id: 'b' }] } } } } });
+    try {
+      expect(e.fixtureWarnings.some((w) => w.startsWith('zones.z.page_guard.script:'))).toBe(true);
+      expect((await api(e.url)('GET', '/zones/z/page_guard/scripts')).body.result.map((s: { id: string }) => s.id)).toEqual(['b']);
+    } finally {
+      await e.close();
+    }
   });
 });
 
