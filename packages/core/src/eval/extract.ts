@@ -8,7 +8,7 @@
  * `undefined`, which is harmless: the caller only uses it to reject, and a line that is not valid JSON never
  * matches; lines the extractor lets through are fully parsed before they count as matches.
  */
-import type { ByteDecode } from './scanner.js';
+import type { ByteDecode } from './bytes.js';
 
 const QUOTE = 34;
 const BACKSLASH = 92;

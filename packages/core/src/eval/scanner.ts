@@ -17,10 +17,9 @@ import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
 
-/** Finds `needle` in `hay[from, to)`; returns its index or -1. */
-export type ByteSearch = (hay: Uint8Array, needle: Uint8Array, from: number, to: number) => number;
-/** Decodes `hay[start, end)` as UTF-8; null when the bytes are not valid UTF-8. */
-export type ByteDecode = (hay: Uint8Array, start: number, end: number) => string | null;
+import type { ByteDecode, ByteSearch } from './bytes.js';
+
+export type { ByteDecode, ByteSearch };
 
 export interface ScanHooks {
   search?: ByteSearch;
