@@ -5,14 +5,15 @@
  */
 import { Option, type Command } from 'commander';
 import { compile, decompile, type FilterDocument } from '@logfilter/core';
-import cliProgress from 'cli-progress';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, reportDiagnostics } from '../options.js';
 import { looksLikeJson } from './check.js';
-import { evaluateInputs, type EvalInput } from '../eval/evaluate.js';
+import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
+import { expandLogArgs } from '../eval/inputs.js';
+import { createProgressBar, type ProgressBar } from '../eval/progress-bar.js';
 import { renderExplain, renderSummary, toJsonReport } from '../eval/render.js';
 import type { EvalResult } from '../eval/types.js';
 
@@ -27,9 +28,6 @@ interface EvalFlags {
   workers?: number;
   progress: boolean;
 }
-
-/** Inputs at least this large get a progress bar on a terminal. */
-const PROGRESS_MIN_BYTES = 16 << 20;
 
 function workersArg(v: string): number {
   if (!/^\d+$/.test(v.trim())) throw new UsageError(`--workers expects a whole number, got ${v}`);
@@ -82,45 +80,36 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
       const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
       if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');
 
-      const filter = await loadFilter(filterFile, flags, ctx);
+      const inputs: EvalInput[] = (await expandLogArgs(logs, ctx.cwd)).map((a) =>
+        a.kind === 'stdin' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : a.kind === 'error' ? { name: a.name, error: a.message } : { name: a.name, path: a.path },
+      );
+      const color = useColor(ctx);
+      let bar: ProgressBar | undefined;
+      // Workers (when the inputs call for them) start now, while the filter is read and checked.
+      const prepared = prepareEvaluation(inputs, {
+        validate: flags.validate,
+        explain: flags.explain,
+        strict: flags.strict,
+        emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
+        onOutput: flags.print ? writer(ctx.stdout) : undefined,
+        onProgress: flags.progress && ctx.stderr.isTTY ? (read, total) => (bar ??= createProgressBar(ctx.stderr as NodeJS.WritableStream)).update(read, total) : undefined,
+        workers: flags.workers ?? 'auto',
+      });
+
+      let filter: FilterDocument | undefined;
+      try {
+        filter = await loadFilter(filterFile, flags, ctx);
+      } finally {
+        if (!filter) await prepared.cancel();
+      }
       if (!filter) {
         setExit(EXIT_FAILURE);
         return;
       }
-      const inputs: EvalInput[] = logs.map((l) => (l === '-' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : { name: l, path: l }));
-      const color = useColor(ctx);
-
-      let bar: cliProgress.SingleBar | undefined;
-      const onProgress =
-        flags.progress && ctx.stderr.isTTY
-          ? (read: number, total: number | undefined) => {
-              if (total === undefined || total < PROGRESS_MIN_BYTES) return;
-              if (!bar) {
-                bar = new cliProgress.SingleBar(
-                  { stream: ctx.stderr as NodeJS.WritableStream, format: 'eval [{bar}] {percentage}% | {value}/{total} MB | {eta}s', clearOnComplete: true, hideCursor: true },
-                  cliProgress.Presets.shades_classic,
-                );
-                bar.start(Math.ceil(total / 1048576), 0);
-              }
-              bar.update(Math.floor(read / 1048576));
-            }
-          : undefined;
 
       let result: EvalResult;
       try {
-        result = await evaluateInputs(
-          filter,
-          inputs.map((i) => (i.path ? { ...i, path: pathIn(ctx, i.path) } : i)),
-          {
-            validate: flags.validate,
-            explain: flags.explain,
-            strict: flags.strict,
-            emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
-            onOutput: flags.print ? writer(ctx.stdout) : undefined,
-            onProgress,
-            workers: flags.workers ?? 'auto',
-          },
-        );
+        result = await prepared.run(filter);
       } finally {
         bar?.stop();
       }
@@ -132,11 +121,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         (flags.print ? ctx.stderr : ctx.stdout).write(renderExplain(result.explain, useColor(ctx, flags.print ? 'stderr' : 'stdout')));
       }
       ctx.stderr.write(renderSummary(result, color));
-      setExit(result.stoppedAt ? EXIT_USAGE : EXIT_OK);
+      // Exit 2 for an unreadable input or --strict's stop; the counts above still cover what was read.
+      setExit(result.stoppedAt || result.errors.length > 0 ? EXIT_USAGE : EXIT_OK);
     });
-}
-
-/** Log paths are relative to the context's working directory (tests run commands in-process). */
-function pathIn(ctx: CliContext, p: string): string {
-  return p.startsWith('/') ? p : `${ctx.cwd.replace(/\/$/, '')}/${p}`;
 }

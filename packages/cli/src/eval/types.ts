@@ -20,6 +20,14 @@ export interface EvalOptions {
   workerScript?: string;
   /** Bytes per worker range (default 8 MiB); tests use small ranges to cross many range boundaries. */
   rangeBytes?: number;
+  /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
+  maxLineBytes?: number;
+}
+
+/** An input that could not be read to its end; the counts made before the failure stand. */
+export interface InputError {
+  file: string;
+  message: string;
 }
 
 export interface MalformedLine {
@@ -53,4 +61,6 @@ export interface EvalResult {
   explain?: ExplainReport;
   /** Worker threads used (0: the main thread did everything). */
   workers: number;
+  /** Inputs that could not be read (missing, unreadable, truncated gzip); the run went on with the others. */
+  errors: InputError[];
 }
