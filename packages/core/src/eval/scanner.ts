@@ -161,6 +161,10 @@ function clauseHoldsIn(hay: Uint8Array, from: number, to: number, clause: Needle
 
 /** Lines sampled from the first block to order the clauses by selectivity. */
 const SAMPLE_LINES = 2000;
+/** Clauses are judged only on a sample at least this large (a tiny first block says little). */
+const MIN_SAMPLE = 200;
+/** A clause that this share of sampled lines satisfy is not worth searching for. */
+const MAX_CLAUSE_HITS = 0.5;
 /**
  * Field extraction pays only when it rejects: after this many tries, it stays on only if it rejected at least
  * EXTRACT_MIN_REJECT of the candidates (otherwise they would be read twice).
@@ -180,20 +184,27 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   let extract: Extractor | undefined = createExtractor(fields, decode);
   let extractTries = 0;
   let extractRejects = 0;
-  let calibrated = clauses.length < 2;
+  let calibrated = clauses.length === 0;
 
-  /** Orders clauses by how many sampled lines satisfy them, rarest first. */
+  /**
+   * Orders clauses by how many sampled lines satisfy them, rarest first, and drops those that most lines
+   * satisfy: searching a line for every needle of such a clause costs more than the few lines it rejects (the
+   * field extractor rejects those lines anyway, in one pass).
+   */
   const calibrate = (hay: Uint8Array, start: number, end: number): void => {
     calibrated = true;
     const hits = new Map<NeedleClause, number>(clauses.map((c) => [c, 0]));
     let pos = start;
-    for (let n = 0; n < SAMPLE_LINES && pos < end; n++) {
+    let sampled = 0;
+    for (; sampled < SAMPLE_LINES && pos < end; sampled++) {
       let e = hay.indexOf(NL, pos);
       if (e < 0 || e > end) e = end;
       for (const c of clauses) if (clauseHoldsIn(hay, pos, e, c, search)) hits.set(c, hits.get(c)! + 1);
       pos = e + 1;
     }
     clauses = [...clauses].sort((a, b) => hits.get(a)! - hits.get(b)!);
+    if (sampled >= MIN_SAMPLE) clauses = clauses.filter((c, i) => i === 0 || hits.get(c)! <= sampled * MAX_CLAUSE_HITS);
+    if (clauses.length > 0 && hits.get(clauses[0]!)! > sampled * MAX_CLAUSE_HITS && sampled >= MIN_SAMPLE) clauses = [];
   };
 
   /** Marks fields whose literal key appears in the block; cheap, and only while some field is unseen. */

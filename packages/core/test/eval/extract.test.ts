@@ -4,10 +4,17 @@ import { createExtractor } from '../../src/eval/extract.js';
 import { defaultDecode } from '../../src/eval/scanner.js';
 
 const enc = new TextEncoder();
+/** The fields the extractor gives, read as the conditions read them (own properties for inherited names). */
 const extract = (fields: string[], line: string) => {
   const bytes = enc.encode(line);
   const o = createExtractor(fields, defaultDecode)(bytes, 0, bytes.length);
-  return o === undefined ? undefined : { ...o };
+  if (o === undefined) return undefined;
+  const got: Record<string, unknown> = Object.create(null);
+  for (const f of fields) {
+    const v = f in Object.prototype ? (Object.prototype.hasOwnProperty.call(o, f) ? o[f] : undefined) : o[f];
+    if (v !== undefined) Object.defineProperty(got, f, { value: v, enumerable: true });
+  }
+  return { ...got };
 };
 
 describe('createExtractor', () => {
