@@ -135,8 +135,9 @@ describe('eval inputs', () => {
       execFileSync('mkfifo', [fifo]);
       // A writer process feeds the FIFO a byte first, then the rest (a pipe may deliver 1 byte at a time).
       const writer = spawn(process.execPath, ['-e', `const fs=require('fs');const b=Buffer.from(process.argv[1],'base64');const fd=fs.openSync(process.argv[2],'w');fs.writeSync(fd,b.subarray(0,1));setTimeout(()=>{fs.writeSync(fd,b.subarray(1));fs.closeSync(fd)},50)`, content.toString('base64'), fifo]);
+      const closed = new Promise((resolve) => writer.on('close', resolve));
       const r = await json(['eval', 'filter.json', 'pipe', '--json', '--validate']);
-      await new Promise((resolve) => writer.on('close', resolve));
+      await closed;
       expect(r.code).toBe(0);
       expect(r.out).toMatchObject(expected(ls));
     }
