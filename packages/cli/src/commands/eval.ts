@@ -1,7 +1,8 @@
 /**
- * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, `-` for stdin, `.gz`) and reports
- * what it keeps (LANGUAGE.md section 6). Exit status: 0 the evaluation ran (whatever matched), 1 the filter has
- * errors, 2 usage or I/O error, or `--strict` met a malformed line.
+ * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, directories, globs, `.gz`, pipes,
+ * `-` for stdin) and reports what it keeps (docs/language.md, evaluation). Exit status: 0 the evaluation ran
+ * (whatever matched), 1 the filter has errors, 2 usage or I/O error (an unreadable input among others still
+ * leaves the others' counts in the report), or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
 import { compile, decompile, type FilterDocument } from '@logfilter/core';
@@ -60,7 +61,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .command('eval')
     .description('run a filter over NDJSON log lines and report what it keeps')
     .argument('<filter>', 'the filter: .logfilter source, or JSON (a filter, its JSON string, a job, or an API response); - for stdin')
-    .argument('[logs...]', 'NDJSON log files (plain or gzip); - or nothing (when piped) for standard input')
+    .argument('[logs...]', 'NDJSON log files (plain or gzip), directories (every file under them) or quoted glob patterns; - or nothing (when piped) for standard input')
     .addOption(datasetOption())
     .option('--print', 'print the matching lines, unchanged, on stdout')
     .option('--invert', 'with --print (implied): print the lines that do not match instead')
