@@ -1,4 +1,4 @@
-// Compile speed (issue 2): median time to compile a 1000-byte filter after warm-up (goal ≤ 100 µs), and the
+// Compile speed: median time to compile a 1000-byte filter after warm-up (goal ≤ 100 µs), and the
 // cold start of `compile-filter` on a small file as a ratio to `node -e 0` measured in the same run
 // (goal ≤ 2.0×). Run after `npm run build`.
 import { spawnSync } from 'node:child_process';

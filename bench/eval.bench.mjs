@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Evaluator bench (issue 13): whole-process times of `logfilter eval` beside its peer and a baseline, on two
+ * Evaluator bench: whole-process times of `logfilter eval` beside its peer and a baseline, on two
  * workloads of generated http_requests NDJSON (realistic variety: several hundred skewed hosts, escaped strings,
  * arrays, absent fields):
  *

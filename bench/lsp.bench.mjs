@@ -1,4 +1,4 @@
-// Language server speed (issue 4), measured through a real LSP client over stdio against the built bin:
+// Language server speed, measured through a real LSP client over stdio against the built bin:
 //   p95 latency of completion and of diagnostics (didChange → publishDiagnostics) on a 1000-byte document
 //   (goal ≤ 5 ms each); how long a 1 MB document blocks the server while it is opened, edited and sent
 //   every request (goal ≤ 500 ms); server memory (RSS) after opening 100 documents.

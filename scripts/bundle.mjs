@@ -29,7 +29,8 @@ await Promise.all(
         platform: 'node',
         format: 'cjs',
         target: 'node20',
-        sourcemap: 'linked',
+        // the map is kept beside the bundle for debugging but not linked from it: packages ship without it
+        sourcemap: 'external',
         minify: true,
         keepNames: true,
         legalComments: 'none',

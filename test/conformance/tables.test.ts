@@ -1,12 +1,12 @@
 /**
- * Tables generated from LANGUAGE.md (written out here, independently of the operator table the code
+ * Tables written from the language reference, docs/language.md (written out here, independently of the operator table the code
  * uses, so that a wrong entry in the code fails): every spelling, every operator × field type pair,
  * De Morgan for every operator.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, OPERATORS } from '@logfilter/core';
 
-/** LANGUAGE.md section 2: every spelling → JSON operator. */
+/** docs/language.md#operators: every spelling → JSON operator. */
 const SPELLINGS: [string, string][] = [
   ['==', 'eq'], ['eq', 'eq'], ['!=', '!eq'], ['!eq', '!eq'],
   ['<', 'lt'], ['lt', 'lt'], ['<=', 'leq'], ['leq', 'leq'],
@@ -17,14 +17,14 @@ const SPELLINGS: [string, string][] = [
   ['in', 'in'], ['not in', '!in'], ['!in', '!in'],
 ];
 
-/** LANGUAGE.md section 3: negations. */
+/** docs/language.md#compilation: negations. */
 const NEGATION: Record<string, string> = {
   eq: '!eq', '!eq': 'eq', lt: 'geq', geq: 'lt', leq: 'gt', gt: 'leq',
   startsWith: '!startsWith', '!startsWith': 'startsWith', endsWith: '!endsWith', '!endsWith': 'endsWith',
   contains: '!contains', '!contains': 'contains', in: '!in', '!in': 'in',
 };
 
-/** LANGUAGE.md section 5: operator → field types allowed. */
+/** docs/language.md#types: operator → field types allowed. */
 const ALLOWED: Record<string, string[]> = {
   eq: ['string', 'int', 'bool'], '!eq': ['string', 'int', 'bool'],
   lt: ['int'], leq: ['int'], gt: ['int'], geq: ['int'],

@@ -1,6 +1,6 @@
 /**
- * Every real filter of shared/corpus/filters.jsonl: the valid ones decompile and recompile to a
- * structurally equal document (LANGUAGE.md section 4), the invalid ones get exactly the error codes
+ * Every real filter of test/fixtures/corpus/filters.jsonl: the valid ones decompile and recompile to a
+ * structurally equal document (docs/language.md#decompiling-and-formatting), the invalid ones get exactly the error codes
  * listed here — from the text as it was published as well as from the parsed object.
  */
 import { readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 # $E2E_WORK (outside the repository, so vsce and git never walk it):
 #   - apt: chromium (driven by playwright-core over CDP), ripgrep (seeds @vscode/ripgrep), libkrb5-dev (kerberos build)
 #   - code-server 4.100.3 from npm: the last release whose engines.node is 20 (VS Code 1.100.3)
-# The workarounds are those of ../shared/recipes/real-clients.md; each is explained where it is applied.
+# Each workaround for driving code-server offline is explained where it is applied.
 set -euo pipefail
 E2E_WORK="${E2E_WORK:-/tmp/logfilter-e2e}"
 CS_VERSION=4.100.3

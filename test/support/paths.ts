@@ -1,8 +1,11 @@
-/** Paths tests share. `shared/` (the contract and the corpus) sits beside the repository, in CI as here. */
+/**
+ * Paths tests share. The real filters, log lines and dataset reference tables are vendored under
+ * `test/fixtures/` (their public origins in `test/fixtures/SOURCES.md`), so the repository needs nothing beside it.
+ */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-export const SHARED = path.resolve(REPO, '../shared');
-export const CORPUS = path.join(SHARED, 'corpus');
-export const DATASET_REFERENCE = path.join(SHARED, 'reference', 'datasets');
+export const FIXTURES = path.join(REPO, 'test', 'fixtures');
+export const CORPUS = path.join(FIXTURES, 'corpus');
+export const DATASET_REFERENCE = path.join(FIXTURES, 'datasets');

@@ -18,6 +18,7 @@ import { explain, type ResultSchema } from './schemas.js';
 import type {
   CreateJobInput,
   CreateRulesetInput,
+  CursorPage,
   Job,
   Page,
   ResultInfo,
@@ -63,6 +64,22 @@ export interface PageOptions extends CallOptions {
   perPage?: number;
 }
 
+export interface CursorOptions extends CallOptions {
+  /** Where to continue: the `cursor` of the previous page. */
+  cursor?: string;
+  perPage?: number;
+}
+
+/** Where rulesets live: a zone id (a bare string, as before) or `{ zone }` / `{ account }`. */
+export type Scope = string | { zone: string } | { account: string };
+
+/** The path prefix of a scope: `/zones/<id>` or `/accounts/<id>`. */
+export function scopePath(scope: Scope): string {
+  if (typeof scope === 'string') return `/zones/${seg(scope)}`;
+  if ('zone' in scope) return `/zones/${seg(scope.zone)}`;
+  return `/accounts/${seg(scope.account)}`;
+}
+
 /** A request as it would be sent, with the credentials replaced: what `--dry-run` prints. */
 export interface RequestDescription {
   method: string;
@@ -79,7 +96,7 @@ interface Answer<T> {
   resultInfo?: ResultInfo;
 }
 
-const seg = (s: string | number) => {
+export const seg = (s: string | number) => {
   const text = String(s);
   if (text === '' || text === '.' || text === '..') throw new ApiConfigError(`invalid path segment "${text}"`);
   return encodeURIComponent(text);
@@ -123,50 +140,94 @@ export class LogfilterClient {
     return { method, url: `${this.#conn.baseUrl ?? `$${ENV.baseUrl}`}${path}`, headers, ...(body !== undefined ? { body } : {}) };
   }
 
-  // ---- rulesets (API description 4.2) ----
+  // ---- rulesets (API description 4.2, api-facts section 2), at zone or account scope ----
 
-  listRulesets(zone: string, opts: PageOptions = {}): Promise<Page<RulesetSummary>> {
-    return this.page<RulesetSummary>(`/zones/${seg(zone)}/rulesets`, 'rulesetList', opts);
+  /** One page of a scope's rulesets (without rules); `cursor` is absent on the last page. */
+  async listRulesets(scope: Scope, opts: CursorOptions = {}): Promise<CursorPage<RulesetSummary>> {
+    const query = new URLSearchParams();
+    if (opts.cursor) query.set('cursor', opts.cursor);
+    if (opts.perPage !== undefined) query.set('per_page', String(opts.perPage));
+    const q = query.toString();
+    const path = `${scopePath(scope)}/rulesets`;
+    const answer = await this.request<RulesetSummary[]>('GET', q ? `${path}?${q}` : path, 'rulesetList', opts);
+    // The API has answered the next cursor in either place; both are read (api-facts section 2).
+    const next = answer.resultInfo?.cursors?.after ?? answer.resultInfo?.cursor;
+    return { items: answer.result, ...(typeof next === 'string' && next !== '' ? { cursor: next } : {}) };
   }
-  listAllRulesets(zone: string, opts: CallOptions = {}): Promise<RulesetSummary[]> {
-    return this.all<RulesetSummary>(`/zones/${seg(zone)}/rulesets`, 'rulesetList', opts);
+  /** Every ruleset of a scope, following the cursor page after page as the caller iterates. */
+  async *iterateRulesets(scope: Scope, opts: CursorOptions = {}): AsyncGenerator<RulesetSummary, void, undefined> {
+    const seen = new Set<string>();
+    let cursor = opts.cursor;
+    for (;;) {
+      const page = await this.listRulesets(scope, { ...opts, cursor });
+      yield* page.items;
+      if (page.cursor === undefined || page.items.length === 0) return;
+      // A server that hands back a cursor it gave before would make this loop forever.
+      if (seen.has(page.cursor)) throw new ApiInvalidResponseError('GET', `${scopePath(scope)}/rulesets`, 200, `the cursor ${page.cursor} came back twice`);
+      seen.add(page.cursor);
+      cursor = page.cursor;
+    }
   }
-  async createRuleset(zone: string, body: CreateRulesetInput, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('POST', `/zones/${seg(zone)}/rulesets`, 'ruleset', { ...opts, body })).result;
+  async listAllRulesets(scope: Scope, opts: CallOptions = {}): Promise<RulesetSummary[]> {
+    const out: RulesetSummary[] = [];
+    for await (const rs of this.iterateRulesets(scope, { ...opts, perPage: 100 })) out.push(rs);
+    return out;
   }
-  async getRuleset(zone: string, id: string, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('GET', `/zones/${seg(zone)}/rulesets/${seg(id)}`, 'ruleset', opts)).result;
+  async createRuleset(scope: Scope, body: CreateRulesetInput, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('POST', `${scopePath(scope)}/rulesets`, 'ruleset', { ...opts, body })).result;
+  }
+  async getRuleset(scope: Scope, id: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('GET', `${scopePath(scope)}/rulesets/${seg(id)}`, 'ruleset', opts)).result;
   }
   /** PUT replaces ALL rules of the ruleset. */
-  async updateRuleset(zone: string, id: string, body: UpdateRulesetInput, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('PUT', `/zones/${seg(zone)}/rulesets/${seg(id)}`, 'ruleset', { ...opts, body })).result;
+  async updateRuleset(scope: Scope, id: string, body: UpdateRulesetInput, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('PUT', `${scopePath(scope)}/rulesets/${seg(id)}`, 'ruleset', { ...opts, body })).result;
   }
-  async deleteRuleset(zone: string, id: string, opts: CallOptions = {}): Promise<void> {
-    await this.request('DELETE', `/zones/${seg(zone)}/rulesets/${seg(id)}`, 'any', opts);
+  async deleteRuleset(scope: Scope, id: string, opts: CallOptions = {}): Promise<void> {
+    await this.request('DELETE', `${scopePath(scope)}/rulesets/${seg(id)}`, 'any', opts);
   }
-  async getEntrypoint(zone: string, phase: string, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('GET', `/zones/${seg(zone)}/rulesets/phases/${seg(phase)}/entrypoint`, 'ruleset', opts)).result;
+  async getEntrypoint(scope: Scope, phase: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('GET', `${scopePath(scope)}/rulesets/phases/${seg(phase)}/entrypoint`, 'ruleset', opts)).result;
   }
-  async updateEntrypoint(zone: string, phase: string, body: Partial<UpdateRulesetInput> & { rules: RuleInput[] }, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('PUT', `/zones/${seg(zone)}/rulesets/phases/${seg(phase)}/entrypoint`, 'ruleset', { ...opts, body })).result;
+  /** Creates the entry point when the phase has none. `query` is for the migration's waf_migration / phase_two. */
+  async updateEntrypoint(scope: Scope, phase: string, body: Partial<UpdateRulesetInput> & { rules: RuleInput[] }, opts: CallOptions & { query?: Record<string, string> } = {}): Promise<Ruleset> {
+    const q = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
+    return (await this.request<Ruleset>('PUT', `${scopePath(scope)}/rulesets/phases/${seg(phase)}/entrypoint${q}`, 'ruleset', { ...opts, body })).result;
   }
-  listRulesetVersions(zone: string, id: string, opts: PageOptions = {}): Promise<Page<RulesetSummary>> {
-    return this.page<RulesetSummary>(`/zones/${seg(zone)}/rulesets/${seg(id)}/versions`, 'rulesetList', opts);
+  /** The entry point's versions, newest first; empty when the phase has no entry point. */
+  async listEntrypointVersions(scope: Scope, phase: string, opts: CallOptions = {}): Promise<RulesetSummary[]> {
+    return (await this.request<RulesetSummary[]>('GET', `${scopePath(scope)}/rulesets/phases/${seg(phase)}/entrypoint/versions`, 'rulesetList', opts)).result;
   }
-  async getRulesetVersion(zone: string, id: string, version: string, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('GET', `/zones/${seg(zone)}/rulesets/${seg(id)}/versions/${seg(version)}`, 'ruleset', opts)).result;
+  async getEntrypointVersion(scope: Scope, phase: string, version: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('GET', `${scopePath(scope)}/rulesets/phases/${seg(phase)}/entrypoint/versions/${seg(version)}`, 'ruleset', opts)).result;
   }
-  async deleteRulesetVersion(zone: string, id: string, version: string, opts: CallOptions = {}): Promise<void> {
-    await this.request('DELETE', `/zones/${seg(zone)}/rulesets/${seg(id)}/versions/${seg(version)}`, 'any', opts);
+  /** A ruleset's versions (without rules), newest first; not paged. */
+  async listRulesetVersions(scope: Scope, id: string, opts: CallOptions = {}): Promise<RulesetSummary[]> {
+    return (await this.request<RulesetSummary[]>('GET', `${scopePath(scope)}/rulesets/${seg(id)}/versions`, 'rulesetList', opts)).result;
   }
-  async addRule(zone: string, rulesetId: string, rule: RuleInput & { position?: RulePosition }, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('POST', `/zones/${seg(zone)}/rulesets/${seg(rulesetId)}/rules`, 'ruleset', { ...opts, body: rule })).result;
+  async getRulesetVersion(scope: Scope, id: string, version: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('GET', `${scopePath(scope)}/rulesets/${seg(id)}/versions/${seg(version)}`, 'ruleset', opts)).result;
   }
-  async updateRule(zone: string, rulesetId: string, ruleId: string, patch: Partial<RuleInput> & { position?: RulePosition }, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('PATCH', `/zones/${seg(zone)}/rulesets/${seg(rulesetId)}/rules/${seg(ruleId)}`, 'ruleset', { ...opts, body: patch })).result;
+  /** The ruleset at `version` with only the rules whose categories hold `tag` (managed rulesets carry categories). */
+  async getRulesetVersionByTag(scope: Scope, id: string, version: string, tag: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('GET', `${scopePath(scope)}/rulesets/${seg(id)}/versions/${seg(version)}/by_tag/${seg(tag)}`, 'ruleset', opts)).result;
   }
-  async deleteRule(zone: string, rulesetId: string, ruleId: string, opts: CallOptions = {}): Promise<Ruleset> {
-    return (await this.request<Ruleset>('DELETE', `/zones/${seg(zone)}/rulesets/${seg(rulesetId)}/rules/${seg(ruleId)}`, 'ruleset', opts)).result;
+  async deleteRulesetVersion(scope: Scope, id: string, version: string, opts: CallOptions = {}): Promise<void> {
+    await this.request('DELETE', `${scopePath(scope)}/rulesets/${seg(id)}/versions/${seg(version)}`, 'any', opts);
+  }
+  /** Appends the rule, or puts it at `position`; answers the whole ruleset (a new version). */
+  async addRule(scope: Scope, rulesetId: string, rule: RuleInput & { position?: RulePosition }, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('POST', `${scopePath(scope)}/rulesets/${seg(rulesetId)}/rules`, 'ruleset', { ...opts, body: rule })).result;
+  }
+  /** Changes fields of a rule; with `position` it also moves it (a body with only `position` just moves it). */
+  async updateRule(scope: Scope, rulesetId: string, ruleId: string, patch: Partial<RuleInput> & { position?: RulePosition }, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('PATCH', `${scopePath(scope)}/rulesets/${seg(rulesetId)}/rules/${seg(ruleId)}`, 'ruleset', { ...opts, body: patch })).result;
+  }
+  async moveRule(scope: Scope, rulesetId: string, ruleId: string, position: RulePosition, opts: CallOptions = {}): Promise<Ruleset> {
+    return this.updateRule(scope, rulesetId, ruleId, { position }, opts);
+  }
+  async deleteRule(scope: Scope, rulesetId: string, ruleId: string, opts: CallOptions = {}): Promise<Ruleset> {
+    return (await this.request<Ruleset>('DELETE', `${scopePath(scope)}/rulesets/${seg(rulesetId)}/rules/${seg(ruleId)}`, 'ruleset', opts)).result;
   }
 
   // ---- log export jobs (API description 2.7, 4.4) ----
@@ -246,6 +307,8 @@ export class LogfilterClient {
         status = res.status;
         retryAfter = res.headers.get('retry-after');
         const text = await res.text();
+        // 204: done, and nothing to read (ruleset and version deletion answer so).
+        if (status === 204) return { result: undefined as T };
         const answer = parseAnswer<T>(method, pathOnly, status, text, schema);
         if (answer.ok) return answer.value;
         failure = answer.error;

@@ -5,7 +5,7 @@
  * not hold what was asked), merge again on top of that writer's version. Nothing invalid is ever sent.
  */
 import type { LogfilterClient, CallOptions } from './client.js';
-import { ApiResponseError, CustomFieldsError } from './errors.js';
+import { ApiResponseError, CustomFieldsError, ENTRYPOINT_EXISTS } from './errors.js';
 import { logpullFields, withFields } from './logpull.js';
 import type { Job, Rule, RuleInput, Ruleset } from './types.js';
 
@@ -182,7 +182,7 @@ export async function ensureRuleset(client: LogfilterClient, zone: string, opts:
     );
   } catch (e) {
     // Another writer created it first (one zone ruleset per phase): use theirs.
-    if (e instanceof ApiResponseError && e.status === 409) {
+    if (e instanceof ApiResponseError && (e.code === ENTRYPOINT_EXISTS || e.status === 409)) {
       const again = await findRuleset(client, zone, opts);
       if (again) return again;
     }

@@ -98,3 +98,6 @@ export class CustomFieldsError extends ApiError {
     this.name = 'CustomFieldsError';
   }
 }
+
+/** The API's code for a second entry point (kind zone or root) of a phase (api-facts section 2). */
+export const ENTRYPOINT_EXISTS = 20217;

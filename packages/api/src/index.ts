@@ -1,9 +1,11 @@
-/** @logfilter/api: typed client of the zone API (rulesets, custom log fields, log export jobs). */
-export { LogfilterClient, REDACTED, parseRetryAfter } from './client.js';
-export type { ClientOptions, CallOptions, PageOptions, RetryInfo, RequestDescription } from './client.js';
+/** @logfilter/api: typed client of the zone API (rulesets, custom log fields, log export jobs, the migration, the previous WAF). */
+export { LogfilterClient, REDACTED, parseRetryAfter, scopePath } from './client.js';
+export type { ClientOptions, CallOptions, PageOptions, CursorOptions, Scope, RetryInfo, RequestDescription } from './client.js';
 export { resolveConnection, ENV } from './config.js';
 export type { ConnectionOptions, Credentials } from './config.js';
 export * from './errors.js';
 export * from './types.js';
 export * from './logpull.js';
 export * from './custom-fields.js';
+export * from './migration.js';
+export * from './waf-legacy.js';

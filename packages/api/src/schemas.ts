@@ -24,6 +24,8 @@ export const envelopeSchema = {
         count: { type: 'integer' },
         total_count: { type: 'integer' },
         total_pages: { type: 'integer' },
+        cursor: { type: 'string' },
+        cursors: { type: 'object', properties: { after: { type: 'string' }, before: { type: 'string' } } },
       },
     },
   },
@@ -42,6 +44,8 @@ const rule = {
     action_parameters: { type: 'object' },
     enabled: { type: 'boolean' },
     ref: str,
+    logging: { type: 'object', properties: { enabled: { type: 'boolean' } } },
+    categories: { type: 'array', items: str },
     last_updated: str,
   },
 };
@@ -73,6 +77,15 @@ export const resultSchemas = {
   job,
   jobList: { type: 'array', items: job },
   deletedJob: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+  migrationCheck: {
+    type: 'object',
+    required: ['compatible', 'migration_state'],
+    properties: { compatible: { type: 'boolean' }, migration_state: str, reasons: { type: 'array', items: { type: 'object', required: ['message'], properties: { code: str, message: str } } } },
+  },
+  migrationConfig: { type: 'object', required: ['name', 'rules'], properties: { name: str, rules: { type: 'array', items: { type: 'object', required: ['action', 'expression'] } } } },
+  migrationStatus: { type: 'object', required: ['migration_state'], properties: { migration_state: str, old_waf_status: str, new_waf_status: str } },
+  wafItem: { type: 'object', required: ['id'], properties: { id: str } },
+  wafList: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: str } } },
 } as const;
 
 export type ResultSchema = keyof typeof resultSchemas;

@@ -6,11 +6,20 @@ export interface ResultInfo {
   count: number;
   total_count: number;
   total_pages: number;
+  /** Cursor lists (rulesets): the next page's cursor, in one of these two places. */
+  cursor?: string;
+  cursors?: { after?: string; before?: string };
 }
 
 export interface Page<T> {
   items: T[];
   info?: ResultInfo;
+}
+
+/** One page of a cursor list: `cursor` continues it, absent on the last page. */
+export interface CursorPage<T> {
+  items: T[];
+  cursor?: string;
 }
 
 export interface CustomFieldName {
@@ -32,11 +41,15 @@ export interface Rule {
   action_parameters?: Record<string, unknown>;
   enabled?: boolean;
   ref?: string;
+  /** Only with the skip action. */
+  logging?: { enabled: boolean };
+  /** Tags of managed rules (read-only). */
+  categories?: string[];
   last_updated?: string;
 }
 
 /** A rule as sent: the service assigns id (for new rules), version and last_updated. */
-export type RuleInput = Omit<Rule, 'id' | 'version' | 'last_updated'> & { id?: string };
+export type RuleInput = Omit<Rule, 'id' | 'version' | 'last_updated' | 'categories'> & { id?: string };
 
 export type RulePosition = { before: string } | { after: string } | { index: number };
 

@@ -50,9 +50,8 @@ describe('rulesets through the client', () => {
     const deleted = await client.deleteRule(z, rs.id, withRule.rules[0].id);
     expect(deleted.rules).toHaveLength(1);
 
-    const versions = await client.listRulesetVersions(z, rs.id, { perPage: 2 });
-    expect(versions.items.map((v) => v.version)).toEqual(['5', '4']);
-    expect(versions.info).toMatchObject({ total_count: 5, total_pages: 3 });
+    const versions = await client.listRulesetVersions(z, rs.id);
+    expect(versions.map((v) => v.version)).toEqual(['5', '4', '3', '2', '1']);
     expect((await client.getRulesetVersion(z, rs.id, '2')).rules).toHaveLength(1);
     await client.deleteRulesetVersion(z, rs.id, '1');
     expect((await failure(client.getRulesetVersion(z, rs.id, '1'))).code).toBe(ERROR_CODES.versionNotFound);
@@ -65,12 +64,29 @@ describe('rulesets through the client', () => {
     expect([gone.kind, gone.status, gone.code]).toEqual(['api', 404, ERROR_CODES.rulesetNotFound]);
   });
 
-  it('lists every page when asked for all', async () => {
+  it('follows cursor pages, as an async iterator and when asked for all', async () => {
     const z = zone();
     for (let i = 0; i < 3; i++) await client.createRuleset(z, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' });
-    const page = await client.listRulesets(z, { page: 2, perPage: 2 });
-    expect(page.items.map((r) => r.name)).toEqual(['r2']);
+    const first = await client.listRulesets(z, { perPage: 2 });
+    expect(first.items.map((r) => r.name)).toEqual(['r0', 'r1']);
+    const second = await client.listRulesets(z, { perPage: 2, cursor: first.cursor });
+    expect([second.items.map((r) => r.name), second.cursor]).toEqual([['r2'], undefined]);
+    const seen: string[] = [];
+    const before = emu.requestCount;
+    for await (const rs of client.iterateRulesets(z, { perPage: 1 })) seen.push(rs.name ?? '');
+    expect(seen).toEqual(['r0', 'r1', 'r2']);
+    expect(emu.requestCount - before).toBe(3);
     expect((await client.listAllRulesets(z)).map((r) => r.name)).toEqual(['r0', 'r1', 'r2']);
+  });
+
+  it('reads the next cursor from result_info.cursor too, and stops on a cursor that comes back', async () => {
+    const z = zone();
+    const page = (names: string[], info: object) => ({ rawBody: JSON.stringify({ success: true, errors: [], messages: [], result: names.map((name) => ({ id: name, name })), result_info: info }) });
+    emu.injectFaults(page(['a'], { cursor: 'c1', count: 1, per_page: 1 }), page(['b'], { count: 1, per_page: 1 }));
+    expect((await client.listAllRulesets(z)).map((r) => r.id)).toEqual(['a', 'b']);
+    emu.injectFaults(page(['a'], { cursors: { after: 'c1' } }), page(['b'], { cursors: { after: 'c1' } }));
+    const err = await failure(client.listAllRulesets(z));
+    expect(err.kind).toBe('invalid-response');
   });
 });
 

@@ -1,4 +1,4 @@
-/** Exit codes of every command (LANGUAGE.md section 7): documented in the README. */
+/** Exit codes of every command (docs/language.md#command-line): documented in the README. */
 export const EXIT_OK = 0;
 /** The filter has errors, or an API call failed. */
 export const EXIT_FAILURE = 1;

@@ -1,6 +1,6 @@
 /** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
 import { InvalidArgumentError, Option } from 'commander';
-import { ANY_DATASET, DATASETS, type Diagnostic } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type Diagnostic } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
 import { useColor } from './context.js';
@@ -14,8 +14,8 @@ export function positiveInt(value: string): number {
 
 export const datasetOption = () =>
   new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`);
-export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(positiveInt).default(30);
-export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(positiveInt).default(1000);
+export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(positiveInt).default(DEFAULT_MAX_OPERATORS);
+export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(positiveInt).default(DEFAULT_MAX_BYTES);
 export const diagnosticsOption = () =>
   new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text');
 

@@ -13,6 +13,9 @@ import { registerCheck } from './commands/check.js';
 import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerCustomFields } from './commands/custom-fields.js';
+import { registerRulesets } from './commands/rulesets.js';
+import { registerWafMigration } from './commands/waf-migration.js';
+import { registerWafLegacy } from './commands/waf-legacy.js';
 
 export { VERSION } from './version.js';
 
@@ -32,6 +35,9 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerEval(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
+  registerRulesets(program, ctx, setExit);
+  registerWafMigration(program, ctx, setExit);
+  registerWafLegacy(program, ctx, setExit);
   return program;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The compile-filter / logfilter compile, decompile, fmt and check commands: outputs, diagnostics in both
- * formats, exit codes 0/1/2 (LANGUAGE.md section 7).
+ * formats, exit codes 0/1/2 (docs/language.md#command-line).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,7 +158,7 @@ describe('logfilter decompile', () => {
 });
 
 describe('logfilter check', () => {
-  it('checks JSON filters with all of section 5, located in the JSON', async () => {
+  it('checks JSON filters with every check, located in the JSON', async () => {
     const input = '{"where":{"and":[{"key":"WAFAction","operator":"eq","value":"block"},{"key":"BotScore","operator":"lt","value":"30"}]}}';
     const r = await runCli('logfilter', ['check', '--diagnostics', 'json'], { stdin: input });
     expect(r.code).toBe(1);

@@ -5,9 +5,9 @@ import type { JsonPath } from './ast.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Codes of LANGUAGE.md section 5, plus the structural codes of JSON input (decompile and check). */
+/** Codes of docs/language.md#diagnostics: those of source, plus the structural codes of JSON input (decompile and check). */
 export const DIAGNOSTIC_CODES = {
-  // section 5: errors
+  // source errors (docs/language.md#diagnostics)
   syntax: 'error',
   'unknown-dataset': 'error',
   'unknown-field': 'error',
@@ -21,7 +21,7 @@ export const DIAGNOSTIC_CODES = {
   'too-many-operators': 'error',
   'too-large': 'error',
   'too-deep': 'error',
-  // section 5: warnings
+  // source warnings
   'deprecated-field': 'warning',
   'numeric-string': 'warning',
   'unknown-value': 'warning',

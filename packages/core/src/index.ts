@@ -2,12 +2,13 @@
  * @logfilter/core — the pure core of Logfilter: parse, check, compile, decompile, format and evaluate
  * log export filters. No I/O: the CLI, the language server and the VS Code extension adapt it.
  */
-export { compile, type CompileResult } from './api/compile.js';
-export { decompile, type DecompileOptions, type DecompileResult } from './api/decompile.js';
-export { check, type CheckResult } from './api/check.js';
-export { format, type FormatResult } from './api/format.js';
-export { parse, type ParseResult, MAX_DEPTH } from './syntax/parse.js';
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
+export { compile, type CompileResult } from './entry/compile.js';
+export { decompile, type DecompileOptions, type DecompileResult } from './entry/decompile.js';
+export { check, type CheckResult } from './entry/check.js';
+export { format, type FormatResult } from './entry/format.js';
+export { parse, type ParseResult } from './syntax/parse.js';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from './limits.js';
+export { type CheckOptions, type CompileOptions, type Stats } from './check/analyze.js';
 export { operatorsFor } from './check/fields.js';
 export { toFilterString, toTerraform, pretty, utf8Length } from './compile/serialize.js';
 export { normalizeFilter, filtersEqual } from './compile/structural.js';
@@ -15,6 +16,7 @@ export { printField, printCondition, flatten as printExpr, LINE_WIDTH } from './
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
 export * from './diagnostics.js';
+export { applyEdits } from './format/edits.js';
 export type * from './ast.js';
 export * from './filter.js';
 export * from './datasets/index.js';

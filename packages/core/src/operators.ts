@@ -21,7 +21,7 @@ export type OperatorName =
   | 'in'
   | '!in';
 
-/** Type classes of the type table (LANGUAGE.md section 5). */
+/** Type classes of the type table (docs/language.md#types). */
 export type TypeClass = 'string' | 'int' | 'bool' | 'array';
 
 /** What shape of value an operator takes. */

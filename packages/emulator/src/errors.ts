@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   methodNotAllowed: 7001,
   /** 400: the zone id in the path is not well formed. */
   invalidZone: 7003,
+  /** 400: the account id in the path is not well formed. */
+  invalidAccount: 7004,
   /** 400: the request body is not JSON. */
   malformedJson: 6007,
   /** 415: a request body sent without Content-Type: application/json. */
@@ -25,14 +27,32 @@ export const ERROR_CODES = {
   invalidPaging: 10022,
   /** 404: no ruleset with that id in the zone. */
   rulesetNotFound: 10004,
-  /** 404: no entry point ruleset for that phase in the zone. */
-  entrypointNotFound: 10005,
+  /** 404: no entry point ruleset for that phase in the zone or account (the real API's code). */
+  entrypointNotFound: 10003,
   /** 404: no rule with that id in the ruleset. */
   ruleNotFound: 10006,
   /** 404: no such version of the ruleset. */
   versionNotFound: 10007,
-  /** 409: the zone already has a ruleset for that phase (at most one per phase). */
-  phaseConflict: 10008,
+  /** 400: a second ruleset of kind zone (or root) for a phase; pointer /kind (the real API's code). */
+  phaseConflict: 20217,
+  /** 400: an action that needs action parameters sent without them (the real API's code). */
+  actionParameters: 20113,
+  /** 400: `logging` on a rule whose action is not skip (the real API's code). */
+  loggingOnlySkip: 20018,
+  /** 400: an action that is not one of the known actions. */
+  unknownAction: 20021,
+  /** 400: a phase that is not one of the known phases. */
+  unknownPhase: 20022,
+  /** 400: a change of a ruleset's name, kind or phase. */
+  immutableProperty: 20023,
+  /** 403: a write to a managed ruleset, or an attempt to create one. */
+  managedReadOnly: 20024,
+  /** 409: deleting a ruleset, or a version, that an execute rule references. */
+  referenced: 20025,
+  /** 400: a kind that does not belong to the scope (zone at account level, root at zone level). */
+  kindScope: 20026,
+  /** 400: a cursor that this list never gave. */
+  invalidCursor: 20027,
   /** 409: the most recent version of a ruleset cannot be deleted on its own. */
   latestVersion: 10009,
   /** 400: a `position` (before, after, index) that names no rule or is out of range. */
@@ -47,8 +67,6 @@ export const ERROR_CODES = {
   customFieldLimit: 10033,
   /** 400: the same name twice in one list of a rule. */
   customFieldDuplicate: 10034,
-  /** 400: an `execute` rule without action_parameters.id. */
-  executeParameters: 10035,
   /** 404: no log export job with that id in the zone. */
   jobNotFound: 1004,
   /** 400: a job field that is missing or invalid (name, destination_conf, dataset, ...). */
@@ -63,6 +81,22 @@ export const ERROR_CODES = {
   logpullOptions: 1006,
   /** 400: the dataset is not known, or a job's dataset cannot be changed. */
   datasetInvalid: 1007,
+  /** 400: the migration is refused: the zone is not compatible (URI-based overrides of the previous WAF). */
+  migrationIncompatible: 20400,
+  /** 400: the migration failed and needs support: more than 200 firewall rules, or an expression over 4 KB. */
+  migrationNeedsSupport: 20401,
+  /** 403: validation mode asked for a zone that is not on the Enterprise plan. */
+  validationEnterpriseOnly: 20402,
+  /** 409: the zone has already migrated; the migration cannot be undone or repeated. */
+  alreadyMigrated: 20403,
+  /** 400: a migration query parameter (waf_migration, phase_two) with a value outside the contract. */
+  migrationParameter: 20404,
+  /** 403: a previous-WAF call on a zone that has migrated: those APIs stopped working. */
+  wafMigrated: 20410,
+  /** 404: no such previous-WAF package, group, rule or override. */
+  wafNotFound: 20411,
+  /** 400: an invalid previous-WAF body (mode, urls, override fields). */
+  wafInvalid: 20412,
   /** 429: rate limited (simulated). */
   rateLimited: 971,
   /** 5xx: an injected server error. */
@@ -78,16 +112,18 @@ export class EmulatorError extends Error {
     readonly code: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** JSON pointer into the request body of the part at fault, answered as `source.pointer`. */
+    readonly pointer?: string,
   ) {
     super(message);
     this.name = 'EmulatorError';
   }
 }
 
-export function fail(status: number, name: ErrorCodeName, message: string): EmulatorError {
-  return new EmulatorError(status, ERROR_CODES[name], message);
+export function fail(status: number, name: ErrorCodeName, message: string, pointer?: string): EmulatorError {
+  return new EmulatorError(status, ERROR_CODES[name], message, {}, pointer);
 }
 
-export const badRequest = (name: ErrorCodeName, message: string) => fail(400, name, message);
+export const badRequest = (name: ErrorCodeName, message: string, pointer?: string) => fail(400, name, message, pointer);
 export const notFound = (name: ErrorCodeName, message: string) => fail(404, name, message);
 export const conflict = (name: ErrorCodeName, message: string) => fail(409, name, message);

@@ -2,12 +2,14 @@
  * `logfilter-emulator`: runs the emulator until SIGINT/SIGTERM and prints its base URL on stdout when ready, so a
  * script can read the first line and start calling it. Exit 2 on a usage error, 1 when it cannot start.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startEmulator, type EmulatorOptions } from './server.js';
 import { StateFileError } from './state.js';
+import { FixtureError } from './fixture.js';
 
 const USAGE = `usage: logfilter-emulator [--port N] [--host H] [--token T]... [--email E --key K] [--data FILE]
-                          [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
+                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
 
 function usage(message: string): never {
   process.stderr.write(`logfilter-emulator: ${message}\n${USAGE}\n`);
@@ -18,6 +20,23 @@ function int(name: string, raw: string | undefined, min: number, max: number): n
   if (raw === undefined) return undefined;
   if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) usage(`--${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
+}
+
+/** The fixture file as JSON; unreadable or malformed is exit 2 with the file's name and the parser's position. */
+function readFixture(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`logfilter-emulator: cannot read fixture ${file}: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    process.stderr.write(`logfilter-emulator: fixture ${file} is not JSON: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
 }
 
 async function main(): Promise<void> {
@@ -31,6 +50,7 @@ async function main(): Promise<void> {
         email: { type: 'string' },
         key: { type: 'string' },
         data: { type: 'string' },
+        fixture: { type: 'string' },
         latency: { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
@@ -48,6 +68,7 @@ async function main(): Promise<void> {
     return;
   }
   if ((values.email === undefined) !== (values.key === undefined)) usage('--email and --key go together');
+  const fixture = values.fixture === undefined ? undefined : readFixture(values.fixture);
   const rateLimit = int('rate-limit', values['rate-limit'], 1, 1_000_000);
   const options: EmulatorOptions = {
     port: int('port', values.port, 0, 65535),
@@ -56,6 +77,7 @@ async function main(): Promise<void> {
     email: values.email,
     key: values.key,
     dataFile: values.data,
+    fixture,
     latencyMs: int('latency', values.latency, 0, 600_000),
     rateLimit: rateLimit ? { requests: rateLimit, windowSeconds: int('rate-window', values['rate-window'], 1, 86_400) ?? 60 } : undefined,
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
@@ -65,6 +87,11 @@ async function main(): Promise<void> {
     emu = await startEmulator(options);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    if (e instanceof FixtureError) {
+      // The fixture is the user's input: a usage error (2) naming the place in the file, like an unreadable one.
+      process.stderr.write(`logfilter-emulator: fixture ${values.fixture}: ${err.message}\n`);
+      process.exit(2);
+    }
     const why = e instanceof StateFileError ? err.message : err.code === 'EADDRINUSE' ? `port ${options.port} is in use; pick another --port or 0` : err.message;
     process.stderr.write(`logfilter-emulator: cannot start: ${why}\n`);
     process.exit(1);

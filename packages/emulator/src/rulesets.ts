@@ -1,31 +1,18 @@
 /**
- * Zone rulesets (API description 2.6, 4.2): every change writes a new version; viewing gives the latest; rules keep
- * the version in which they last changed. At most one zone ruleset per phase.
+ * Rulesets of a zone or an account (API description 2.6, 4.2; api-facts section 2): every change writes a new
+ * version ("1", "2", …, never reused); viewing gives the latest; rules keep the version in which they last
+ * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
+ * a ruleset an execute rule runs cannot be deleted.
  */
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, notFound } from './errors.js';
-import type { Rule, RulesetVersion, StoredRuleset, ZoneState } from './state.js';
+import { badRequest, conflict, fail, notFound } from './errors.js';
+import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset } from './state.js';
+import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
 import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
+import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
+import { MANAGED_RULESETS, isManaged } from './managed-rulesets.js';
 
-export interface RuleInput {
-  id?: string;
-  action: string;
-  expression: string;
-  description?: string;
-  action_parameters?: Record<string, unknown>;
-  enabled?: boolean;
-  ref?: string;
-}
-
-export type Position = { before: string } | { after: string } | { index: number };
-
-export interface RulesetInput {
-  name?: string;
-  kind?: string;
-  phase?: string;
-  description?: string;
-  rules?: RuleInput[];
-}
+export type ScopeKind = keyof typeof ENTRYPOINT_KIND;
 
 export const newId = () => randomBytes(16).toString('hex');
 const now = () => new Date().toISOString();
@@ -43,14 +30,27 @@ export function full(rs: StoredRuleset, v: RulesetVersion = latest(rs)) {
   return { ...summary(rs, v), rules: v.rules };
 }
 
-export function findRuleset(zone: ZoneState, id: string): StoredRuleset {
-  const rs = zone.rulesets.find((r) => r.id === id);
+/** What a scope lists and can read: the managed rulesets first, then its own. */
+export function visibleRulesets(scope: RulesetScope): StoredRuleset[] {
+  return [...MANAGED_RULESETS, ...scope.rulesets];
+}
+
+export function findRuleset(scope: RulesetScope, id: string): StoredRuleset {
+  const rs = visibleRulesets(scope).find((r) => r.id === id);
   if (!rs) throw notFound('rulesetNotFound', `ruleset ${id} not found`);
   return rs;
 }
 
-export function findEntrypoint(zone: ZoneState, phase: string): StoredRuleset | undefined {
-  return zone.rulesets.find((r) => latest(r).kind === 'zone' && latest(r).phase === phase);
+function writable(rs: StoredRuleset): void {
+  if (isManaged(rs)) throw fail(403, 'managedReadOnly', `ruleset ${rs.id} is a managed ruleset: it cannot be changed; run it with an execute rule and overrides`);
+}
+
+export function findEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase: string): StoredRuleset | undefined {
+  return scope.rulesets.find((r) => latest(r).kind === ENTRYPOINT_KIND[scopeKind] && latest(r).phase === phase);
+}
+
+function checkPhase(phase: string): void {
+  if (!(PHASES as readonly string[]).includes(phase)) throw badRequest('unknownPhase', `phase: unknown phase "${phase}" (one of ${PHASES.join(', ')})`, '/phase');
 }
 
 function sameContent(a: Rule, b: Omit<Rule, 'id' | 'version' | 'last_updated'>): boolean {
@@ -60,20 +60,23 @@ function sameContent(a: Rule, b: Omit<Rule, 'id' | 'version' | 'last_updated'>):
     a.description === b.description &&
     a.enabled === b.enabled &&
     a.ref === b.ref &&
-    JSON.stringify(a.action_parameters ?? null) === JSON.stringify(b.action_parameters ?? null)
+    JSON.stringify(a.action_parameters ?? null) === JSON.stringify(b.action_parameters ?? null) &&
+    JSON.stringify(a.logging ?? null) === JSON.stringify(b.logging ?? null)
   );
 }
 
 /** Turns input rules into stored rules for `version`, keeping id and version of rules sent back unchanged. */
-function materialize(previous: Rule[], inputs: RuleInput[], version: string, stamp: string): Rule[] {
+function materialize(previous: Rule[], inputs: RuleInput[], phase: string, version: string, stamp: string): Rule[] {
   const seen = new Set<string>();
   return inputs.map((input, i) => {
-    validateRule(input, `rules.${i}`);
-    const old = input.id !== undefined ? previous.find((r) => r.id === input.id) : undefined;
-    if (input.id !== undefined && !old) throw badRequest('validation', `rules.${i}.id: rule ${input.id} is not in this ruleset`);
-    if (input.id !== undefined) {
-      if (seen.has(input.id)) throw badRequest('validation', `rules.${i}.id: rule ${input.id} appears twice`);
-      seen.add(input.id);
+    validateRule(input, `rules.${i}`, phase);
+    // An empty id is a new rule: the migration's proposed configuration carries "" ids and is sent back as is.
+    const id = input.id === '' ? undefined : input.id;
+    const old = id !== undefined ? previous.find((r) => r.id === id) : undefined;
+    if (id !== undefined && !old) throw badRequest('validation', `rules.${i}.id: rule ${id} is not in this ruleset`, `/rules/${i}/id`);
+    if (id !== undefined) {
+      if (seen.has(id)) throw badRequest('validation', `rules.${i}.id: rule ${id} appears twice`, `/rules/${i}/id`);
+      seen.add(id);
     }
     return makeRule(input, old, version, stamp);
   });
@@ -86,65 +89,99 @@ function makeRule(input: RuleInput, old: Rule | undefined, version: string, stam
     expression: input.expression,
     description: input.description ?? '',
     ...(input.action_parameters !== undefined ? { action_parameters: input.action_parameters } : {}),
+    ...(input.logging !== undefined ? { logging: input.logging } : {}),
     enabled: input.enabled ?? true,
-    ref: input.ref ?? old?.ref ?? id,
+    ref: input.ref || old?.ref || id,
   };
   if (old && sameContent(old, content)) return old;
   return { id, version, ...content, last_updated: stamp };
 }
 
-function pushVersion(zone: ZoneState, rs: StoredRuleset, props: { name?: string; description?: string }, rules: (version: string, stamp: string) => Rule[]): void {
+function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { description?: string }, rules: (version: string, stamp: string) => Rule[]): void {
   const version = String(rs.nextVersion);
   const stamp = now();
   const prev = latest(rs);
   const next: RulesetVersion = {
     version,
-    name: props.name ?? prev.name,
+    name: prev.name,
     description: props.description ?? prev.description,
     kind: prev.kind,
     phase: prev.phase,
     rules: rules(version, stamp),
     last_updated: stamp,
   };
-  checkCustomFieldLimit(zone, rs.id, next.rules);
+  checkCustomFieldLimit(scope, rs.id, next.rules);
   rs.versions.push(next);
   rs.nextVersion += 1;
 }
 
-export function createRuleset(zone: ZoneState, body: RulesetInput & { name: string; kind: string; phase: string }): StoredRuleset {
-  if (body.kind === 'zone' && findEntrypoint(zone, body.phase)) {
-    throw conflict('phaseConflict', `the zone already has a ruleset of kind zone for phase ${body.phase}; update it instead`);
+export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: RulesetInput & { name: string; kind: string; phase: string }): StoredRuleset {
+  if (body.kind === 'managed') throw fail(403, 'managedReadOnly', 'kind: managed rulesets are provided by the service and cannot be created', '/kind');
+  const otherEntry = scopeKind === 'zone' ? 'root' : 'zone';
+  if (body.kind === otherEntry) throw badRequest('kindScope', `kind: a ${scopeKind} cannot have a ruleset of kind ${otherEntry} (its entry point kind is ${ENTRYPOINT_KIND[scopeKind]})`, '/kind');
+  checkPhase(body.phase);
+  if (body.kind === ENTRYPOINT_KIND[scopeKind] && findEntrypoint(scope, scopeKind, body.phase)) {
+    throw badRequest('phaseConflict', `kind: the ${scopeKind} already has a ruleset of kind ${body.kind} for phase ${body.phase}; update it instead`, '/kind');
   }
   const stamp = now();
-  const rules = materialize([], body.rules ?? [], '1', stamp);
+  const rules = materialize([], body.rules ?? [], body.phase, '1', stamp);
   const rs: StoredRuleset = {
     id: newId(),
     versions: [{ version: '1', name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, rules, last_updated: stamp }],
     nextVersion: 2,
   };
-  checkCustomFieldLimit(zone, rs.id, rules);
-  zone.rulesets.push(rs);
+  checkCustomFieldLimit(scope, rs.id, rules);
+  scope.rulesets.push(rs);
   return rs;
 }
 
-export function updateRuleset(zone: ZoneState, rs: StoredRuleset, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
+export function updateRuleset(scope: RulesetScope, rs: StoredRuleset, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
+  writable(rs);
   const cur = latest(rs);
-  if (body.kind !== undefined && body.kind !== cur.kind) throw badRequest('validation', `kind: cannot change from ${cur.kind} to ${body.kind}`);
-  if (body.phase !== undefined && body.phase !== cur.phase) throw badRequest('validation', `phase: cannot change from ${cur.phase} to ${body.phase}`);
-  pushVersion(zone, rs, body, (version, stamp) => materialize(cur.rules, body.rules, version, stamp));
+  for (const field of ['name', 'kind', 'phase'] as const) {
+    const sent = body[field];
+    if (sent !== undefined && sent !== cur[field]) throw badRequest('immutableProperty', `${field}: cannot change from ${cur[field]} to ${sent}`, `/${field}`);
+  }
+  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp));
   return rs;
 }
 
-export function putEntrypoint(zone: ZoneState, phase: string, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
-  const rs = findEntrypoint(zone, phase);
-  if (rs) return updateRuleset(zone, rs, { ...body, kind: undefined, phase: undefined });
-  if (body.kind !== undefined && body.kind !== 'zone') throw badRequest('validation', `kind: an entry point has kind zone`);
-  if (body.phase !== undefined && body.phase !== phase) throw badRequest('validation', `phase: does not match the path (${phase})`);
-  return createRuleset(zone, { name: body.name ?? 'default', description: body.description, kind: 'zone', phase, rules: body.rules });
+export function putEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase: string, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
+  checkPhase(phase);
+  const rs = findEntrypoint(scope, scopeKind, phase);
+  const kind = ENTRYPOINT_KIND[scopeKind];
+  if (body.kind !== undefined && body.kind !== kind) throw badRequest('immutableProperty', `kind: the entry point of a ${scopeKind} has kind ${kind}`, '/kind');
+  if (body.phase !== undefined && body.phase !== phase) throw badRequest('immutableProperty', `phase: does not match the path (${phase})`, '/phase');
+  // The entry point is addressed by its phase: a name in the body is ignored when it exists (names cannot change).
+  if (rs) return updateRuleset(scope, rs, { description: body.description, rules: body.rules });
+  return createRuleset(scope, scopeKind, { name: body.name ?? 'default', description: body.description, kind, phase, rules: body.rules });
 }
 
-export function deleteRuleset(zone: ZoneState, rs: StoredRuleset): void {
-  zone.rulesets = zone.rulesets.filter((r) => r !== rs);
+/** Execute rules of every zone and account that run ruleset `id` (at `version`, or its latest when none is named). */
+function executors(state: EmulatorState, id: string): { version?: string; where: string }[] {
+  const out: { version?: string; where: string }[] = [];
+  const scopes: [string, RulesetScope][] = [
+    ...Object.entries(state.zones).map(([k, v]): [string, RulesetScope] => [`zone ${k}`, v]),
+    ...Object.entries(state.accounts).map(([k, v]): [string, RulesetScope] => [`account ${k}`, v]),
+  ];
+  for (const [name, scope] of scopes) {
+    for (const rs of scope.rulesets) {
+      for (const rule of latest(rs).rules) {
+        const params = rule.action_parameters;
+        if (rule.action === 'execute' && params?.id === id) {
+          out.push({ version: typeof params.version === 'string' ? params.version : undefined, where: `rule ${rule.id} of ruleset ${rs.id} (${name})` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function deleteRuleset(state: EmulatorState, scope: RulesetScope, rs: StoredRuleset): void {
+  writable(rs);
+  const users = executors(state, rs.id);
+  if (users.length > 0) throw conflict('referenced', `ruleset ${rs.id} is run by ${users[0].where}; remove that execute rule first`);
+  scope.rulesets = scope.rulesets.filter((r) => r !== rs);
 }
 
 export function findVersion(rs: StoredRuleset, version: string): RulesetVersion {
@@ -153,70 +190,108 @@ export function findVersion(rs: StoredRuleset, version: string): RulesetVersion 
   return v;
 }
 
-export function deleteVersion(rs: StoredRuleset, version: string): void {
+export function deleteVersion(state: EmulatorState, rs: StoredRuleset, version: string): void {
+  writable(rs);
   const v = findVersion(rs, version);
   if (v === latest(rs)) throw conflict('latestVersion', `version ${version} is the most recent version of ruleset ${rs.id}; delete the ruleset or write a new version first`);
+  const user = executors(state, rs.id).find((u) => u.version === version);
+  if (user) throw conflict('referenced', `version ${version} of ruleset ${rs.id} is run by ${user.where}`);
   rs.versions = rs.versions.filter((x) => x !== v);
+}
+
+/** The ruleset at `version` with only the rules whose categories hold `tag`. */
+export function byTag(rs: StoredRuleset, version: string, tag: string) {
+  const v = findVersion(rs, version);
+  return { ...summary(rs, v), rules: v.rules.filter((r) => r.categories?.includes(tag)) };
+}
+
+/** Reads a `position` from a body: exactly one of before (rule id, "" = first), after (rule id, "" = last), index (1-based). */
+export function readPosition(raw: unknown): Position | undefined {
+  if (raw === undefined) return undefined;
+  const bad = (why: string) => badRequest('invalidPosition', `position: ${why}`, '/position');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad('must be an object with one of before, after, index');
+  const keys = Object.keys(raw);
+  if (keys.length !== 1 || !['before', 'after', 'index'].includes(keys[0])) throw bad('give exactly one of before, after, index');
+  const value = (raw as Record<string, unknown>)[keys[0]];
+  if (keys[0] === 'index') {
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('index must be an integer (1 is the first rule)');
+    return { index: value };
+  }
+  if (typeof value !== 'string') throw bad(`${keys[0]} must be a rule id ("" for ${keys[0] === 'before' ? 'first' : 'last'})`);
+  return keys[0] === 'before' ? { before: value } : { after: value };
 }
 
 function insertAt(rules: Rule[], rule: Rule, position: Position | undefined): Rule[] {
   const out = [...rules];
-  if (!position) {
+  if (!position || ('after' in position && position.after === '')) {
     out.push(rule);
     return out;
   }
+  if ('before' in position && position.before === '') {
+    out.unshift(rule);
+    return out;
+  }
   if ('index' in position) {
-    if (position.index > out.length + 1) throw badRequest('invalidPosition', `position.index: ${position.index} is past the end (${out.length} rules)`);
+    if (position.index < 1 || position.index > out.length + 1) {
+      throw badRequest('invalidPosition', `position.index: ${position.index} is out of range (1 to ${out.length + 1})`, '/position/index');
+    }
     out.splice(position.index - 1, 0, rule);
     return out;
   }
   const ref = 'before' in position ? position.before : position.after;
   const at = out.findIndex((r) => r.id === ref);
-  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`);
+  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`, '/position');
   out.splice('before' in position ? at : at + 1, 0, rule);
   return out;
 }
 
-export function addRule(zone: ZoneState, rs: StoredRuleset, body: RuleInput & { position?: Position }): StoredRuleset {
-  const { position, ...input } = body;
-  if (input.id !== undefined) throw badRequest('validation', 'id: assigned by the service');
-  validateRule(input, 'body');
-  pushVersion(zone, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
+export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput & { position?: unknown }): StoredRuleset {
+  writable(rs);
+  const { position: rawPosition, ...input } = body;
+  const position = readPosition(rawPosition);
+  if (input.id !== undefined) throw badRequest('validation', 'id: assigned by the service', '/id');
+  const phase = latest(rs).phase;
+  validateRule(input, 'body', phase);
+  pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
   return rs;
 }
 
-export function patchRule(zone: ZoneState, rs: StoredRuleset, ruleId: string, body: Partial<RuleInput> & { position?: Position }): StoredRuleset {
+export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string, body: Partial<RuleInput> & { position?: unknown }): StoredRuleset {
+  writable(rs);
   const rules = latest(rs).rules;
   const old = rules.find((r) => r.id === ruleId);
   if (!old) throw notFound('ruleNotFound', `rule ${ruleId} not found in ruleset ${rs.id}`);
-  const { position, ...patch } = body;
-  if (patch.id !== undefined && patch.id !== ruleId) throw badRequest('validation', 'id: cannot change');
+  const { position: rawPosition, ...patch } = body;
+  const position = readPosition(rawPosition);
+  if (patch.id !== undefined && patch.id !== ruleId) throw badRequest('validation', 'id: cannot change', '/id');
   const merged: RuleInput = {
     action: patch.action ?? old.action,
     expression: patch.expression ?? old.expression,
     description: patch.description ?? old.description,
     action_parameters: patch.action_parameters ?? old.action_parameters,
+    // A change of action away from skip drops logging (it is only allowed with skip) unless it is sent again.
+    logging: patch.logging ?? ((patch.action ?? old.action) === 'skip' ? old.logging : undefined),
     enabled: patch.enabled ?? old.enabled,
     ref: patch.ref ?? old.ref,
   };
-  validateRule(merged, 'body');
-  pushVersion(zone, rs, {}, (version, stamp) => {
+  validateRule(merged, 'body', latest(rs).phase);
+  pushVersion(scope, rs, {}, (version, stamp) => {
     let rule = makeRule(merged, old, version, stamp);
     // A move alone is a change of the rule too: it gets the new version.
     if (position && rule === old) rule = { ...old, version, last_updated: stamp };
-    const others = rules.filter((r) => r.id !== ruleId);
     if (!position) return rules.map((r) => (r.id === ruleId ? rule : r));
     if (('before' in position && position.before === ruleId) || ('after' in position && position.after === ruleId)) {
-      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself');
+      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', '/position');
     }
-    return insertAt(others, rule, position);
+    return insertAt(rules.filter((r) => r.id !== ruleId), rule, position);
   });
   return rs;
 }
 
-export function deleteRule(zone: ZoneState, rs: StoredRuleset, ruleId: string): StoredRuleset {
+export function deleteRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string): StoredRuleset {
+  writable(rs);
   const rules = latest(rs).rules;
   if (!rules.some((r) => r.id === ruleId)) throw notFound('ruleNotFound', `rule ${ruleId} not found in ruleset ${rs.id}`);
-  pushVersion(zone, rs, {}, () => rules.filter((r) => r.id !== ruleId));
+  pushVersion(scope, rs, {}, () => rules.filter((r) => r.id !== ruleId));
   return rs;
 }

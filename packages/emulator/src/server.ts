@@ -6,15 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { EmulatorError, ERROR_CODES, badRequest, fail } from './errors.js';
 import { Store } from './state.js';
-import { validateBody } from './validate.js';
-import * as rs from './rulesets.js';
-import * as jobs from './jobs.js';
+import { matchRoute } from './routing.js';
+import { AREAS } from './areas.js';
+import { stateFromFixture } from './fixture.js';
 
 export const BASE_PATH = '/client/v4';
 export const ADMIN_PATH = '/__emulator';
 const MAX_BODY = 1024 * 1024;
-const DEFAULT_PER_PAGE = 20;
-const MAX_PER_PAGE = 1000;
 
 export interface EmulatorOptions {
   /** 0 or absent: a free port chosen by the system. */
@@ -26,6 +24,12 @@ export interface EmulatorOptions {
   key?: string;
   /** Persist the state to this file (atomic writes, before each answer). */
   dataFile?: string;
+  /**
+   * The parsed fixture (zones, accounts, plans, the previous WAF, …; see the README). It is the starting state, and
+   * what reset() returns to; with `dataFile`, it seeds a new data file and an existing one wins. A bad fixture
+   * throws FixtureError naming the place.
+   */
+  fixture?: unknown;
   /** Delay every API answer by this many milliseconds. */
   latencyMs?: number;
   /** Simulated rate limit: at most `requests` API calls per credential in each window of `windowSeconds`. */
@@ -62,28 +66,16 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-interface Ctx {
-  method: string;
-  segments: string[];
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (ctx: Ctx, params: Record<string, string>) => { status?: number; result: unknown; resultInfo?: unknown; mutates?: boolean };
-
-interface Route {
-  pattern: string[];
-  methods: Record<string, Handler>;
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
-  const store = new Store(options.dataFile);
+  // Built once, up front: a bad fixture fails the start, not the first request.
+  const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS) : undefined;
+  const store = new Store(options.dataFile, fixture ? () => structuredClone(fixture) : undefined);
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   const windows = new Map<string, { start: number; count: number }>();
   let requestCount = 0;
-  const routes = buildRoutes(store);
+  const routes = AREAS.flatMap((area) => area.routes(store));
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e) => {
@@ -94,9 +86,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Clients reuse idle connections; with Node's default of 5 s, a busy client can send on a socket the server is
   // closing ("other side closed"). A long keep-alive keeps that race away from callers and tests.
   server.keepAliveTimeout = 65_000;
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -124,23 +116,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           res.end(fault.rawBody);
           return;
         }
-        const st = fault.status ?? 429;
-        throw new EmulatorError(st, st === 429 ? ERROR_CODES.rateLimited : ERROR_CODES.internal, st === 429 ? 'rate limited: too many requests, retry later' : `simulated server error ${st}`, headers);
+        const faultStatus = fault.status ?? 429;
+        const limited = faultStatus === 429;
+        throw new EmulatorError(faultStatus, limited ? ERROR_CODES.rateLimited : ERROR_CODES.internal, limited ? 'rate limited: too many requests, retry later' : `simulated server error ${faultStatus}`, headers);
       }
       const who = authenticate(req);
       rateLimit(who);
       const segments = url.pathname.slice(BASE_PATH.length).split('/').filter((s) => s !== '').map(decodeURIComponent);
-      const { handler, params } = route(routes, segments, method);
+      const { handler, params } = matchRoute(routes, segments, method);
       const body = await readBody(req, method);
-      const out = handler({ method, segments, query: url.searchParams, body }, params);
-      if (out.mutates) store.commit();
-      status = out.status ?? 200;
-      send(res, status, { result: out.result, success: true, errors: [], messages: [], ...(out.resultInfo ? { result_info: out.resultInfo } : {}) });
+      const answer = handler({ method, segments, query: url.searchParams, body }, params);
+      if (answer.mutates) store.commit();
+      status = answer.status ?? 200;
+      if (status === 204) {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      send(res, status, { result: answer.result ?? null, success: true, errors: [], messages: [], ...(answer.resultInfo ? { result_info: answer.resultInfo } : {}) });
     } catch (e) {
       req.resume();
       if (e instanceof EmulatorError) {
         status = e.status;
-        send(res, e.status, envelopeError(e.code, e.message), e.headers);
+        send(res, e.status, envelopeError(e.code, e.message, e.pointer), e.headers);
       } else {
         status = 500;
         send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(e as Error).message}`));
@@ -156,10 +154,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const key = header(req, 'x-auth-key');
     const open = (options.tokens?.length ?? 0) === 0 && options.email === undefined;
     if (auth !== undefined) {
-      const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-      if (!m) throw fail(403, 'invalidCredentials', 'authentication failed: the Authorization header is not "Bearer <token>"');
-      if (!open && !(options.tokens ?? []).includes(m[1])) throw fail(403, 'invalidCredentials', 'authentication failed: invalid API token');
-      return `token:${m[1]}`;
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+      if (!bearer) throw fail(403, 'invalidCredentials', 'authentication failed: the Authorization header is not "Bearer <token>"');
+      const token = bearer[1];
+      if (!open && !(options.tokens ?? []).includes(token)) throw fail(403, 'invalidCredentials', 'authentication failed: invalid API token');
+      return `token:${token}`;
     }
     if (email !== undefined || key !== undefined) {
       if (!email || !key) throw fail(401, 'missingCredentials', 'authentication failed: X-Auth-Email and X-Auth-Key go together');
@@ -173,16 +172,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const limit = options.rateLimit;
     if (!limit) return;
     const now = Date.now();
-    let w = windows.get(who);
-    if (!w || now - w.start >= limit.windowSeconds * 1000) {
-      w = { start: now, count: 0 };
-      windows.set(who, w);
+    let window = windows.get(who);
+    if (!window || now - window.start >= limit.windowSeconds * 1000) {
+      window = { start: now, count: 0 };
+      windows.set(who, window);
     }
-    if (w.count >= limit.requests) {
-      const wait = Math.max(1, Math.ceil((w.start + limit.windowSeconds * 1000 - now) / 1000));
+    if (window.count >= limit.requests) {
+      const wait = Math.max(1, Math.ceil((window.start + limit.windowSeconds * 1000 - now) / 1000));
       throw new EmulatorError(429, ERROR_CODES.rateLimited, 'rate limited: too many requests, retry later', { 'retry-after': String(wait) });
     }
-    w.count++;
+    window.count++;
   }
 
   async function admin(req: IncomingMessage, res: ServerResponse, path: string, method: string): Promise<void> {
@@ -228,8 +227,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     failNext(count, status = 429, retryAfter) {
       for (let i = 0; i < count; i++) faults.push({ status, retryAfter });
     },
-    injectFaults(...f) {
-      faults.push(...f);
+    injectFaults(...queued) {
+      faults.push(...queued);
     },
     reset() {
       faults.length = 0;
@@ -239,7 +238,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const s of sockets) s.destroy();
+        for (const socket of sockets) socket.destroy();
       });
     },
   };
@@ -247,16 +246,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
 }
 
-function envelopeError(code: number, message: string) {
-  return { result: null, success: false, errors: [{ code, message }], messages: [] };
+function envelopeError(code: number, message: string, pointer?: string) {
+  return { result: null, success: false, errors: [{ code, message, ...(pointer !== undefined ? { source: { pointer } } : {}) }], messages: [] };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -283,144 +282,4 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   } catch {
     throw badRequest('malformedJson', 'request body is not valid JSON');
   }
-}
-
-function paging(query: URLSearchParams): { page: number; perPage: number } {
-  const int = (name: string, dflt: number, max: number) => {
-    const raw = query.get(name);
-    if (raw === null) return dflt;
-    if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      throw badRequest('invalidPaging', `${name}: must be an integer from 1 to ${max}`);
-    }
-    return Number(raw);
-  };
-  return { page: int('page', 1, 1_000_000), perPage: int('per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE) };
-}
-
-function paged<T>(items: T[], query: URLSearchParams) {
-  const { page, perPage } = paging(query);
-  const result = items.slice((page - 1) * perPage, page * perPage);
-  return {
-    result,
-    resultInfo: { page, per_page: perPage, count: result.length, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
-  };
-}
-
-const ZONE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-function route(routes: Route[], segments: string[], method: string): { handler: Handler; params: Record<string, string> } {
-  let pathMatched = false;
-  for (const r of routes) {
-    if (r.pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const ok = r.pattern.every((p, i) => {
-      if (p.startsWith(':')) {
-        params[p.slice(1)] = segments[i];
-        return true;
-      }
-      return p === segments[i];
-    });
-    if (!ok) continue;
-    pathMatched = true;
-    const handler = r.methods[method];
-    if (!handler) continue;
-    if (params.zone !== undefined && !ZONE_ID.test(params.zone)) throw badRequest('invalidZone', `zone id "${params.zone}" is not valid`);
-    return { handler, params };
-  }
-  if (pathMatched) throw fail(405, 'methodNotAllowed', `method ${method} is not allowed on this path`);
-  throw fail(404, 'noRoute', `no route for ${method} /${segments.join('/')}`);
-}
-
-function buildRoutes(store: Store): Route[] {
-  const z = (p: Record<string, string>) => store.zone(p.zone);
-  const R = ['zones', ':zone', 'rulesets'];
-  const J = ['zones', ':zone', 'logexport', 'jobs'];
-  return [
-    {
-      pattern: [...R, 'phases', ':phase', 'entrypoint'],
-      methods: {
-        GET: (_c, p) => {
-          const found = rs.findEntrypoint(z(p), p.phase);
-          if (!found) throw fail(404, 'entrypointNotFound', `no entry point ruleset for phase ${p.phase} in this zone`);
-          return { result: rs.full(found) };
-        },
-        PUT: (c, p) => ({ result: rs.full(rs.putEntrypoint(z(p), p.phase, validateBody('updateRuleset', c.body))), mutates: true }),
-      },
-    },
-    {
-      pattern: R,
-      methods: {
-        GET: (c, p) => paged(z(p).rulesets.map((r) => rs.summary(r)), c.query),
-        POST: (c, p) => ({ result: rs.full(rs.createRuleset(z(p), validateBody('createRuleset', c.body))), mutates: true }),
-      },
-    },
-    {
-      pattern: [...R, ':id'],
-      methods: {
-        GET: (_c, p) => ({ result: rs.full(rs.findRuleset(z(p), p.id)) }),
-        PUT: (c, p) => {
-          const body = validateBody<rs.RulesetInput & { rules: rs.RuleInput[] }>('updateRuleset', c.body);
-          return { result: rs.full(rs.updateRuleset(z(p), rs.findRuleset(z(p), p.id), body)), mutates: true };
-        },
-        DELETE: (_c, p) => {
-          rs.deleteRuleset(z(p), rs.findRuleset(z(p), p.id));
-          return { result: null, mutates: true };
-        },
-      },
-    },
-    {
-      pattern: [...R, ':id', 'versions'],
-      methods: {
-        GET: (c, p) => {
-          const found = rs.findRuleset(z(p), p.id);
-          return paged([...found.versions].reverse().map((v) => rs.summary(found, v)), c.query);
-        },
-      },
-    },
-    {
-      pattern: [...R, ':id', 'versions', ':version'],
-      methods: {
-        GET: (_c, p) => {
-          const found = rs.findRuleset(z(p), p.id);
-          return { result: rs.full(found, rs.findVersion(found, p.version)) };
-        },
-        DELETE: (_c, p) => {
-          rs.deleteVersion(rs.findRuleset(z(p), p.id), p.version);
-          return { result: null, mutates: true };
-        },
-      },
-    },
-    {
-      pattern: [...R, ':id', 'rules'],
-      methods: {
-        POST: (c, p) => ({ result: rs.full(rs.addRule(z(p), rs.findRuleset(z(p), p.id), validateBody('addRule', c.body))), mutates: true }),
-      },
-    },
-    {
-      pattern: [...R, ':id', 'rules', ':rule'],
-      methods: {
-        PATCH: (c, p) => ({ result: rs.full(rs.patchRule(z(p), rs.findRuleset(z(p), p.id), p.rule, validateBody('patchRule', c.body))), mutates: true }),
-        DELETE: (_c, p) => ({ result: rs.full(rs.deleteRule(z(p), rs.findRuleset(z(p), p.id), p.rule)), mutates: true }),
-      },
-    },
-    {
-      pattern: J,
-      methods: {
-        GET: (c, p) => paged(z(p).jobs, c.query),
-        POST: (c, p) => ({ result: jobs.createJob(store.state, z(p), validateBody('createJob', c.body, 'jobInvalid')), mutates: true }),
-      },
-    },
-    {
-      pattern: [...J, ':job'],
-      methods: {
-        GET: (_c, p) => ({ result: jobs.findJob(z(p), p.job) }),
-        PUT: (c, p) => ({ result: jobs.updateJob(z(p), jobs.findJob(z(p), p.job), validateBody('updateJob', c.body, 'jobInvalid')), mutates: true }),
-        DELETE: (_c, p) => {
-          const job = jobs.findJob(z(p), p.job);
-          jobs.deleteJob(z(p), job);
-          return { result: { id: job.id }, mutates: true };
-        },
-      },
-    },
-  ];
 }

@@ -4,6 +4,8 @@
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { defaultWafState, type WafState } from './waf-state.js';
+import { initialMigration, type MigrationState } from './migration-state.js';
 
 export interface Rule {
   id: string;
@@ -14,6 +16,10 @@ export interface Rule {
   action_parameters?: Record<string, unknown>;
   enabled: boolean;
   ref: string;
+  /** Only on rules whose action is skip. */
+  logging?: { enabled: boolean };
+  /** Tags of managed rules (read-only): what `versions/<v>/by_tag/<tag>` selects on. */
+  categories?: string[];
   last_updated: string;
 }
 
@@ -51,19 +57,44 @@ export interface Job {
   error_message: string | null;
 }
 
-export interface ZoneState {
+/** Where rulesets live: a zone or an account (api-facts section 2: `<scope>` = zones/<id> or accounts/<id>). */
+export interface RulesetScope {
   rulesets: StoredRuleset[];
-  jobs: Job[];
 }
+
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** One zone: one field per API area (rulesets, jobs, the previous WAF, the migration). */
+export interface ZoneState extends RulesetScope {
+  /** The account the zone belongs to (from the fixture); null when not given. */
+  account: string | null;
+  plan: Plan;
+  jobs: Job[];
+  waf: WafState;
+  migration: MigrationState;
+}
+
+export type AccountState = RulesetScope;
 
 export interface EmulatorState {
   format: 1;
   nextJobId: number;
   zones: Record<string, ZoneState>;
+  accounts: Record<string, AccountState>;
 }
 
 export function emptyState(): EmulatorState {
-  return { format: 1, nextJobId: 1, zones: {} };
+  return { format: 1, nextJobId: 1, zones: {}, accounts: {} };
+}
+
+/** A zone not named by a fixture: created on first use, on the Enterprise plan, with the default previous WAF. */
+export function newZone(): ZoneState {
+  return { account: null, plan: 'enterprise', rulesets: [], jobs: [], waf: defaultWafState(), migration: initialMigration() };
+}
+
+export function newAccount(): AccountState {
+  return { rulesets: [] };
 }
 
 export class StateFileError extends Error {}
@@ -71,8 +102,15 @@ export class StateFileError extends Error {}
 export class Store {
   state: EmulatorState;
 
-  constructor(readonly dataFile?: string) {
-    this.state = dataFile ? loadState(dataFile) : emptyState();
+  /**
+   * `seed` builds the starting state (empty, or a fixture's). With a data file, the seed is used only when the file
+   * does not exist yet (or is empty): an existing data file wins, so a restart keeps what was changed.
+   */
+  constructor(
+    readonly dataFile?: string,
+    private readonly seed: () => EmulatorState = emptyState,
+  ) {
+    this.state = (dataFile ? loadState(dataFile) : undefined) ?? seed();
     if (dataFile) {
       // Write once at start: an unwritable place is reported now, not as a 500 on the first change.
       try {
@@ -84,12 +122,21 @@ export class Store {
   }
 
   zone(zoneId: string): ZoneState {
-    let z = this.state.zones[zoneId];
-    if (!z) {
-      z = { rulesets: [], jobs: [] };
-      this.state.zones[zoneId] = z;
+    let zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
+    if (!zone) {
+      zone = newZone();
+      this.state.zones[zoneId] = zone;
     }
-    return z;
+    return zone;
+  }
+
+  account(accountId: string): AccountState {
+    let account = Object.hasOwn(this.state.accounts, accountId) ? this.state.accounts[accountId] : undefined;
+    if (!account) {
+      account = newAccount();
+      this.state.accounts[accountId] = account;
+    }
+    return account;
   }
 
   /** Called after every successful mutation and before its answer is written. */
@@ -97,21 +144,23 @@ export class Store {
     if (this.dataFile) writeAtomically(this.dataFile, JSON.stringify(this.state));
   }
 
+  /** Back to the starting state: empty, or the fixture's. */
   reset(): void {
-    this.state = emptyState();
+    this.state = this.seed();
     this.commit();
   }
 }
 
-function loadState(file: string): EmulatorState {
+/** The state in `file`, or undefined when there is none yet (missing or empty file). */
+function loadState(file: string): EmulatorState | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StateFileError(`cannot read data file ${file}: ${(e as Error).message}`);
   }
-  if (text.trim() === '') return emptyState();
+  if (text.trim() === '') return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -122,7 +171,19 @@ function loadState(file: string): EmulatorState {
   if (!s || typeof s !== 'object' || s.format !== 1 || typeof s.nextJobId !== 'number' || typeof s.zones !== 'object' || !s.zones) {
     throw new StateFileError(`data file ${file} is not an emulator state file (format 1)`);
   }
-  return s as EmulatorState;
+  // Files written before accounts, plans, the previous WAF and the migration existed get their defaults.
+  const state = s as EmulatorState;
+  state.accounts ??= {};
+  for (const zone of Object.values(state.zones)) {
+    const old = zone as Partial<ZoneState> & RulesetScope;
+    const fresh = newZone();
+    old.account ??= fresh.account;
+    old.plan ??= fresh.plan;
+    old.jobs ??= [];
+    old.waf ??= fresh.waf;
+    old.migration ??= fresh.migration;
+  }
+  return state;
 }
 
 /**

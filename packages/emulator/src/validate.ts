@@ -4,18 +4,6 @@ import { badRequest, type ErrorCodeName } from './errors.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 
-const position = {
-  type: 'object',
-  minProperties: 1,
-  maxProperties: 1,
-  properties: {
-    before: { type: 'string' },
-    after: { type: 'string' },
-    index: { type: 'integer', minimum: 1 },
-  },
-  additionalProperties: false,
-};
-
 const ruleInput = {
   type: 'object',
   required: ['action', 'expression'],
@@ -27,6 +15,7 @@ const ruleInput = {
     action_parameters: { type: 'object' },
     enabled: { type: 'boolean' },
     ref: { type: 'string' },
+    logging: { type: 'object', required: ['enabled'], properties: { enabled: { type: 'boolean' } } },
   },
 };
 
@@ -36,7 +25,8 @@ const name = { type: 'string', minLength: 1, maxLength: 256 };
 const rulesetProperties = {
   name,
   kind: { enum: ['zone', 'custom', 'managed', 'root'] },
-  phase: { type: 'string', minLength: 1, pattern: '^[a-z0-9_]+$' },
+  // Known phases are checked by the ruleset logic (unknownPhase, with the list); here only the type.
+  phase: { type: 'string', minLength: 1 },
   description: { type: 'string' },
   rules: { type: 'array', items: ruleInput },
 };
@@ -56,11 +46,9 @@ const jobProperties = {
 const schemas = {
   createRuleset: { type: 'object', required: ['name', 'kind', 'phase'], properties: rulesetProperties },
   updateRuleset: { type: 'object', required: ['rules'], properties: rulesetProperties },
-  addRule: { ...ruleInput, properties: { ...ruleInput.properties, position } },
-  patchRule: {
-    type: 'object',
-    properties: { ...ruleInput.properties, position },
-  },
+  // `position` is read by rulesets.readPosition, which answers invalidPosition for every malformed one.
+  addRule: ruleInput,
+  patchRule: { type: 'object', properties: ruleInput.properties },
   createJob: {
     type: 'object',
     required: ['destination_conf'],

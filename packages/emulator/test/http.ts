@@ -11,7 +11,8 @@ export function api(base: string, token = 'test-token') {
     if (body !== undefined) h['content-type'] = 'application/json';
     const res = await fetch(base + path, { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: JSON.parse(text) };
+    // 204 answers have no body at all.
+    return { status: res.status, headers: res.headers, body: text === '' ? undefined : JSON.parse(text) };
   };
 }
 

@@ -93,7 +93,7 @@ describe('persistence with --data', { timeout: 120_000 }, () => {
   it('restores state in the library too', async () => {
     const data = join(dir, 'lib.json');
     const a = await startEmulator({ dataFile: data });
-    await api(a.url)('POST', '/zones/z/rulesets', { name: 'n', kind: 'zone', phase: 'p' });
+    await api(a.url)('POST', '/zones/z/rulesets', { name: 'n', kind: 'zone', phase: 'http_request_firewall_custom' });
     await a.close();
     const b = await startEmulator({ dataFile: data });
     try {

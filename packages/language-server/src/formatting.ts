@@ -3,7 +3,7 @@
  * hunks that touch the range, and only when the result still compiles to the same filter; otherwise it
  * formats the whole document (the core formatter works on whole files).
  */
-import { compile, parse, hasErrors } from '@logfilter/core';
+import { applyEdits, compile, parse, hasErrors } from '@logfilter/core';
 import type { DocumentFormattingParams, DocumentRangeFormattingParams, TextEdit } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
@@ -46,12 +46,6 @@ async function formatted_(ctx: ServerContext, doc: TextDocument): Promise<string
 
 function toEdit(doc: TextDocument, e: OffsetEdit): TextEdit {
   return { range: toRange(doc, e.start, e.end), newText: e.newText };
-}
-
-function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
 }
 
 /** A partial format must not change meaning (a paren removed on one line and kept on another would). */

@@ -1,6 +1,6 @@
 /**
- * The smoke scenario through headless Neovim, a second real LSP client (shared/recipes/real-clients.md
- * section 3). Skipped, with a message, only where `nvim` is not installed; CI installs it with apt.
+ * The smoke scenario through headless Neovim, a second real LSP client (its built-in `vim.lsp` client, driven
+ * headless). Skipped, with a message, only where `nvim` is not installed; CI installs it with apt.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';

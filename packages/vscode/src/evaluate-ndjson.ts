@@ -1,5 +1,5 @@
 // Streams an NDJSON log file through the core's explainer: counts and per-condition explain tree
-// (LANGUAGE.md section 6). No vscode dependency, so it is unit-tested directly.
+// (docs/language.md#evaluation). No vscode dependency, so it is unit-tested directly.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createExplainer, isLogObject, type ExplainReport, type FilterDocument } from '@logfilter/core';

@@ -1,4 +1,4 @@
-// The extension's NDJSON streaming over the core explainer: counts and explain values (LANGUAGE.md section 6).
+// The extension's NDJSON streaming over the core explainer: counts and explain values (docs/language.md#evaluation).
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -9,12 +9,16 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE } from '../errors.js';
 import { positiveInt } from '../options.js';
 
-export interface ConnectionFlags {
-  zone: string;
+/** Flags every API command has (connection and output), whatever it addresses. */
+export interface ClientFlags {
   baseUrl?: string;
   timeout?: number;
   retries?: number;
   json?: boolean;
+}
+
+export interface ConnectionFlags extends ClientFlags {
+  zone: string;
 }
 
 const nonNegativeInt = (value: string): number => {
@@ -24,15 +28,19 @@ const nonNegativeInt = (value: string): number => {
 
 /** --zone (required), --base-url, --timeout, --retries, --json on a command. */
 export function withConnectionOptions(cmd: Command): Command {
+  return withClientOptions(cmd.requiredOption('--zone <zone_id>', 'zone identifier'));
+}
+
+/** --base-url, --timeout, --retries, --json: for commands that choose their own address flags (--zone or --account). */
+export function withClientOptions(cmd: Command): Command {
   return cmd
-    .requiredOption('--zone <zone_id>', 'zone identifier')
     .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl})`)
     .addOption(new Option('--timeout <ms>', 'milliseconds each API call may take').argParser(positiveInt))
     .addOption(new Option('--retries <n>', 'retries after 429 and 5xx answers').argParser(nonNegativeInt))
     .option('--json', 'machine-readable output on stdout');
 }
 
-export function makeClient(ctx: CliContext, flags: ConnectionFlags): LogfilterClient {
+export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient {
   try {
     return new LogfilterClient({
       baseUrl: flags.baseUrl,

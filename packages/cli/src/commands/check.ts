@@ -1,5 +1,5 @@
 /**
- * `logfilter check`: every check of LANGUAGE.md section 5 on a filter, printing only diagnostics.
+ * `logfilter check`: every check of docs/language.md#diagnostics on a filter, printing only diagnostics.
  * The input may be JSON (any form `decompile` accepts: diagnostics are located in the JSON) or a
  * .logfilter source; JSON is recognised by its first character (`{` or `"`).
  */

@@ -1,5 +1,5 @@
 /**
- * `logfilter compile` and the `compile-filter` command (LANGUAGE.md section 7): source → filter JSON in
+ * `logfilter compile` and the `compile-filter` command (docs/language.md#command-line): source → filter JSON in
  * one of four formats, diagnostics on stderr, exit 0 compiled / 1 errors / 2 usage or I/O.
  */
 import { Command, Option } from 'commander';

@@ -1,6 +1,6 @@
 /**
  * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, directories, globs, `.gz`, pipes,
- * `-` for stdin) and reports what it keeps (docs/language.md, evaluation). Exit status: 0 the evaluation ran
+ * `-` for stdin) and reports what it keeps (docs/language.md#evaluation). Exit status: 0 the evaluation ran
  * (whatever matched), 1 the filter has errors, 2 usage or I/O error (an unreadable input among others still
  * leaves the others' counts in the report), or `--strict` met a malformed line.
  */

@@ -3,7 +3,7 @@
  * checked before it is sent; `--dry-run` prints the request instead of sending it (credentials redacted).
  */
 import { Option, type Command } from 'commander';
-import { decompile, getDataset } from '@logfilter/core';
+import { DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
 import { formatLogpullOptions, parseLogpullOptions, type CreateJobInput, type Job, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_OK, UsageError } from '../errors.js';
@@ -98,7 +98,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
   withConnectionOptions(jobOptions(jobs.command('create').description('create a job; its filter is compiled and checked first'), true)).action(async (flags: JobFlags) => {
     if (flags.destination === undefined) throw new UsageError("required option '--destination <url>' not specified");
     const filter = flags.filter !== undefined ? await readFilter(flags.filter, ctx, flags.dataset) : undefined;
-    const dataset = flags.dataset ?? filter?.dataset ?? 'http_requests';
+    const dataset = flags.dataset ?? filter?.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
     const body: CreateJobInput = { destination_conf: flags.destination, dataset };
     if (flags.name !== undefined) body.name = flags.name;
@@ -147,7 +147,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     // timestamps are kept, so the current job is read first when they change.
     const needsCurrent = flags.dataset === undefined && (flags.filter !== undefined || flags.fields !== undefined) || flags.fields !== undefined || flags.timestamps !== undefined;
     const current = needsCurrent ? await apiCall(`reading job ${jid} of zone ${flags.zone} failed`, () => client.getJob(flags.zone, jid)) : undefined;
-    const dataset = flags.dataset ?? current?.dataset ?? 'http_requests';
+    const dataset = flags.dataset ?? current?.dataset ?? DEFAULT_DATASET;
     if (current?.dataset && flags.dataset && current.dataset !== flags.dataset) {
       throw new UsageError(`--dataset ${flags.dataset}: job ${jid} exports ${current.dataset}, and a job's dataset cannot change`);
     }

@@ -1,5 +1,5 @@
 /**
- * The whole of section 5 on a tree, whether it came from source text (compile, format, the language
+ * The whole of docs/language.md#diagnostics on a tree, whether it came from source text (compile, format, the language
  * server) or from JSON (check, the emulator): dataset, fields and types, nesting, logic, limits.
  */
 import type { Condition, DatasetDecl, Expr } from '../ast.js';
@@ -8,14 +8,13 @@ import { optimize as optimizeTree } from '../compile/optimize.js';
 import { serialize, type Serialized } from '../compile/serialize.js';
 import { ANY_DATASET, DATASETS, DEFAULT_DATASET, type DatasetSchema, getDataset } from '../datasets/index.js';
 import { diag, type Diagnostic, hasErrors, sortDiagnostics } from '../diagnostics.js';
-import { MAX_DEPTH } from '../syntax/parse.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from '../limits.js';
 import type { Recovered } from '../syntax/parser.js';
 import { closest } from '../util/closest.js';
+import { conditionsIn } from '../walk.js';
 import { checkCondition } from './fields.js';
 import { checkLogic } from './logic.js';
 
-export const DEFAULT_MAX_OPERATORS = 30;
-export const DEFAULT_MAX_BYTES = 1000;
 
 export interface CheckOptions {
   /** Used when the source has no `dataset` line. `any` skips field checks. Default `http_requests`. */
@@ -89,7 +88,7 @@ export function analyze(input: AnalyzeInput, options: CompileOptions = {}): Anal
     if (!(c as Recovered<Condition>).recovered) checkCondition(c, schema, diagnostics);
   };
   if (!complete && input.conditions) input.conditions.forEach(checkFields);
-  else if (input.expr) forEachCondition(input.expr, checkFields);
+  else if (input.expr) conditionsIn(input.expr).forEach(checkFields);
   if (!input.expr) {
     if (complete) diagnostics.push(diag('empty-filter', 'the filter has no condition', input.endOffset, input.endOffset));
     return { diagnostics: sortDiagnostics(diagnostics), dataset, schema, stats };
@@ -119,21 +118,6 @@ export function analyze(input: AnalyzeInput, options: CompileOptions = {}): Anal
     diagnostics.push(diag('too-large', `the compiled filter is ${stats.bytes} bytes; the limit is ${maxBytes}`, c.start, c.end, { path: c.path }));
   }
   return { diagnostics: sortDiagnostics(diagnostics), dataset, schema, tree, serialized, stats };
-}
-
-export function forEachCondition(e: Expr, f: (c: Condition) => void): void {
-  // explicit stack: trees from JSON input can be deep
-  const stack: Expr[] = [e];
-  const found: Condition[] = [];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (!n) continue;
-    if (n.kind === 'condition') found.push(n);
-    else if (n.kind === 'group' || n.kind === 'not') stack.push(n.expr);
-    else for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
-  }
-  // source order
-  found.sort((a, b) => a.start - b.start || 0).forEach(f);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Per-condition checks against the dataset schema and the type table (LANGUAGE.md section 5):
+ * Per-condition checks against the dataset schema and the type table (docs/language.md#types):
  * unknown/removed/deprecated/unfilterable fields, operator and value types, list shapes, documented values.
  */
 import type { Condition, ScalarValue, Value } from '../ast.js';
@@ -7,6 +7,7 @@ import { type DatasetSchema, type FieldInfo, isFilterable, REMOVED_FIELDS, REMOV
 import { diag, type Diagnostic, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME, type OperatorInfo, type TypeClass } from '../operators.js';
 import { closest } from '../util/closest.js';
+import { writeField } from '../syntax/field-names.js';
 import { isNumericString, numericValue, printScalar } from '../util/values.js';
 
 export function checkCondition(c: Condition, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
@@ -45,7 +46,7 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
 export function operatorsFor(field: FieldInfo): OperatorInfo[] {
   const classes = typeClasses(field.type);
   const ops = [...OPERATOR_BY_NAME.values()].filter((o) => o.types.some((t) => classes.includes(t)));
-  // floats: only the comparisons and equality (LANGUAGE.md section 5)
+  // floats: only the comparisons and equality (docs/language.md#types)
   return field.type === 'float' ? ops.filter((o) => o.numeric || o.positive === 'eq') : ops;
 }
 
@@ -69,7 +70,7 @@ function lookupField(c: Condition, schema: DatasetSchema, out: Diagnostic[]): Fi
   const name = c.field.name;
   const field = schema.byName.get(name);
   if (field) return field;
-  const quote = (n: string) => (c.path ? JSON.stringify(n) : /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) ? n : `\`${n}\``);
+  const quote = (n: string) => (c.path ? JSON.stringify(n) : writeField(n));
   const fixTo = (n: string, preferred: boolean): Fix => ({ title: `Change to ${n}`, edits: [{ start: c.field.start, end: c.field.end, newText: quote(n) }], preferred });
   if (REMOVED_FIELDS.has(name) && REMOVED_FIELDS_DATASETS.includes(schema.name)) {
     const replacement = REMOVED_FIELDS.get(name);

@@ -1,5 +1,5 @@
 /**
- * `--optimize`: rewrites that never change the result on any log line (LANGUAGE.md section 3):
+ * `--optimize`: rewrites that never change the result on any log line (docs/language.md#compilation):
  * - exact duplicates in one and/or are dropped (a ∧ a = a, a ∨ a = a);
  * - in an `or`, `x == a`, `x == b`, `x in [c]` on one scalar field merge into `x in [a, b, c]`;
  * - in an `and`, `x != a`, `x !in [b]` on one scalar field merge into `x !in [a, b]`.

@@ -1,5 +1,5 @@
 /**
- * Structural equality of filter documents, the meaning of "round trip" in LANGUAGE.md section 4:
+ * Structural equality of filter documents, the meaning of "round trip" in docs/language.md#decompiling-and-formatting:
  * two documents are structurally equal when they are equal after the normalisation the compiler applies
  * (chains of the same connective flattened, single-item and/or nodes unwrapped), whatever their white
  * space and key order. The language cannot write a one-item `and`, so `{"and":[c]}` round-trips to `c`.

@@ -5,6 +5,7 @@
 import { OPERATORS, type OperatorInfo } from '../operators.js';
 import { ANY_DATASET, DATASETS, getDataset, isFilterable, typeClasses, type FieldInfo } from '../datasets/index.js';
 import { fieldOperators } from './field-operators.js';
+import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
 
 export type CompletionItemKind = 'field' | 'operator' | 'value' | 'keyword' | 'dataset' | 'snippet';
@@ -25,7 +26,6 @@ export interface CompletionEntry {
   sortText: string;
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The items for a situation, in `sortText` order. */
 export function completionItems(situation: CompletionSituation): CompletionEntry[] {
@@ -110,7 +110,7 @@ function fieldItems(dataset: string): CompletionEntry[] {
     kind: 'field',
     detail: f.deprecated ? `${f.type} (deprecated)` : f.type,
     documentation: f.description,
-    insertText: IDENTIFIER.test(f.name) ? f.name : `\`${f.name}\``,
+    insertText: writeField(f.name),
     ...(f.deprecated ? { deprecated: true } : {}),
     // deprecated fields sort after the others
     sortText: `${f.deprecated ? '2' : '1'}${f.name}`,

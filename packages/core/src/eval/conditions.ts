@@ -1,7 +1,7 @@
 /**
  * One condition compiled once into a closure over the parsed log object. The operator table says which
  * operators are negative; a negative operator is the exact negation of its positive one on a present value, and
- * true on an absent or null field (docs/language.md, evaluation).
+ * true on an absent or null field (docs/language.md#evaluation).
  */
 import type { FilterCondition } from '../filter.js';
 import { OPERATOR_BY_NAME } from '../operators.js';

@@ -1,4 +1,4 @@
-/** Public API of the evaluator (docs/language.md, evaluation). */
+/** Public API of the evaluator (docs/language.md#evaluation). */
 export { createMatcher, isLogObject, filterFields, type Matcher } from './matcher.js';
 export { createLineMatcher, type LineMatcher, type LineVerdict } from './line-matcher.js';
 export {

@@ -1,5 +1,5 @@
 /**
- * How log values and filter values compare (docs/language.md, evaluation). Every evaluation path (the object
+ * How log values and filter values compare (docs/language.md#evaluation). Every evaluation path (the object
  * predicate, the explain counters and the raw-line shortcut) is built from these functions, so the paths
  * cannot disagree on what "equal" or "numeric" means.
  *

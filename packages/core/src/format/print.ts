@@ -6,8 +6,8 @@
  */
 import type { Comment, Condition, Expr } from '../ast.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
-import { KEYWORDS } from '../syntax/tokens.js';
-import { OPERATORS } from '../operators.js';
+import { writeField } from '../syntax/field-names.js';
+import { conditionsIn } from '../walk.js';
 import { printScalar } from '../util/values.js';
 
 export const LINE_WIDTH = 80;
@@ -23,16 +23,8 @@ export interface PrintInput {
   datasetEnd?: number;
 }
 
-const RESERVED = new Set([...KEYWORDS, ...OPERATORS.flatMap((o) => o.words)]);
-
-export function printField(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) ? name : `\`${name}\``;
-}
-
-/** A field name the language can write (backquoted names cannot hold a backquote or a line break). */
-export function isPrintableField(name: string): boolean {
-  return name.length > 0 && !/[`\r\n]/.test(name);
-}
+/** The source spelling of a field name (syntax/field-names.ts). */
+export const printField = writeField;
 
 export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'>): string {
   const op = OPERATOR_BY_NAME.get(c.operator.name)!.canonical;
@@ -49,8 +41,7 @@ interface Attached {
 }
 
 export function printFile(input: PrintInput): string {
-  const conditions: Condition[] = [];
-  if (input.expr) collectConditions(input.expr, conditions);
+  const conditions = conditionsIn(input.expr);
   const att = attachComments(input, conditions);
   const lines: string[] = [...att.header];
   if (input.dataset !== undefined) {
@@ -69,9 +60,7 @@ class Printer {
   constructor(private readonly att: Attached) {}
 
   private hasComments(e: Expr): boolean {
-    const cs: Condition[] = [];
-    collectConditions(e, cs);
-    return cs.some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
+    return conditionsIn(e).some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
   }
 
   /** Lines for `e`; the first line starts with `prefix`, continuation items of a chain use `cont`. */
@@ -157,18 +146,6 @@ export function flatten(e: Expr): string {
     case 'group':
       return flatten(e.expr);
   }
-}
-
-function collectConditions(e: Expr, out: Condition[]): void {
-  const stack: Expr[] = [e];
-  const found: Condition[] = [];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.kind === 'condition') found.push(n);
-    else if (n.kind === 'group' || n.kind === 'not') stack.push(n.expr);
-    else for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
-  }
-  out.push(...found);
 }
 
 function attachComments(input: PrintInput, conditions: Condition[]): Attached {

@@ -7,6 +7,7 @@
 import type { Condition, Expr, FieldRef, JsonPath, Logical, OperatorRef, ScalarValue, Span, Value } from '../ast.js';
 import { diag, type Diagnostic, type DiagnosticCode, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
+import { needsBackquotes } from '../syntax/field-names.js';
 import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from './located-json.js';
 import { suggestOperators } from './operator-suggestions.js';
 import { mapDiagnostic, type TextMapping } from './text-mapping.js';
@@ -15,10 +16,6 @@ const CONDITION_KEYS = ['key', 'operator', 'value'] as const;
 const GROUP_KEYS = ['and', 'or'] as const;
 const NODE_KEYS: ReadonlySet<string> = new Set([...CONDITION_KEYS, ...GROUP_KEYS]);
 
-/** Words of the source language that a field name must be backquoted to avoid (LANGUAGE.md section 2). */
-const KEYWORDS: ReadonlySet<string> = new Set(
-  'dataset and or not in contains startsWith endsWith true false eq lt leq gt geq'.split(' '),
-);
 
 export interface FilterTreeResult {
   expr?: Expr;
@@ -195,7 +192,7 @@ class TreeReader {
       return undefined;
     }
     const name = node.value;
-    const quoted = !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || KEYWORDS.has(name);
+    const quoted = needsBackquotes(name);
     return { name, quoted, ...this.span(node) };
   }
 

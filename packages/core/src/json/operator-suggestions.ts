@@ -4,6 +4,7 @@
  * names by edit distance, or nothing when no name is close.
  */
 import { OPERATORS, OPERATOR_MISSPELLINGS, type OperatorName } from '../operators.js';
+import { editDistance } from '../util/closest.js';
 
 export interface OperatorSuggestion {
   names: OperatorName[];
@@ -22,23 +23,8 @@ export function suggestOperators(written: string): OperatorSuggestion {
 
   // Beyond a third of the word, an "closest" name is a guess that misleads more than it helps.
   const limit = Math.max(1, Math.ceil(lower.length / 3));
-  const scored = OPERATORS.map((o) => ({ name: o.name, d: editDistance(lower, o.name.toLowerCase()) }))
+  const scored = OPERATORS.map((o) => ({ name: o.name, d: editDistance(lower, o.name.toLowerCase(), limit) }))
     .filter((s) => s.d <= limit)
     .sort((a, b) => a.d - b.d);
   return { names: scored.slice(0, 3).map((s) => s.name), certain: false };
-}
-
-/** Levenshtein distance; inputs are short operator names, so the quadratic table is fine. */
-export function editDistance(a: string, b: string): number {
-  if (a.length > 64) return Math.abs(a.length - b.length) + 64; // no name is that long
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

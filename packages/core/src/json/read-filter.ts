@@ -1,5 +1,5 @@
 /**
- * Reads a filter from any of the four input forms of LANGUAGE.md section 4:
+ * Reads a filter from any of the four input forms of docs/language.md#decompiling-and-formatting:
  *   'filter'   the filter object {"where": ...}
  *   'string'   JSON text whose value is a string holding the filter JSON (as in job bodies)
  *   'job'      a log export job object holding `filter` (a string as usual, or an object)

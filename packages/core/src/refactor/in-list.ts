@@ -1,10 +1,11 @@
 /**
  * Refactor: `x == a or x == b or ...` → `x in [a, b, ...]`, and `x != a and x != b` → `x not in [a, b]`.
- * Both mean the same on every log line (LANGUAGE.md section 6: `in` holds when the value equals a member;
+ * Both mean the same on every log line (docs/language.md#evaluation: `in` holds when the value equals a member;
  * `!eq`/`!in` hold for absent fields). Pure text edits on the parsed source.
  */
 import type { Condition, Expr, FileNode } from '../ast.js';
 import type { Fix } from '../diagnostics.js';
+import { walkExpr } from '../walk.js';
 
 /**
  * The merges offered for the range `start..end` of `text` (a cursor is an empty range): one per run of
@@ -13,33 +14,21 @@ import type { Fix } from '../diagnostics.js';
  */
 export function inListRefactors(file: FileNode, text: string, start: number, end: number): Fix[] {
   const fixes: Fix[] = [];
-  const visit = (e: Expr | undefined): void => {
-    if (!e) return;
-    switch (e.kind) {
-      case 'group':
-      case 'not':
-        visit(e.expr);
-        return;
-      case 'condition':
-        return;
-      case 'and':
-      case 'or':
-        for (const run of runs(e.items, e.kind === 'or' ? 'eq' : '!eq')) {
-          const first = run[0];
-          const last = run[run.length - 1];
-          if (last.end < start || first.start > end) continue;
-          const field = text.slice(first.field.start, first.field.end);
-          const values = run.map((c) => text.slice(c.value.start, c.value.end));
-          const op = e.kind === 'or' ? 'in' : 'not in';
-          fixes.push({
-            title: `Merge into ${field} ${op} [${values.join(', ')}]`,
-            edits: [{ start: first.start, end: last.end, newText: `${field} ${op} [${values.join(', ')}]` }],
-          });
-        }
-        e.items.forEach(visit);
+  walkExpr(file.expr, (e) => {
+    if (e.kind !== 'and' && e.kind !== 'or') return;
+    for (const run of runs(e.items, e.kind === 'or' ? 'eq' : '!eq')) {
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (last.end < start || first.start > end) continue;
+      const field = text.slice(first.field.start, first.field.end);
+      const values = run.map((c) => text.slice(c.value.start, c.value.end));
+      const op = e.kind === 'or' ? 'in' : 'not in';
+      fixes.push({
+        title: `Merge into ${field} ${op} [${values.join(', ')}]`,
+        edits: [{ start: first.start, end: last.end, newText: `${field} ${op} [${values.join(', ')}]` }],
+      });
     }
-  };
-  visit(file.expr);
+  });
   return fixes;
 }
 

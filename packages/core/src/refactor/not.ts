@@ -1,18 +1,18 @@
 /**
- * Refactor: normalise `not` the way the compiler does (LANGUAGE.md section 3): `not (x == 1)` → `x != 1`,
+ * Refactor: normalise `not` the way the compiler does (docs/language.md#compilation): `not (x == 1)` → `x != 1`,
  * `not not e` → `e`. The compiled filter is byte-identical before and after. Pure text edits.
  */
 import type { Expr, FileNode } from '../ast.js';
 import type { Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
+import { walkExpr } from '../walk.js';
 
 const unwrap = (e: Expr): Expr => (e.kind === 'group' ? unwrap(e.expr) : e);
 
 /** The `not` rewrites offered for the range `start..end` of `text` (a cursor is an empty range). */
 export function notRefactors(file: FileNode, text: string, start: number, end: number): Fix[] {
   const fixes: Fix[] = [];
-  const visit = (e: Expr | undefined): void => {
-    if (!e) return;
+  walkExpr(file.expr, (e) => {
     if (e.kind === 'not' && e.start <= end && e.end >= start) {
       const inner = unwrap(e.expr);
       if (inner.kind === 'condition') {
@@ -24,9 +24,6 @@ export function notRefactors(file: FileNode, text: string, start: number, end: n
         fixes.push({ title: 'Remove the double not', edits: [{ start: e.start, end: e.end, newText: kept }] });
       }
     }
-    if (e.kind === 'group' || e.kind === 'not') visit(e.expr);
-    else if (e.kind === 'and' || e.kind === 'or') e.items.forEach(visit);
-  };
-  visit(file.expr);
+  });
   return fixes;
 }

@@ -5,6 +5,7 @@
 import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
 import { closest } from '../util/closest.js';
 import { decodeString, getParser, TooManyErrors } from './parser.js';
@@ -17,8 +18,6 @@ export interface ParseResult {
   conditions: Condition[];
 }
 
-/** Groups deeper than this are `too-deep` (LANGUAGE.md section 5). */
-export const MAX_DEPTH = 64;
 /**
  * Past this many nested groups or chained `not`s the recursive parser is not run at all: the text gets a
  * `too-deep` diagnostic instead of a stack overflow.

@@ -4,11 +4,12 @@
  */
 import { createToken, Lexer, type TokenType } from 'chevrotain';
 import { OPERATORS } from '../operators.js';
+import { IDENTIFIER_SOURCE, KEYWORDS } from './field-names.js';
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED });
 export const Comment = createToken({ name: 'Comment', pattern: /#[^\r\n]*/, group: 'comments' });
 
-export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
+export const Identifier = createToken({ name: 'Identifier', pattern: new RegExp(IDENTIFIER_SOURCE) });
 /** A backquoted field name for keys outside the identifier form. Unterminated ones are reported by the parser. */
 export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /`[^`\r\n]*`?/ });
 /**
@@ -32,12 +33,13 @@ function keyword(word: string, name = `Kw_${word}`): TokenType {
   return createToken({ name, pattern: word, longer_alt: Identifier });
 }
 
-export const Dataset = keyword('dataset');
-export const And = keyword('and');
-export const Or = keyword('or');
-export const Not = keyword('not');
-export const True = keyword('true');
-export const False = keyword('false');
+const keywordTokens: Record<string, TokenType> = Object.fromEntries(KEYWORDS.map((w) => [w, keyword(w)]));
+export const Dataset = keywordTokens.dataset;
+export const And = keywordTokens.and;
+export const Or = keywordTokens.or;
+export const Not = keywordTokens.not;
+export const True = keywordTokens.true;
+export const False = keywordTokens.false;
 
 /** Every operator token belongs to this category; the token's image is looked up in the operator table. */
 export const OperatorToken = createToken({ name: 'Operator', pattern: Lexer.NA });
@@ -93,8 +95,8 @@ export const allTokens: TokenType[] = [
   NotableOperator,
 ];
 
-/** Keywords (for completion, the grammar and the "keywords are lower-case" hint). */
-export const KEYWORDS: readonly string[] = ['dataset', 'and', 'or', 'not', 'true', 'false'];
+/** Keywords (for completion, the grammar and the "keywords are lower-case" hint); defined with the field-name rules. */
+export { KEYWORDS };
 
 let lexer: Lexer | undefined;
 /** The one lexer instance; validations run in a test (DESIGN principle 5), not at every start. */

@@ -1,5 +1,6 @@
 /** Closest names by edit distance, for "did you mean" suggestions. */
 
+/** Levenshtein distance of `a` and `b`; past `max`, `max + 1` (the work stops as soon as it is known). */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -17,7 +18,7 @@ export function editDistance(a: string, b: string, max = Infinity): number {
     if (rowMin > max) return max + 1;
     [prev, cur] = [cur, prev];
   }
-  return prev[b.length];
+  return Math.min(prev[b.length], max + 1);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A deliberately simple reference evaluator, written straight from LANGUAGE.md section 6 and sharing no code
+ * A deliberately simple reference evaluator, written straight from docs/language.md#evaluation and sharing no code
  * with the evaluator under test. Slow on purpose: it walks the filter JSON for every line.
  */
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -1,5 +1,5 @@
 /**
- * Every edge of LANGUAGE.md section 6 as an explicit case, checked on the compiled predicate, the raw-line
+ * Every edge of docs/language.md#evaluation as an explicit case, checked on the compiled predicate, the raw-line
  * matcher, the block scanner (shortcut and validating) and the reference evaluator alike.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Every filter of the research corpus (shared/corpus/filters.jsonl), as published. Record numbers are the
+ * Every filter of the research corpus (test/fixtures/corpus/filters.jsonl), as published. Record numbers are the
  * 1-based line numbers that SOURCES.md uses.
  */
 import { readFileSync } from 'node:fs';

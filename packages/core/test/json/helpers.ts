@@ -2,12 +2,11 @@
 import { expect } from 'vitest';
 import type { Diagnostic, Fix } from '../../src/diagnostics.js';
 import type { ReadFilterResult } from '../../src/json/index.js';
+import { applyEdits } from '../../src/format/edits.js';
 
 /** Applies a fix's edits (non-overlapping, any order) to `text`. */
 export function applyFix(text: string, fix: Fix): string {
-  let out = text;
-  for (const e of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
+  return applyEdits(text, fix.edits);
 }
 
 export function codes(r: ReadFilterResult): string[] {

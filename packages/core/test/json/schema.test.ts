@@ -23,7 +23,7 @@ describe('FILTER_DOCUMENT_SCHEMA', () => {
 });
 
 describe('validateFilterDocument', () => {
-  it('accepts the documents of LANGUAGE.md section 1', () => {
+  it('accepts the documents of docs/language.md#the-compiled-filter', () => {
     const doc = {
       where: {
         and: [

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { inListRefactors } from '../../src/refactor/index.js';
-import { compile, parse } from '../../src/index.js';
+import { applyEdits, compile, parse } from '../../src/index.js';
 
 function apply(text: string, at = 0): string[] {
   const { file } = parse(text);
   return inListRefactors(file, text, at, at).map((f) => {
-    let out = text;
-    for (const e of [...f.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-    return out;
+    return applyEdits(text, f.edits);
   });
 }
 

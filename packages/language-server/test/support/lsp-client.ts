@@ -1,4 +1,4 @@
-/** A real LSP client over the server's stdio (vscode-languageserver-protocol), as in shared/recipes/real-clients.md section 5. */
+/** A real LSP client over the server's stdio (vscode-languageserver-protocol). */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
   ConfigurationRequest,

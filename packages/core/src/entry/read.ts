@@ -1,5 +1,5 @@
 /**
- * Reading filter input for decompile and check: the four forms of LANGUAGE.md section 4, plus two
+ * Reading filter input for decompile and check: the four forms of docs/language.md#decompiling-and-formatting, plus two
  * spellings people paste from job bodies and Terraform files — the JSON-encoded string without its
  * surrounding quotes (`{\"where\":...}`), and an assignment `filter = "{\"where\":...}"`. Offsets still
  * point into the text as given.

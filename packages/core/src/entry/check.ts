@@ -1,8 +1,9 @@
 /**
- * check(): every check of section 5 on an existing JSON filter (any form `decompile` accepts), located by
+ * check(): every check of docs/language.md#diagnostics on an existing JSON filter (any form `decompile` accepts), located by
  * JSON path and by offset in the given text.
  */
 import { analyze, type CheckOptions, type Stats } from '../check/analyze.js';
+import { DEFAULT_DATASET } from '../datasets/index.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
@@ -20,7 +21,7 @@ export function check(input: string | unknown, options: CheckOptions = {}): Chec
   const read = readFilter(input);
   const endOffset = typeof input === 'string' ? input.length : 0;
   if (!read.expr) {
-    return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? 'http_requests' };
+    return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? DEFAULT_DATASET };
   }
   const a = analyze({ expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
   return { ok: !hasErrors(a.diagnostics), diagnostics: a.diagnostics, stats: a.stats, form: read.form, dataset: a.dataset };

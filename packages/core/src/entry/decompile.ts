@@ -3,12 +3,13 @@
  * source. Structural problems get diagnostics located by JSON path and by offset in the given text.
  */
 import type { Condition, Expr } from '../ast.js';
-import { forEachCondition } from '../check/analyze.js';
+import { conditionsIn } from '../walk.js';
 import { normalize } from '../compile/normalize.js';
 import { toDocument } from '../compile/serialize.js';
 import { diag, type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
-import { isPrintableField, printFile } from '../format/print.js';
+import { printFile } from '../format/print.js';
+import { isWritableField } from '../syntax/field-names.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
 
@@ -35,8 +36,8 @@ export function decompile(input: string | unknown, options: DecompileOptions = {
   const diagnostics = [...read.diagnostics];
   if (!read.expr || hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
   const expr = read.expr;
-  forEachCondition(expr, (c: Condition) => {
-    if (!isPrintableField(c.field.name)) {
+  conditionsIn(expr).forEach((c: Condition) => {
+    if (!isWritableField(c.field.name)) {
       diagnostics.push(
         diag('invalid-node', 'this key cannot be written as a field name (it is empty or holds a backquote or a line break)', c.field.start, c.field.end, {
           path: c.path ? [...c.path, 'key'] : undefined,

@@ -1,4 +1,4 @@
-/** compile(): `.logfilter` source → canonical filter JSON, with every check of section 5. */
+/** compile(): `.logfilter` source → canonical filter JSON, with every check of docs/language.md#diagnostics. */
 import type { FileNode } from '../ast.js';
 import { analyze, type CompileOptions, type Stats } from '../check/analyze.js';
 import { toDocument } from '../compile/serialize.js';

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+import { startEmulator, ERROR_CODES, CORE_RULESET_ID, type RunningEmulator } from '@logfilter/emulator';
+import { LogfilterClient } from '@logfilter/api';
+import { file, logfilter } from './api-harness.js';
+
+const TOKEN = 'rulesets-cli-token';
+let emu: RunningEmulator;
+let env: Record<string, string>;
+let api: LogfilterClient;
+let n = 0;
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: [TOKEN] });
+  env = { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN };
+  api = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: {} });
+});
+afterAll(() => emu.close());
+
+const RULES_YAML = `# two rules, YAML
+rules:
+  - action: block
+    expression: ip.src eq 192.0.2.1
+    description: bad host
+  - action: log
+    expression: http.host eq "example.com"
+    description: watch
+`;
+
+describe.each([
+  ['--zone', (id: string) => ({ zone: id })],
+  ['--account', (id: string) => ({ account: id })],
+] as const)('logfilter rulesets %s', (flag, scopeOf) => {
+  it('creates from a file, lists, gets, updates, versions, deletes', async () => {
+    const id = `cli-rs-${++n}`;
+    const scope = scopeOf(id);
+    const created = await logfilter(['rulesets', 'create', flag, id, '--name', 'mine', '--kind', 'custom', '--phase', 'http_request_firewall_custom', '--file', file(`r${n}.yaml`, RULES_YAML), '--json'], env);
+    expect(created.code).toBe(0);
+    const rs = JSON.parse(created.stdout);
+    expect(rs).toMatchObject({ name: 'mine', kind: 'custom', version: '1' });
+    expect(rs.rules.map((r: any) => r.action)).toEqual(['block', 'log']);
+
+    const list = await logfilter(['rulesets', 'list', flag, id], env);
+    expect([list.code, list.stdout.split('\n')[0].split(/\s+/)]).toEqual([0, ['ID', 'NAME', 'KIND', 'PHASE', 'VERSION', 'LAST', 'UPDATED']]);
+    expect(list.stdout).toContain(rs.id);
+    expect(JSON.parse((await logfilter(['rulesets', 'list', flag, id, '--json'], env)).stdout).map((r: any) => r.id)).toEqual([rs.id]);
+
+    const get = await logfilter(['rulesets', 'get', rs.id, flag, id], env);
+    expect(get.stdout).toMatch(/^id: +[0-9a-f]{32}$/m);
+    expect(get.stdout).toContain('bad host');
+
+    const updated = await logfilter(['rulesets', 'update', rs.id, flag, id, '--file', file(`u${n}.json`, JSON.stringify([{ action: 'log', expression: 'true' }])), '--json'], env);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ version: '2', rules: [{ action: 'log' }] });
+    const old = await logfilter(['rulesets', 'version', rs.id, '1', flag, id, '--json'], env);
+    expect(JSON.parse(old.stdout).rules).toHaveLength(2);
+    expect(JSON.parse((await logfilter(['rulesets', 'versions', rs.id, flag, id, '--json'], env)).stdout).map((v: any) => v.version)).toEqual(['2', '1']);
+    expect((await logfilter(['rulesets', 'delete-version', rs.id, '1', flag, id], env)).code).toBe(0);
+    const latest = await logfilter(['rulesets', 'delete-version', rs.id, '2', flag, id], env);
+    expect(latest.code).toBe(1);
+    expect(latest.stderr).toContain(String(ERROR_CODES.latestVersion));
+    expect((await logfilter(['rulesets', 'delete', rs.id, flag, id], env)).code).toBe(0);
+    await expect(api.getRuleset(scope, rs.id)).rejects.toMatchObject({ code: ERROR_CODES.rulesetNotFound });
+  });
+
+  it('adds, updates, moves and deletes rules', async () => {
+    const id = `cli-rules-${++n}`;
+    const scope = scopeOf(id);
+    const rs = await api.createRuleset(scope, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true', description: 'a' }] });
+    const add = await logfilter(['rulesets', 'rules', 'add', rs.id, flag, id, '--action', 'block', '--expression', 'ip.src eq 192.0.2.1', '--description', 'b', '--before', '', '--json'], env);
+    expect(add.code).toBe(0);
+    const added = JSON.parse(add.stdout);
+    expect(added.rules.map((r: any) => r.description)).toEqual(['b', 'a']);
+    const bId = added.rules[0].id;
+    const moved = await logfilter(['rulesets', 'rules', 'move', rs.id, bId, flag, id, '--index', '2', '--json'], env);
+    expect(JSON.parse(moved.stdout).rules.map((r: any) => r.description)).toEqual(['a', 'b']);
+    const upd = await logfilter(['rulesets', 'rules', 'update', rs.id, bId, flag, id, '--disabled', '--json'], env);
+    expect(JSON.parse(upd.stdout).rules[1]).toMatchObject({ id: bId, enabled: false });
+    const fromFile = await logfilter(['rulesets', 'rules', 'add', rs.id, flag, id, '--file', file(`one${n}.yaml`, 'action: skip\nexpression: "true"\naction_parameters:\n  ruleset: current\nlogging:\n  enabled: false\n'), '--json'], env);
+    expect(JSON.parse(fromFile.stdout).rules[2]).toMatchObject({ action: 'skip', logging: { enabled: false } });
+    const del = await logfilter(['rulesets', 'rules', 'delete', rs.id, bId, flag, id, '--json'], env);
+    expect(JSON.parse(del.stdout).rules.map((r: any) => r.description)).toEqual(['a', '']);
+    expect((await api.getRuleset(scope, rs.id)).version).toBe('6');
+  });
+
+  it('puts and reads the phase entry point and its versions', async () => {
+    const id = `cli-entry-${++n}`;
+    const rules = file(`e${n}.json`, JSON.stringify({ rules: [{ action: 'block', expression: 'true' }] }));
+    const put = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', 'http_request_firewall_custom', flag, id, '--file', rules, '--json'], env);
+    expect(JSON.parse(put.stdout)).toMatchObject({ kind: flag === '--zone' ? 'zone' : 'root', version: '1' });
+    await logfilter(['rulesets', 'entrypoint', 'put', '--phase', 'http_request_firewall_custom', flag, id, '--file', rules], env);
+    const get = await logfilter(['rulesets', 'entrypoint', 'get', '--phase', 'http_request_firewall_custom', flag, id, '--json'], env);
+    expect(JSON.parse(get.stdout).version).toBe('2');
+    const v1 = await logfilter(['rulesets', 'entrypoint', 'version', '1', '--phase', 'http_request_firewall_custom', flag, id, '--json'], env);
+    expect(JSON.parse(v1.stdout).version).toBe('1');
+    expect(JSON.parse((await logfilter(['rulesets', 'entrypoint', 'versions', '--phase', 'http_request_firewall_custom', flag, id, '--json'], env)).stdout).map((v: any) => v.version)).toEqual(['2', '1']);
+    const none = await logfilter(['rulesets', 'entrypoint', 'get', '--phase', 'http_ratelimit', flag, id], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('10003');
+  });
+});
+
+describe('logfilter rulesets: usage and input errors', () => {
+  it('needs exactly one of --zone and --account (exit 2)', async () => {
+    expect((await logfilter(['rulesets', 'list'], env)).code).toBe(2);
+    expect((await logfilter(['rulesets', 'list', '--zone', 'a', '--account', 'b'], env)).code).toBe(2);
+  });
+
+  it('names the file and the place of a bad rules file, and sends nothing', async () => {
+    const before = emu.requestCount;
+    const cases: [string, string, string][] = [
+      ['bad.json', '{"rules": [', 'bad.json:1:'],
+      ['bad.yaml', 'rules:\n  - action: block\n   expression: x\n', 'bad.yaml:'],
+      ['shape.yaml', 'rules:\n  - action: block\n', 'rules[0].expression'],
+      ['type.json', '[{"action": "log", "expression": "true", "enabled": "yes"}]', '[0].enabled'],
+      ['scalar.json', '42', 'expected a list of rules'],
+      ['empty.json', '', 'empty'],
+    ];
+    for (const [name, text, mention] of cases) {
+      const r = await logfilter(['rulesets', 'update', 'x', '--zone', 'z', '--file', file(name, text)], env);
+      expect([name, r.code]).toEqual([name, 2]);
+      expect(r.stderr).toContain(mention);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const missing = await logfilter(['rulesets', 'update', 'x', '--zone', 'z', '--file', 'no-such-file.json'], env);
+    expect(missing.code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('refuses two positions, and a move without one (exit 2)', async () => {
+    expect((await logfilter(['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--action', 'log', '--expression', 'true', '--index', '1', '--after', 'a'], env)).code).toBe(2);
+    expect((await logfilter(['rulesets', 'rules', 'move', 'x', 'y', '--zone', 'z'], env)).code).toBe(2);
+    expect((await logfilter(['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--action', 'log'], env)).code).toBe(2);
+  });
+
+  it('reports an API refusal with its code (exit 1) and prints the request on --dry-run', async () => {
+    const z = `cli-rs-err-${++n}`;
+    const body = ['--name', 'e', '--kind', 'zone', '--phase', 'http_request_firewall_custom'];
+    expect((await logfilter(['rulesets', 'create', '--zone', z, ...body], env)).code).toBe(0);
+    const again = await logfilter(['rulesets', 'create', '--zone', z, ...body], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('20217');
+    const dry = await logfilter(['rulesets', 'create', '--zone', z, ...body, '--dry-run'], env);
+    expect(JSON.parse(dry.stdout)).toEqual({
+      method: 'POST',
+      url: `${emu.url}/zones/${z}/rulesets`,
+      headers: { Authorization: 'Bearer <redacted>', 'Content-Type': 'application/json' },
+      body: { name: 'e', kind: 'zone', phase: 'http_request_firewall_custom' },
+    });
+    expect(dry.stdout).not.toContain(TOKEN);
+  });
+
+  it('shows a managed ruleset version by tag', async () => {
+    const r = await logfilter(['rulesets', 'version', CORE_RULESET_ID, '1', '--tag', 'paranoia-level-3', '--zone', 'z', '--json'], env);
+    const rs = JSON.parse(r.stdout);
+    expect(rs.rules.length).toBeGreaterThan(0);
+    expect(rs.rules.every((x: any) => x.categories.includes('paranoia-level-3'))).toBe(true);
+  });
+});

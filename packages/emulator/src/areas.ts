@@ -1,0 +1,8 @@
+/** Every API area the emulator serves, in routing order. A new area is one module and one line here. */
+import type { Area } from './routing.js';
+import { rulesetsArea } from './rulesets-area.js';
+import { jobsArea } from './jobs-area.js';
+import { migrationArea } from './migration.js';
+import { wafLegacyArea } from './waf-legacy.js';
+
+export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea];

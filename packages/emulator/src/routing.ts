@@ -1,0 +1,118 @@
+/**
+ * What an API area gives the server: its routes and its part of the fixture. The server knows no area; each one
+ * (rulesets, jobs, the previous WAF, the migration, …) registers here, so adding an area touches no other.
+ */
+import { badRequest, fail } from './errors.js';
+import type { Store, ZoneState } from './state.js';
+
+export interface RequestContext {
+  method: string;
+  segments: string[];
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export interface HandlerAnswer {
+  /** 200 unless given; 204 answers with no body. */
+  status?: number;
+  result?: unknown;
+  resultInfo?: unknown;
+  /** The handler changed the state: it is persisted before the answer is sent. */
+  mutates?: boolean;
+}
+
+export type Handler = (request: RequestContext, params: Record<string, string>) => HandlerAnswer;
+
+export interface Route {
+  /** Path segments under the base path; `:name` segments are parameters. */
+  pattern: string[];
+  methods: Record<string, Handler>;
+}
+
+/** An area's part of the fixture file: the keys it reads in `zones.<id>` and how it applies them. */
+export interface ZoneFixtureHook {
+  keys: readonly string[];
+  /** Reads `raw[key]` for its keys into `zone`; throws FixtureError naming `at.<key>…` on a bad value. */
+  apply(raw: Record<string, unknown>, zone: ZoneState, at: string): void;
+}
+
+export interface Area {
+  name: string;
+  routes(store: Store): Route[];
+  zoneFixture?: ZoneFixtureHook;
+}
+
+/** Path parameters checked before any handler runs: what a well-formed id looks like, and the error otherwise. */
+const PARAM_RULES: Record<string, { pattern: RegExp; code: 'invalidZone' | 'invalidAccount'; what: string }> = {
+  zone: { pattern: /^[A-Za-z0-9_-]{1,64}$/, code: 'invalidZone', what: 'zone id' },
+  account: { pattern: /^[A-Za-z0-9_-]{1,64}$/, code: 'invalidAccount', what: 'account id' },
+};
+
+export function matchRoute(routes: Route[], segments: string[], method: string): { handler: Handler; params: Record<string, string> } {
+  let pathMatched = false;
+  for (const candidate of routes) {
+    if (candidate.pattern.length !== segments.length) continue;
+    const params: Record<string, string> = Object.create(null);
+    const matches = candidate.pattern.every((part, i) => {
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = segments[i];
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (!matches) continue;
+    pathMatched = true;
+    const handler = candidate.methods[method];
+    if (!handler) continue;
+    for (const [name, rule] of Object.entries(PARAM_RULES)) {
+      if (params[name] !== undefined && !rule.pattern.test(params[name])) throw badRequest(rule.code, `${rule.what} "${params[name]}" is not valid`);
+    }
+    return { handler, params };
+  }
+  if (pathMatched) throw fail(405, 'methodNotAllowed', `method ${method} is not allowed on this path`);
+  throw fail(404, 'noRoute', `no route for ${method} /${segments.join('/')}`);
+}
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 1000;
+
+function intParam(query: URLSearchParams, name: string, dflt: number, max: number): number {
+  const raw = query.get(name);
+  if (raw === null) return dflt;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw badRequest('invalidPaging', `${name}: must be an integer from 1 to ${max}`);
+  }
+  return Number(raw);
+}
+
+/** Page-numbered lists (jobs, the previous WAF): `page` (1-based) and `per_page`. */
+export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
+  const page = intParam(query, 'page', 1, 1_000_000);
+  const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const result = items.slice((page - 1) * perPage, page * perPage);
+  return {
+    result,
+    resultInfo: { page, per_page: perPage, count: result.length, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
+  };
+}
+
+/**
+ * Cursor lists (rulesets, api-facts section 2): `cursor` and `per_page`. The cursor is the base64url of the id of
+ * the last item given, so items added or removed meanwhile neither repeat nor shift the next page. The next cursor
+ * is answered in both forms clients read: `result_info.cursor` and `result_info.cursors.after`; absent on the last page.
+ */
+export function cursorPaged<T extends { id: string }>(items: T[], query: URLSearchParams): HandlerAnswer {
+  const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const cursor = query.get('cursor');
+  let start = 0;
+  if (cursor !== null && cursor !== '') {
+    const after = Buffer.from(cursor, 'base64url').toString('utf8');
+    const at = items.findIndex((item) => item.id === after);
+    if (at < 0) throw badRequest('invalidCursor', 'cursor: not a cursor of this list (start again without it)');
+    start = at + 1;
+  }
+  const result = items.slice(start, start + perPage);
+  const more = start + perPage < items.length;
+  const next = more ? Buffer.from(result[result.length - 1].id, 'utf8').toString('base64url') : undefined;
+  return { result, resultInfo: { per_page: perPage, count: result.length, ...(next ? { cursor: next, cursors: { after: next } } : {}) } };
+}

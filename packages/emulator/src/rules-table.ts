@@ -1,0 +1,67 @@
+/**
+ * The rulesets vocabulary of api-facts section 2, one table each: kinds, phases, and actions with the action
+ * parameters each one needs. Validation, the schemas and the README all read these.
+ */
+
+export const KINDS = ['managed', 'custom', 'root', 'zone'] as const;
+
+/** The entry point kind of each scope: one ruleset of that kind per phase. */
+export const ENTRYPOINT_KIND = { zone: 'zone', account: 'root' } as const;
+
+export const PHASES = [
+  'ddos_l4',
+  'ddos_l7',
+  'http_config_settings',
+  'http_custom_errors',
+  'http_log_custom_fields',
+  'http_ratelimit',
+  'http_request_cache_settings',
+  'http_request_dynamic_redirect',
+  'http_request_firewall_custom',
+  'http_request_firewall_managed',
+  'http_request_late_transform',
+  'http_request_origin',
+  'http_request_redirect',
+  'http_request_sanitize',
+  'http_request_sbfm',
+  'http_request_transform',
+  'http_response_cache_settings',
+  'http_response_compression',
+  'http_response_firewall_managed',
+  'http_response_headers_transform',
+  'magic_transit',
+  'magic_transit_ids_managed',
+  'magic_transit_managed',
+  'magic_transit_ratelimit',
+] as const;
+
+/**
+ * Each action and the action parameters it cannot do without: `anyOf` lists keys of which at least one must be
+ * present; `nonEmpty` asks for at least one parameter of any name. `log_custom_field` has its own rules
+ * (rules-validate.ts), kept from before with their own codes.
+ */
+export const ACTIONS: Record<string, { anyOf?: readonly string[]; nonEmpty?: boolean }> = {
+  block: {},
+  challenge: {},
+  compress_response: { anyOf: ['algorithms'] },
+  ddos_dynamic: {},
+  execute: { anyOf: ['id'] },
+  force_connection_close: {},
+  js_challenge: {},
+  log: {},
+  log_custom_field: {},
+  managed_challenge: {},
+  redirect: { anyOf: ['from_value', 'from_list'] },
+  rewrite: { anyOf: ['uri', 'headers'] },
+  route: { anyOf: ['host_header', 'origin', 'sni'] },
+  score: { anyOf: ['increment'] },
+  serve_error: { anyOf: ['content', 'asset_name'] },
+  set_cache_control: { nonEmpty: true },
+  set_cache_settings: { nonEmpty: true },
+  set_cache_tags: { nonEmpty: true },
+  set_config: { nonEmpty: true },
+  skip: { anyOf: ['ruleset', 'rulesets', 'phase', 'phases', 'products', 'rules'] },
+  transform_response_html: {},
+};
+
+export const ACTION_NAMES = Object.keys(ACTIONS);

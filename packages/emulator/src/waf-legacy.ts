@@ -1,0 +1,329 @@
+/**
+ * The previous managed WAF (api-facts section 3): packages, their groups and rules, and URI-based overrides,
+ * under `zones/<zone>/firewall/waf/…`. Once the zone has migrated, every one of these calls answers wafMigrated:
+ * those APIs stop working (API description 9.4). The zone fixture's `waf` section is read here too.
+ */
+import { badRequest, fail, notFound } from './errors.js';
+import { paged, type Area, type Route } from './routing.js';
+import { FixtureError, read } from './fixture.js';
+import { newId } from './rulesets.js';
+import type { Store, ZoneState } from './state.js';
+import {
+  ACTION_MODES,
+  ANOMALY_MODES,
+  DETECTION_MODES,
+  GROUP_MODES,
+  SENSITIVITIES,
+  TRADITIONAL_MODES,
+  type FirewallRule,
+  type WafGroup,
+  type WafOverride,
+  type WafPackage,
+  type WafRule,
+} from './waf-state.js';
+
+/** Actions an override may give a rule (the previous API's vocabulary). */
+const OVERRIDE_RULE_ACTIONS = ['block', 'challenge', 'simulate', 'disable', 'default'] as const;
+
+const ruleModes = (pkg: WafPackage): readonly string[] => (pkg.detection_mode === 'anomaly' ? ANOMALY_MODES : TRADITIONAL_MODES);
+
+function packageView(zoneId: string, pkg: WafPackage) {
+  return {
+    id: pkg.id,
+    name: pkg.name,
+    description: pkg.description,
+    zone_id: zoneId,
+    detection_mode: pkg.detection_mode,
+    ...(pkg.detection_mode === 'anomaly' ? { sensitivity: pkg.sensitivity, action_mode: pkg.action_mode } : {}),
+  };
+}
+
+function groupView(pkg: WafPackage, group: WafGroup) {
+  const rules = pkg.rules.filter((r) => r.group_id === group.id);
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    mode: group.mode,
+    rules_count: rules.length,
+    modified_rules_count: rules.filter((r) => r.mode !== r.default_mode).length,
+    package_id: pkg.id,
+    allowed_modes: [...GROUP_MODES],
+  };
+}
+
+function ruleView(pkg: WafPackage, rule: WafRule) {
+  const group = pkg.groups.find((g) => g.id === rule.group_id);
+  return {
+    id: rule.id,
+    description: rule.description,
+    priority: rule.priority,
+    group: { id: rule.group_id, name: group?.name ?? '' },
+    package_id: pkg.id,
+    mode: rule.mode,
+    default_mode: rule.default_mode,
+    allowed_modes: [...ruleModes(pkg)],
+  };
+}
+
+function findIn<T extends { id: string }>(items: T[], id: string, what: string): T {
+  const found = items.find((item) => item.id === id);
+  if (!found) throw notFound('wafNotFound', `${what} ${id} not found`);
+  return found;
+}
+
+/** Reads a PATCH/POST body field that must be one of `allowed`, or is absent. */
+function oneOf(body: Record<string, unknown>, field: string, allowed: readonly string[]): string | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !allowed.includes(value)) throw badRequest('wafInvalid', `${field}: must be one of ${allowed.join(', ')}`, `/${field}`);
+  return value;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('wafInvalid', 'body: must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** An override body: `urls` (at least one), `rules` (rule id → action), `groups` (group id → mode), and the rest. */
+function readOverride(raw: unknown, old: WafOverride | undefined): WafOverride {
+  const body = bodyObject(raw);
+  const urls = body.urls ?? old?.urls;
+  if (!Array.isArray(urls) || urls.length === 0 || urls.some((u) => typeof u !== 'string' || u === '')) {
+    throw badRequest('wafInvalid', 'urls: an override needs at least one URL pattern (for example "example.com/admin*")', '/urls');
+  }
+  const map = (field: 'rules' | 'groups' | 'rewrite_action', allowed: readonly string[]): Record<string, string> => {
+    const value = body[field] ?? old?.[field] ?? {};
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('wafInvalid', `${field}: must be an object`, `/${field}`);
+    for (const [key, v] of Object.entries(value)) {
+      if (typeof v !== 'string' || !allowed.includes(v)) throw badRequest('wafInvalid', `${field}.${key}: must be one of ${allowed.join(', ')}`, `/${field}/${key}`);
+    }
+    return { ...(value as Record<string, string>) };
+  };
+  const paused = body.paused ?? old?.paused ?? false;
+  if (typeof paused !== 'boolean') throw badRequest('wafInvalid', 'paused: must be true or false', '/paused');
+  const priority = body.priority ?? old?.priority ?? 1;
+  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < -1_000_000_000 || priority > 1_000_000_000) {
+    throw badRequest('wafInvalid', 'priority: must be an integer', '/priority');
+  }
+  const description = body.description ?? old?.description ?? '';
+  if (typeof description !== 'string') throw badRequest('wafInvalid', 'description: must be a string', '/description');
+  return {
+    id: old?.id ?? newId(),
+    description,
+    urls: [...urls],
+    rules: map('rules', OVERRIDE_RULE_ACTIONS),
+    groups: map('groups', GROUP_MODES),
+    rewrite_action: map('rewrite_action', OVERRIDE_RULE_ACTIONS),
+    paused,
+    priority,
+  };
+}
+
+export const wafLegacyArea: Area = {
+  name: 'waf-legacy',
+  routes(store: Store): Route[] {
+    const W = ['zones', ':zone', 'firewall', 'waf'];
+    const P = [...W, 'packages', ':package'];
+    /** Every previous-WAF call goes through here: after the migration, none of them works any more. */
+    const live = (params: Record<string, string>): ZoneState => {
+      const zone = store.zone(params.zone);
+      if (zone.migration.state === 'migrated') {
+        throw fail(403, 'wafMigrated', 'this zone has migrated to the new managed rules: the previous WAF API no longer works; use the rulesets API');
+      }
+      return zone;
+    };
+    const pkg = (params: Record<string, string>) => findIn(live(params).waf.packages, params.package, 'WAF package');
+    return [
+      {
+        pattern: [...W, 'packages'],
+        methods: { GET: (request, params) => paged(live(params).waf.packages.map((p) => packageView(params.zone, p)), request.query) },
+      },
+      {
+        pattern: P,
+        methods: {
+          GET: (_request, params) => ({ result: packageView(params.zone, pkg(params)) }),
+          PATCH: (request, params) => {
+            const found = pkg(params);
+            const body = bodyObject(request.body);
+            if (found.detection_mode !== 'anomaly' && (body.sensitivity !== undefined || body.action_mode !== undefined)) {
+              throw badRequest('wafInvalid', 'sensitivity and action_mode apply only to anomaly packages (the core rule set)', '/sensitivity');
+            }
+            const sensitivity = oneOf(body, 'sensitivity', SENSITIVITIES);
+            const actionMode = oneOf(body, 'action_mode', ACTION_MODES);
+            if (sensitivity !== undefined) found.sensitivity = sensitivity;
+            if (actionMode !== undefined) found.action_mode = actionMode;
+            return { result: packageView(params.zone, found), mutates: true };
+          },
+        },
+      },
+      {
+        pattern: [...P, 'groups'],
+        methods: { GET: (request, params) => paged(pkg(params).groups.map((g) => groupView(pkg(params), g)), request.query) },
+      },
+      {
+        pattern: [...P, 'groups', ':group'],
+        methods: {
+          GET: (_request, params) => ({ result: groupView(pkg(params), findIn(pkg(params).groups, params.group, 'WAF rule group')) }),
+          PATCH: (request, params) => {
+            const found = pkg(params);
+            const group = findIn(found.groups, params.group, 'WAF rule group');
+            const mode = oneOf(bodyObject(request.body), 'mode', GROUP_MODES);
+            if (mode === undefined) throw badRequest('wafInvalid', `mode: required (${GROUP_MODES.join(', ')})`, '/mode');
+            group.mode = mode;
+            return { result: groupView(found, group), mutates: true };
+          },
+        },
+      },
+      {
+        pattern: [...P, 'rules'],
+        methods: { GET: (request, params) => paged(pkg(params).rules.map((r) => ruleView(pkg(params), r)), request.query) },
+      },
+      {
+        pattern: [...P, 'rules', ':rule'],
+        methods: {
+          GET: (_request, params) => ({ result: ruleView(pkg(params), findIn(pkg(params).rules, params.rule, 'WAF rule')) }),
+          PATCH: (request, params) => {
+            const found = pkg(params);
+            const rule = findIn(found.rules, params.rule, 'WAF rule');
+            const mode = oneOf(bodyObject(request.body), 'mode', ruleModes(found));
+            if (mode === undefined) throw badRequest('wafInvalid', `mode: required (${ruleModes(found).join(', ')})`, '/mode');
+            rule.mode = mode;
+            return { result: ruleView(found, rule), mutates: true };
+          },
+        },
+      },
+      {
+        pattern: [...W, 'overrides'],
+        methods: {
+          GET: (request, params) => paged(live(params).waf.overrides, request.query),
+          POST: (request, params) => {
+            const zone = live(params);
+            const override = readOverride(request.body, undefined);
+            zone.waf.overrides.push(override);
+            return { result: override, mutates: true };
+          },
+        },
+      },
+      {
+        pattern: [...W, 'overrides', ':override'],
+        methods: {
+          GET: (_request, params) => ({ result: findIn(live(params).waf.overrides, params.override, 'WAF override') }),
+          PUT: (request, params) => {
+            const zone = live(params);
+            const old = findIn(zone.waf.overrides, params.override, 'WAF override');
+            const next = readOverride(request.body, old);
+            zone.waf.overrides = zone.waf.overrides.map((o) => (o === old ? next : o));
+            return { result: next, mutates: true };
+          },
+          DELETE: (_request, params) => {
+            const zone = live(params);
+            const old = findIn(zone.waf.overrides, params.override, 'WAF override');
+            zone.waf.overrides = zone.waf.overrides.filter((o) => o !== old);
+            return { result: { id: old.id }, mutates: true };
+          },
+        },
+      },
+    ];
+  },
+  zoneFixture: {
+    keys: ['waf'],
+    apply(raw, zone, at) {
+      if (raw.waf === undefined) return;
+      const where = `${at}.waf`;
+      const waf = read.object(raw.waf, where);
+      read.keys(waf, where, ['packages', 'overrides', 'firewall_rules']);
+      if (waf.packages !== undefined) zone.waf.packages = read.array(waf.packages, `${where}.packages`).map((p, i) => fixturePackage(p, `${where}.packages[${i}]`));
+      if (waf.overrides !== undefined) zone.waf.overrides = read.array(waf.overrides, `${where}.overrides`).map((o, i) => fixtureOverride(o, `${where}.overrides[${i}]`));
+      if (waf.firewall_rules !== undefined) {
+        zone.waf.firewall_rules = read.array(waf.firewall_rules, `${where}.firewall_rules`).map((r, i) => fixtureFirewallRule(r, `${where}.firewall_rules[${i}]`));
+      }
+      unique(zone.waf.packages, `${where}.packages`);
+      unique(zone.waf.overrides, `${where}.overrides`);
+      unique(zone.waf.firewall_rules, `${where}.firewall_rules`);
+    },
+  },
+};
+
+function unique(items: { id: string }[], at: string): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item.id)) throw new FixtureError(`${at}[${i}].id: "${item.id}" appears twice`);
+    seen.add(item.id);
+  });
+}
+
+function fixturePackage(raw: unknown, at: string): WafPackage {
+  const p = read.object(raw, at);
+  read.keys(p, at, ['id', 'name', 'description', 'detection_mode', 'sensitivity', 'action_mode', 'groups', 'rules']);
+  const detection = read.oneOf(p.detection_mode, `${at}.detection_mode`, DETECTION_MODES, 'traditional');
+  const anomaly = detection === 'anomaly';
+  const groups = read.array(p.groups ?? [], `${at}.groups`).map((g, i): WafGroup => {
+    const gat = `${at}.groups[${i}]`;
+    const group = read.object(g, gat);
+    read.keys(group, gat, ['id', 'name', 'description', 'mode']);
+    const id = read.id(group.id, `${gat}.id`, newId);
+    return { id, name: read.string(group.name, `${gat}.name`, `Group ${id}`), description: read.string(group.description, `${gat}.description`, ''), mode: read.oneOf(group.mode, `${gat}.mode`, GROUP_MODES, 'on') };
+  });
+  unique(groups, `${at}.groups`);
+  const modes = anomaly ? ANOMALY_MODES : TRADITIONAL_MODES;
+  const rules = read.array(p.rules ?? [], `${at}.rules`).map((r, i): WafRule => {
+    const rat = `${at}.rules[${i}]`;
+    const rule = read.object(r, rat);
+    read.keys(rule, rat, ['id', 'description', 'priority', 'group', 'mode', 'default_mode']);
+    const group = rule.group === undefined ? groups[0]?.id ?? '' : read.id(rule.group, `${rat}.group`, () => '');
+    if (rule.group !== undefined && !groups.some((g) => g.id === group)) throw new FixtureError(`${rat}.group: no group "${group}" in this package`);
+    return {
+      id: read.id(rule.id, `${rat}.id`, newId),
+      description: read.string(rule.description, `${rat}.description`, ''),
+      priority: String(read.integer(rule.priority, `${rat}.priority`, i + 1)),
+      group_id: group,
+      mode: read.oneOf(rule.mode, `${rat}.mode`, modes, anomaly ? 'on' : 'default'),
+      default_mode: read.oneOf(rule.default_mode, `${rat}.default_mode`, modes, anomaly ? 'on' : 'block'),
+    };
+  });
+  unique(rules, `${at}.rules`);
+  const id = read.id(p.id, `${at}.id`, newId);
+  return {
+    id,
+    name: read.string(p.name, `${at}.name`, anomaly ? 'OWASP ModSecurity Core Rule Set' : `Package ${id}`),
+    description: read.string(p.description, `${at}.description`, ''),
+    detection_mode: detection,
+    sensitivity: anomaly ? read.oneOf(p.sensitivity, `${at}.sensitivity`, SENSITIVITIES, 'medium') : null,
+    action_mode: anomaly ? read.oneOf(p.action_mode, `${at}.action_mode`, ACTION_MODES, 'challenge') : null,
+    groups,
+    rules,
+  };
+}
+
+function fixtureOverride(raw: unknown, at: string): WafOverride {
+  const o = read.object(raw, at);
+  read.keys(o, at, ['id', 'description', 'urls', 'rules', 'groups', 'rewrite_action', 'paused', 'priority']);
+  const map = (field: string, allowed: readonly string[]): Record<string, string> => {
+    const value = read.object(o[field] ?? {}, `${at}.${field}`);
+    for (const [key, v] of Object.entries(value)) read.oneOf(v, `${at}.${field}.${key}`, allowed, 'default');
+    return { ...(value as Record<string, string>) };
+  };
+  return {
+    id: read.id(o.id, `${at}.id`, newId),
+    description: read.string(o.description, `${at}.description`, ''),
+    urls: read.array(o.urls ?? [], `${at}.urls`).map((u, i) => read.string(u, `${at}.urls[${i}]`)),
+    rules: map('rules', OVERRIDE_RULE_ACTIONS),
+    groups: map('groups', GROUP_MODES),
+    rewrite_action: map('rewrite_action', OVERRIDE_RULE_ACTIONS),
+    paused: read.boolean(o.paused, `${at}.paused`, false),
+    priority: read.integer(o.priority, `${at}.priority`, 1),
+  };
+}
+
+function fixtureFirewallRule(raw: unknown, at: string): FirewallRule {
+  const r = read.object(raw, at);
+  read.keys(r, at, ['id', 'expression', 'action', 'description', 'paused']);
+  return {
+    id: read.id(r.id, `${at}.id`, newId),
+    expression: read.string(r.expression, `${at}.expression`, 'true'),
+    action: read.string(r.action, `${at}.action`, 'block'),
+    description: read.string(r.description, `${at}.description`, ''),
+    paused: read.boolean(r.paused, `${at}.paused`, false),
+  };
+}
