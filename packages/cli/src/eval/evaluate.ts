@@ -132,7 +132,7 @@ async function runPlans(
     // Whole-file jobs are queued at once; their small results are added in input order below.
     const fileResults = plans.map((p) =>
       p.mode === 'file' && pool
-        ? guard(pool.run({ type: 'file', name: p.src.name, path: p.src.path, gzip: p.src.gzip === true }).then((m) => (progress(m.bytes), m.tally)))
+        ? guard(pool.run({ type: 'file', name: p.src.name, path: p.src.path, size: p.src.size ?? 0, gzip: p.src.gzip === true }).then((m) => (progress(m.bytes), m.tally)))
         : undefined,
     );
     for (let i = 0; i < plans.length; i++) {

@@ -31,6 +31,8 @@ export interface FileJob {
   id: number;
   name: string;
   path: string;
+  /** Size on disk. */
+  size: number;
   gzip: boolean;
 }
 

@@ -119,7 +119,7 @@ function start(): void {
     const tally = new FileTally();
     let bytes = 0;
     try {
-      for await (const block of lineBlocks(openBytes({ name: job.name, path: job.path, regular: true, gzip: job.gzip }, noStdin(), (n) => (bytes += n)), maxLine)) {
+      for await (const block of lineBlocks(openBytes({ name: job.name, path: job.path, regular: true, size: job.size, gzip: job.gzip }, noStdin(), (n) => (bytes += n)), maxLine)) {
         if (block.kind === 'too-long') tally.addTooLong(block.bytes, runner!.options.strict);
         else {
           const r = runner!.run(block.buf, 0, block.buf.length);

@@ -161,7 +161,7 @@ function clauseHoldsIn(hay: Uint8Array, from: number, to: number, clause: Needle
 
 /** Lines sampled from the first block to order the clauses by selectivity. */
 const SAMPLE_LINES = 2000;
-/** Clauses are judged only on a sample at least this large (a tiny first block says little). */
+/** Clauses are judged once the sample holds this many lines (until then they all stay, in filter order). */
 const MIN_SAMPLE = 200;
 /** A clause that this share of sampled lines satisfy is not worth searching for. */
 const MAX_CLAUSE_HITS = 0.5;
@@ -191,20 +191,21 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
    * satisfy: searching a line for every needle of such a clause costs more than the few lines it rejects (the
    * field extractor rejects those lines anyway, in one pass).
    */
+  const hits = new Map<NeedleClause, number>(clauses.map((c) => [c, 0]));
+  let sampled = 0;
   const calibrate = (hay: Uint8Array, start: number, end: number): void => {
-    calibrated = true;
-    const hits = new Map<NeedleClause, number>(clauses.map((c) => [c, 0]));
+    // Blocks may be small (a gzip stream yields ~100 lines at a time): the sample adds up across blocks.
     let pos = start;
-    let sampled = 0;
     for (; sampled < SAMPLE_LINES && pos < end; sampled++) {
       let e = hay.indexOf(NL, pos);
       if (e < 0 || e > end) e = end;
       for (const c of clauses) if (clauseHoldsIn(hay, pos, e, c, search)) hits.set(c, hits.get(c)! + 1);
       pos = e + 1;
     }
+    if (sampled < MIN_SAMPLE) return;
+    calibrated = true;
     clauses = [...clauses].sort((a, b) => hits.get(a)! - hits.get(b)!);
-    if (sampled >= MIN_SAMPLE) clauses = clauses.filter((c, i) => i === 0 || hits.get(c)! <= sampled * MAX_CLAUSE_HITS);
-    if (clauses.length > 0 && hits.get(clauses[0]!)! > sampled * MAX_CLAUSE_HITS && sampled >= MIN_SAMPLE) clauses = [];
+    clauses = clauses.filter((c) => hits.get(c)! <= sampled * MAX_CLAUSE_HITS);
   };
 
   /** Marks fields whose literal key appears in the block; cheap, and only while some field is unseen. */
