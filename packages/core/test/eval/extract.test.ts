@@ -43,3 +43,21 @@ describe('createExtractor', () => {
     expect(extract(['a'], '{"a" 1}')).toBeUndefined();
   });
 });
+
+describe('createExtractor values', () => {
+  it.each([
+    ['{"a":-0}', -0],
+    ['{"a":123456789012345}', 123456789012345],
+    ['{"a":1234567890123456789}', 1234567890123456789],
+    ['{"a":"say \\"hi\\" \\\\ \\u00e9"}', 'say "hi" \\ é'],
+    ['{"a":[1,"]",{"b":"}"}]}', [1, ']', { b: '}' }]],
+    ['{"x":"' + 'long '.repeat(200) + '\\"","a":7}', 7],
+  ])('%s', (line, value) => {
+    const got = extract(['a'], line)!;
+    expect(Object.is(got.a, value) || JSON.stringify(got.a) === JSON.stringify(value)).toBe(true);
+  });
+
+  it('reads a value that cannot be decoded as absent (its line is not JSON and could not match)', () => {
+    expect(extract(['a'], '{"a":01}')).toEqual({});
+  });
+});
