@@ -69,7 +69,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .option('--json', 'print one JSON object with the counts (and the explain data) on stdout')
     .option('--validate', 'parse every line, for an exact count of malformed lines')
     .option('--strict', 'stop at the first malformed line (exit 2)')
-    .addOption(new Option('--workers <n>', 'worker threads (0: none; default: both cores on large files)').argParser(workersArg))
+    .addOption(new Option('--workers <n>', 'worker threads beside the main thread (0: none; default: one per core but one, for large inputs)').argParser(workersArg))
     .option('--no-progress', 'never show a progress bar')
     .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
       if (flags.invert) flags.print = true;

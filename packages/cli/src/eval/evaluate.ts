@@ -62,7 +62,8 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
   const started = performance.now();
   const ro = runnerOptions(options);
   const explicit = typeof options.workers === 'number';
-  const wanted = explicit ? (options.workers as number) : cores() >= 2 ? Math.min(cores(), 8) : 0;
+  // Worker threads; the main thread works beside them, so `auto` spawns one fewer than the cores.
+  const wanted = explicit ? (options.workers as number) : cores() >= 2 ? Math.min(cores(), 8) - 1 : 0;
   const plans: Plan[] = inputs.map((i) => {
     if (i.error) return { mode: 'error', name: i.name, error: i.error };
     if (i.stream) return { mode: 'main', src: { name: i.name, regular: false }, stream: i.stream };
@@ -73,7 +74,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
       return { mode: 'error', name: i.name, error: (e as Error).message };
     }
   });
-  if (wanted > 1) {
+  if (wanted >= 1) {
     // Large plain files: ranges. Other regular files: whole-file jobs, unless output order or --strict's stop
     // needs them read in turn, or they are too few and small to pay for the workers.
     const files: number[] = [];

@@ -1,7 +1,9 @@
 /**
  * The evaluation workers: spawned as soon as the inputs are known to be large (before the filter is read),
  * given the filter when it is ready, then fed jobs — byte ranges of large plain files, or whole files — that
- * they read themselves. Each worker holds at most two jobs, so one is queued while it runs the other.
+ * they read themselves. Each worker holds at most two jobs, so one is queued while it runs the other. The main
+ * thread, which otherwise only waits, takes jobs too: on N cores N-1 workers keep every core busy, and one
+ * worker fewer is one start-up (a fresh V8 isolate, Node's internals compiled again) fewer.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { FilterDocument } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { RunnerOptions } from './block-runner.js';
+import { JobRunner } from './job-runner.js';
 import type { FileJob, FromWorker, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
 
 /** Bytes per range: large enough to amortise messages, small enough to keep memory flat. */
@@ -38,9 +41,13 @@ export function cores(): number {
 
 type NewJob = Omit<RangeJob, 'id'> | Omit<FileJob, 'id'>;
 
+/** The main thread's slot in the pool. */
+const LOCAL = 'local';
+
 export class EvalPool {
   private readonly workers: Worker[];
-  private readonly slots: Worker[] = [];
+  private readonly slots: Array<Worker | typeof LOCAL> = [];
+  private readonly local: JobRunner;
   private readonly queue: Array<{ job: RangeJob | FileJob; resolve: (m: JobResultMessage) => void; reject: (e: Error) => void }> = [];
   private readonly waiting = new Map<number, { resolve: (m: JobResultMessage) => void; reject: (e: Error) => void }>();
   private nextId = 0;
@@ -50,6 +57,7 @@ export class EvalPool {
 
   constructor(script: string, count: number, init: WorkerInit) {
     this.workers = Array.from({ length: count }, () => new Worker(script, { workerData: init }));
+    this.local = new JobRunner(init);
     for (const w of this.workers) {
       w.on('message', (m: FromWorker) => this.message(w, m));
       w.on('error', (e) => this.fail(new CliError(`evaluation worker failed: ${e.message}`, EXIT_USAGE)));
@@ -58,6 +66,8 @@ export class EvalPool {
       });
       this.slots.push(w, w);
     }
+    // Last: a worker takes a job first; the main thread takes one when every worker has two.
+    this.slots.push(LOCAL);
   }
 
   get size(): number {
@@ -66,6 +76,7 @@ export class EvalPool {
 
   setFilter(filter: FilterDocument): void {
     for (const w of this.workers) w.postMessage({ type: 'filter', filter });
+    this.local.setFilter(filter);
   }
 
   run(job: NewJob): Promise<JobResultMessage> {
@@ -80,9 +91,23 @@ export class EvalPool {
     while (this.slots.length > 0 && this.queue.length > 0) {
       const w = this.slots.shift()!;
       const { job, resolve, reject } = this.queue.shift()!;
-      this.waiting.set(job.id, { resolve, reject });
-      w.postMessage(job);
+      if (w === LOCAL) this.runLocal(job, resolve, reject);
+      else {
+        this.waiting.set(job.id, { resolve, reject });
+        w.postMessage(job);
+      }
     }
+  }
+
+  /** A job on the main thread, after the messages already waiting (so results keep being applied). */
+  private runLocal(job: RangeJob | FileJob, resolve: (m: JobResultMessage) => void, reject: (e: Error) => void): void {
+    setImmediate(() => {
+      const done = job.type === 'range' ? Promise.resolve().then(() => this.local.range(job)) : this.local.file(job);
+      done.then(resolve, reject).finally(() => {
+        this.slots.push(LOCAL);
+        this.dispatch();
+      });
+    });
   }
 
   private message(w: Worker, m: FromWorker): void {
@@ -112,12 +137,17 @@ export class EvalPool {
   async finish(): Promise<{ seen: string[]; explain: number[][] }> {
     try {
       if (!this.failure) {
-        const done = new Promise<void>((resolve) => (this.onFinal = resolve));
-        for (const w of this.workers) w.postMessage({ type: 'finish' });
-        await done;
+        // Wait for the main thread's own jobs too: they end by handing their slot back.
+        while (this.slots.filter((x) => x === LOCAL).length === 0) await new Promise((r) => setImmediate(r));
+        if (this.workers.length > 0) {
+          const done = new Promise<void>((resolve) => (this.onFinal = resolve));
+          for (const w of this.workers) w.postMessage({ type: 'finish' });
+          await done;
+        }
       }
       if (this.failure) throw this.failure;
-      return { seen: this.finals.flatMap((f) => f.seen), explain: this.finals.flatMap((f) => (f.explain ? [f.explain] : [])) };
+      const all = [...this.finals, this.local.finish()];
+      return { seen: all.flatMap((f) => f.seen), explain: all.flatMap((f) => (f.explain ? [f.explain] : [])) };
     } finally {
       await this.terminate();
     }

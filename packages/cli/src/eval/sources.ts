@@ -52,7 +52,7 @@ export function inspectFile(name: string, abs: string): Source {
  * (so that the lines before the damage still count) are streamed.
  */
 const WHOLE_GZIP_MAX = 8 << 20;
-const WHOLE_GZIP_OUTPUT = 32 << 20;
+const WHOLE_GZIP_OUTPUT = 16 << 20;
 
 function gunzipWhole(file: string): Buffer | undefined {
   try {

@@ -14,7 +14,7 @@ export interface EvalOptions {
   onOutput?: (bytes: Uint8Array) => void | Promise<void>;
   /** Progress: bytes read so far of `totalBytes` (when known). */
   onProgress?: (bytesRead: number, totalBytes: number | undefined) => void;
-  /** Worker threads: 'auto' (large regular files on a multi-core machine), or a number (0 or 1: none). */
+  /** Worker threads beside the main thread (which takes jobs too): 'auto' (one fewer than the cores, for large inputs), or a number (0: none). */
   workers?: 'auto' | number;
   /** Path of the worker script; found next to the CLI bundle by default. */
   workerScript?: string;
