@@ -218,7 +218,8 @@ async function runRanges(src: Source & { path: string; size: number }, pool: Eva
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const ranges: Array<[number, number]> = [];
   for (let s = 0; s < src.size; s += rangeBytes) ranges.push([s, Math.min(src.size, s + rangeBytes)]);
-  const maxInFlight = pool.size * 2 + 1;
+  // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
+  const maxInFlight = (pool.size + 1) * 2 + 2;
   const pending = new Map<number, Promise<JobResultMessage>>();
   const tally = new FileTally();
   let next = 0;

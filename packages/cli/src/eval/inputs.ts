@@ -7,11 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 
 export type LogArg = { kind: 'stdin' } | { kind: 'file'; name: string; path: string } | { kind: 'error'; name: string; message: string };
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Loaded on first need: most runs name plain files, and start-up is part of every evaluation. */
+const globber = () => import('tinyglobby');
 
 export async function expandLogArgs(args: readonly string[], cwd: string): Promise<LogArg[]> {
   const out: LogArg[] = [];
@@ -28,10 +30,12 @@ export async function expandLogArgs(args: readonly string[], cwd: string): Promi
       stat = undefined;
     }
     if (stat?.isDirectory()) {
+      const { glob } = await globber();
       const found = (await glob('**/*', { cwd: abs, onlyFiles: true, dot: false, followSymbolicLinks: true })).sort(byPath);
       if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: the directory holds no file` });
       for (const f of found) out.push({ kind: 'file', name: path.join(arg, f), path: path.join(abs, f) });
-    } else if (!stat && isDynamicPattern(arg)) {
+    } else if (!stat && (await globber()).isDynamicPattern(arg)) {
+      const { glob } = await globber();
       const found = (await glob(arg, { cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort(byPath);
       if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: no file matches this pattern` });
       for (const f of found) out.push({ kind: 'file', name: f, path: path.resolve(cwd, f) });
