@@ -185,12 +185,14 @@ try {
     run('node', [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', path.join(all, 'ts-core')], all);
   });
 
-  await check('TypeScript (nodenext, @types/node) type-checks a use of @logfilter/api and @logfilter/cli', () => {
+  await check('TypeScript (nodenext, @types/node) type-checks a use of @logfilter/api, cli, language-server and emulator', () => {
     mkdirSync(path.join(all, 'ts-api'));
     writeFileSync(
       path.join(all, 'ts-api', 'use.mts'),
       `import { LogfilterClient } from '@logfilter/api';\nimport { run } from '@logfilter/cli';\n` +
-        `export const client = new LogfilterClient({ baseUrl: 'http://127.0.0.1:1/client/v4', token: 't' });\nexport const r = run;\n`,
+        `import { startServer } from '@logfilter/language-server';\nimport { startEmulator, type RunningEmulator } from '@logfilter/emulator';\n` +
+        `export const client = new LogfilterClient({ baseUrl: 'http://127.0.0.1:1/client/v4', token: 't' });\nexport const r = run;\n` +
+        `export const s = startServer;\nexport const e: () => Promise<RunningEmulator> = () => startEmulator({ port: 0 });\n`,
     );
     const tsconfig = { compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], types: ['node'], strict: true, noEmit: true, skipLibCheck: false }, include: ['use.mts'] };
     writeFileSync(path.join(all, 'ts-api', 'tsconfig.json'), JSON.stringify(tsconfig));

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, completionItems, completionSituation, decompile, getLexer, KEYWORDS, OPERATORS, parse } from '../src/index.js';
-import { isWritableField, needsBackquotes, RESERVED_WORDS, writeField } from '../src/syntax/field-names.js';
+import { isWritableField, needsBackquotes, readField, RESERVED_WORDS, writeField } from '../src/syntax/field-names.js';
 
 describe('field names', () => {
   it('reserves every keyword and every word spelling of the operator table', () => {
@@ -22,6 +22,14 @@ describe('field names', () => {
     expect(isWritableField('a\nb')).toBe(false);
     expect(isWritableField('\ud800x')).toBe(false);
     expect(isWritableField('\ud83d\ude00')).toBe(true);
+  });
+
+  it('reads back what it writes, and an unterminated backquoted name', () => {
+    for (const name of ['ClientIP', 'in', 'x-custom', 'a b', '9']) expect(readField(writeField(name))).toBe(name);
+    expect(readField('`x-y')).toBe('x-y');
+    expect(readField('`')).toBe('');
+    expect(readField('``')).toBe('');
+    expect(parse('dataset any\n`x-custom` == 1').file.expr).toMatchObject({ kind: 'condition', field: { name: 'x-custom', quoted: true } });
   });
 
   it('bare names lex as one identifier token exactly when they need no backquotes', () => {
@@ -55,7 +63,7 @@ describe('field names', () => {
 
   it('completion inserts field names the way the printer writes them', () => {
     const text = 'dataset http_requests\n';
-    const items = completionItems(completionSituation(text, text.length), text);
+    const items = completionItems(completionSituation(text, text.length));
     const fields = items.filter((i) => i.kind === 'field');
     expect(fields.length).toBeGreaterThan(10);
     for (const f of fields) expect(f.insertText).toBe(writeField(f.label));

@@ -4,14 +4,11 @@
  * never hold, such as `x == 1 and x == 2` or `x > 10 and x < 5`).
  */
 import type { ScalarValue } from '../ast.js';
+import { conditionKey } from '../compile/condition-key.js';
 import type { NCondition, NNode } from '../compile/normalize.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { isNumericString, numericValue, printScalar, valueKey } from '../util/values.js';
-
-export function conditionKey(c: NCondition): string {
-  return `${c.key}\u0000${c.op}\u0000${valueKey(c.value)}`;
-}
 
 export function checkLogic(root: NNode, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
   const visit = (n: NNode) => {

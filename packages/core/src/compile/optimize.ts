@@ -10,7 +10,7 @@
  * (string, int, int or string) — never under dataset `any`, where the type is unknown.
  */
 import type { ListValue, ScalarValue } from '../ast.js';
-import { conditionKey } from '../check/logic.js';
+import { conditionKey } from './condition-key.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { valueKey } from '../util/values.js';
 import type { NCondition, NNode } from './normalize.js';

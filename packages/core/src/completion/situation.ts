@@ -8,6 +8,7 @@ import { NOT_FORMS, type OperatorInfo } from '../operators.js';
 import { DEFAULT_DATASET, getDataset, type FieldInfo } from '../datasets/index.js';
 import { editorTokens, isWordToken, type EditorToken } from './tokens.js';
 import { datasetOf } from './dataset-line.js';
+import { readField } from '../syntax/field-names.js';
 
 interface SituationBase {
   /** The text the chosen item replaces: the word or string under the cursor, else the empty span at it. */
@@ -187,7 +188,7 @@ function effectiveDataset(tokens: readonly EditorToken[], fallback: string): str
 }
 
 function fieldName(t: EditorToken): string {
-  return t.kind === 'quoted-identifier' ? t.image.replace(/^`|`$/g, '') : t.image;
+  return readField(t.image);
 }
 
 /** One token of recovery-minded reading: broken input moves to the most plausible state, never fails. */

@@ -2,7 +2,7 @@
  * check(): every check of docs/language.md#diagnostics on an existing JSON filter (any form `decompile` accepts), located by
  * JSON path and by offset in the given text.
  */
-import { analyze, type CheckOptions, type Stats } from '../check/analyze.js';
+import { analyze, type CheckOptions, type Stats } from './analyze.js';
 import { DEFAULT_DATASET } from '../datasets/index.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterInputForm } from '../json/read-filter.js';

@@ -1,6 +1,6 @@
 /** compile(): `.logfilter` source → canonical filter JSON, with every check of docs/language.md#diagnostics. */
 import type { FileNode } from '../ast.js';
-import { analyze, type CompileOptions, type Stats } from '../check/analyze.js';
+import { analyze, type CompileOptions, type Stats } from './analyze.js';
 import { toDocument } from '../compile/serialize.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';

@@ -67,7 +67,7 @@ class Printer {
   expr(e: Expr, indent: string, prefix: string, cont: string): string[] {
     e = unwrap(e);
     if (!this.hasComments(e)) {
-      const flat = flatten(e);
+      const flat = printInline(e);
       if (indent.length + prefix.length + flat.length <= LINE_WIDTH || e.kind === 'condition') return [indent + prefix + flat];
     }
     switch (e.kind) {
@@ -102,7 +102,7 @@ class Printer {
 
   private parens(e: Expr, indent: string, prefix: string): string[] {
     if (!this.hasComments(e)) {
-      const flat = `(${flatten(e)})`;
+      const flat = `(${printInline(e)})`;
       if (indent.length + prefix.length + flat.length <= LINE_WIDTH) return [indent + prefix + flat];
     }
     const inner = indent + INDENT;
@@ -128,23 +128,23 @@ function chainItems(e: Expr & { kind: 'and' | 'or' }): Expr[] {
 }
 
 /** One-line form with the parentheses precedence needs (not > and > or). */
-export function flatten(e: Expr): string {
+export function printInline(e: Expr): string {
   e = unwrap(e);
   switch (e.kind) {
     case 'condition':
       return printCondition(e);
     case 'not': {
       const inner = unwrap(e.expr);
-      return `not ${inner.kind === 'and' || inner.kind === 'or' ? `(${flatten(inner)})` : flatten(inner)}`;
+      return `not ${inner.kind === 'and' || inner.kind === 'or' ? `(${printInline(inner)})` : printInline(inner)}`;
     }
     case 'and':
       return chainItems(e)
-        .map((i) => (unwrap(i).kind === 'or' ? `(${flatten(i)})` : flatten(i)))
+        .map((i) => (unwrap(i).kind === 'or' ? `(${printInline(i)})` : printInline(i)))
         .join(' and ');
     case 'or':
-      return chainItems(e).map(flatten).join(' or ');
+      return chainItems(e).map(printInline).join(' or ');
     case 'group':
-      return flatten(e.expr);
+      return printInline(e.expr);
   }
 }
 

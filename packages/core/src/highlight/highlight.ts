@@ -2,6 +2,7 @@
 import { editorTokens } from '../completion/tokens.js';
 import { datasetOf } from '../completion/dataset-line.js';
 import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
+import { readField } from '../syntax/field-names.js';
 
 export type HighlightType = 'keyword' | 'operator' | 'field' | 'dataset' | 'string' | 'number' | 'comment';
 
@@ -38,7 +39,7 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
           out.push({ ...base, type: 'dataset' });
           break;
         }
-        const name = t.kind === 'quoted-identifier' ? t.image.replace(/^`|`$/g, '') : t.image;
+        const name = readField(t.image);
         out.push(schema?.byName.get(name)?.deprecated ? { ...base, type: 'field', deprecated: true } : { ...base, type: 'field' });
         break;
       }

@@ -7,6 +7,7 @@ import { ANY_DATASET, DEFAULT_DATASET, getDataset, isFilterable, REMOVED_FIELDS,
 import { editorTokens, type EditorToken } from '../completion/tokens.js';
 import { fieldOperators } from '../completion/field-operators.js';
 import { datasetOf } from '../completion/dataset-line.js';
+import { readField } from '../syntax/field-names.js';
 
 export interface HoverInfo {
   /** The span the hover is about (UTF-16 offsets, end exclusive). */
@@ -59,7 +60,7 @@ export function hoverAt(text: string, offset: number, dataset: string = DEFAULT_
     case 'identifier':
     case 'quoted-identifier': {
       if (prev?.kind === 'dataset') return datasetHover(t);
-      const name = t.kind === 'quoted-identifier' ? t.image.replace(/^`|`$/g, '') : t.image;
+      const name = readField(t.image);
       const md = fieldMarkdown(name, datasetOf(text, dataset));
       return md === undefined ? undefined : span(t, t, md);
     }

@@ -25,6 +25,11 @@ export function needsBackquotes(name: string): boolean {
   return !WHOLE_IDENTIFIER.test(name) || RESERVED_WORDS.has(name);
 }
 
+/** The name a field token spells: a backquoted one without its backquotes (the closing one may be missing). */
+export function readField(image: string): string {
+  return image.startsWith('`') ? image.slice(1, image.length > 1 && image.endsWith('`') ? -1 : undefined) : image;
+}
+
 /** The source spelling of a field name: bare when it can be, else backquoted. */
 export function writeField(name: string): string {
   return needsBackquotes(name) ? `\`${name}\`` : name;

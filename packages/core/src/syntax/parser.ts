@@ -8,6 +8,7 @@
 import { EmbeddedActionsParser, EOF, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Condition, Expr, FieldRef, ListValue, OperatorRef, ScalarValue, Value } from '../ast.js';
 import { NOT_FORMS, OPERATOR_BY_SPELLING } from '../operators.js';
+import { readField } from './field-names.js';
 import {
   allTokens,
   And,
@@ -296,7 +297,7 @@ function fieldRef(tok: IToken): Recovered<FieldRef> {
   if (tok.tokenType === QuotedIdentifier) {
     const closed = tok.image.length > 1 && tok.image.endsWith('`');
     const ref: Recovered<FieldRef> = {
-      name: tok.image.slice(1, closed ? -1 : undefined),
+      name: readField(tok.image),
       quoted: true,
       start: tok.startOffset,
       end: endOf(tok),

@@ -1,0 +1,46 @@
+/**
+ * Every package can be published and installed by a stranger (the consumer test, `npm run test:consumer`, checks
+ * the packed tarballs; this pins the metadata it relies on, cheaply, in every `npm test`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './support/paths.js';
+
+const root = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+const packages = (root.workspaces as string[]).map((dir) => ({ dir, pkg: JSON.parse(readFileSync(path.join(REPO, dir, 'package.json'), 'utf8')) }));
+const published = packages.filter((p) => !p.pkg.private);
+
+describe('packages', () => {
+  it('are the workspaces; all but the extension (which ships as a .vsix) are published to npm', () => {
+    expect(packages.filter((p) => p.pkg.private).map((p) => p.pkg.name)).toEqual(['logfilter-vscode']);
+    expect(published.map((p) => p.pkg.name)).toEqual(expect.arrayContaining(['@logfilter/api', '@logfilter/cli', '@logfilter/core', '@logfilter/emulator', '@logfilter/language-server']));
+  });
+
+  it.each(packages.map((p) => [p.pkg.name, p] as const))('%s declares the Node it needs and has a README and a LICENSE', (_, { dir, pkg }) => {
+    expect(pkg.engines?.node).toBe(root.engines.node);
+    expect(existsSync(path.join(REPO, dir, 'README.md'))).toBe(true);
+    expect(existsSync(path.join(REPO, dir, 'LICENSE'))).toBe(true);
+  });
+
+  it.each(published.map((p) => [p.pkg.name, p] as const))('%s is public, exports its package.json, ships no build info or bundle maps', (_, { pkg }) => {
+    expect(pkg.publishConfig).toEqual({ access: 'public' });
+    expect(pkg.exports['./package.json']).toBe('./package.json');
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', '!dist/.tsbuildinfo', '!dist/*.cjs.map', 'src', 'README.md', 'LICENSE']));
+  });
+
+  it.each(published.map((p) => [p.pkg.name, p] as const))('%s depends at run time only on what the registry has', (_, { pkg }) => {
+    // workspace packages are bundled into the bins; library entries that import them name them as optional peers
+    const workspace = Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@logfilter/'));
+    expect(workspace).toEqual([]);
+    for (const peer of Object.keys(pkg.peerDependencies ?? {})) expect(pkg.peerDependenciesMeta?.[peer]?.optional, peer).toBe(true);
+  });
+
+  it.each(published.filter((p) => p.pkg.bin).map((p) => [p.pkg.name, p] as const))('%s bins load their bundle', (_, { dir, pkg }) => {
+    for (const file of Object.values(pkg.bin as Record<string, string>)) {
+      const text = readFileSync(path.join(REPO, dir, file), 'utf8');
+      expect(text.startsWith('#!/usr/bin/env node')).toBe(true);
+      expect(text).toMatch(/require\('\.\.\/dist\/[\w-]+\.cjs'\)/);
+    }
+  });
+});
