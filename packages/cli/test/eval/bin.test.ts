@@ -18,7 +18,7 @@ describe('logfilter eval launcher', () => {
     const dir = tempDir();
     write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
     write(dir, 'l.ndjson', '{"h":"a"}\n{"h":"b"}\n');
-    const env = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
     delete env.LOGFILTER_NO_CODE_CACHE;
     const run = () => JSON.parse(execFileSync(process.execPath, [bin, 'eval', 'f.json', 'l.ndjson', '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
     const first = run();
