@@ -88,11 +88,17 @@ export async function* lineBlocks(source: AsyncIterable<Uint8Array | string>, ma
         chunk = chunk.subarray(nl + 1);
         continue;
       }
+      if (held > 0) {
+        // Only the held line is joined with its end; the chunk's other lines are passed on without a copy.
+        const line = chunk.subarray(0, nl + 1);
+        yield* blocks(Buffer.concat([...pieces, line], held + line.length));
+        pieces = [];
+        held = 0;
+        chunk = chunk.subarray(nl + 1);
+        continue;
+      }
       const last = chunk.lastIndexOf(10);
-      const head = chunk.subarray(0, last + 1);
-      yield* blocks(held > 0 ? Buffer.concat([...pieces, head], held + head.length) : head);
-      pieces = [];
-      held = 0;
+      yield* blocks(chunk.subarray(0, last + 1));
       chunk = chunk.subarray(last + 1);
     }
   }
