@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { validate as generatedValidate } from './filter-validator.generated.js';
-import { OPERATORS } from '../operators.js';
+import { OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 
 const operatorNames = OPERATORS.map((o) => o.name);
 const operatorDescriptions = OPERATORS.map(
@@ -49,8 +49,16 @@ export const FILTER_DOCUMENT_SCHEMA = {
         },
         operator: {
           description: `How the field is compared with the value: ${operatorNames.join(', ')}.`,
-          enum: operatorNames,
-          enumDescriptions: operatorDescriptions,
+          // A known misspelling (`neq`, `lte`, `equals`, ...) is refused with its answer (VS Code shows
+          // `errorMessage`); anything else must be one of the names. Both are refused, as before.
+          if: { enum: [...OPERATOR_MISSPELLINGS.keys()] },
+          then: {
+            allOf: [...OPERATOR_MISSPELLINGS].map(([written, name]) => ({
+              if: { const: written },
+              then: { const: name, errorMessage: `${JSON.stringify(written)} is not an operator: did you mean ${JSON.stringify(name)}?` },
+            })),
+          },
+          else: { enum: operatorNames, enumDescriptions: operatorDescriptions },
         },
         value: {
           description: 'A string, number or boolean; for in and !in, a list of them.',
@@ -99,6 +107,15 @@ export interface SchemaValidation {
   valid: boolean;
   errors: SchemaError[];
 }
+
+/**
+ * Keywords of the schema that only editors read (VS Code's per-value descriptions, and its own error message:
+ * the "did you mean" of misspelt operators); ajv's strict mode must be told they exist. Used by the generator.
+ */
+export const EDITOR_KEYWORDS: ReadonlyArray<{ keyword: string; schemaType: 'array' | 'string' }> = [
+  { keyword: 'enumDescriptions', schemaType: 'array' },
+  { keyword: 'errorMessage', schemaType: 'string' },
+];
 
 /**
  * ajv's code for this schema, generated at build time (scripts/gen-filter-validator.mjs, with allErrors: the

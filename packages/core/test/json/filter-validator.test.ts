@@ -5,12 +5,12 @@ import { Ajv } from 'ajv';
 import * as standalone from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
-import { FILTER_DOCUMENT_SCHEMA, validateFilterDocument } from '../../src/json/schema.js';
+import { EDITOR_KEYWORDS, FILTER_DOCUMENT_SCHEMA, validateFilterDocument } from '../../src/json/schema.js';
 
 describe('generated filter validator', () => {
   it('matches what ajv generates from FILTER_DOCUMENT_SCHEMA now (else run scripts/gen-filter-validator.mjs)', () => {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
-    ajv.addKeyword({ keyword: 'enumDescriptions', schemaType: 'array' });
+    for (const k of EDITOR_KEYWORDS) ajv.addKeyword({ ...k });
     // The module's default export is the function (CommonJS interop differs between tsc and the test runner).
     const mod = standalone as unknown as { default: unknown };
     const standaloneCode = (typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default) as (a: Ajv, v: unknown) => string;
