@@ -10,7 +10,7 @@ import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
-import { datasetOption, reportDiagnostics } from '../options.js';
+import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
 import { looksLikeJson } from './check.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
@@ -28,12 +28,10 @@ interface EvalFlags {
   strict?: boolean;
   workers?: number;
   progress: boolean;
+  engine: 'builtin' | 'duckdb';
 }
 
-function workersArg(v: string): number {
-  if (!/^\d+$/.test(v.trim())) throw new UsageError(`--workers expects a whole number, got ${v}`);
-  return Number(v);
-}
+const workersArg = intInRange(...FLAG_RANGES.workers);
 
 /** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
 async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {
@@ -71,6 +69,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .option('--strict', 'stop at the first malformed line (exit 2)')
     .addOption(new Option('--workers <n>', 'worker threads beside the main thread (0: none; default: one per core but one, for large inputs)').argParser(workersArg))
     .option('--no-progress', 'never show a progress bar')
+    .addOption(new Option('--engine <engine>', 'builtin, or duckdb: the filter as SQL in an embedded DuckDB (needs @duckdb/node-api; reads Parquet too)').choices(['builtin', 'duckdb']).default('builtin'))
     .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
       if (flags.invert) flags.print = true;
       if (logs.length === 0) {
@@ -80,6 +79,12 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
       if (flags.print && flags.json) throw new UsageError('--json and --print both write to stdout; use one of them');
       const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
       if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');
+      if (flags.engine === 'duckdb') {
+        // Its own module, loaded only here: the built-in path never pays for it.
+        const { runDuckDbEval } = await import('./eval-duckdb.js');
+        setExit(await runDuckDbEval(filterFile, logs, flags, ctx));
+        return;
+      }
 
       const inputs: EvalInput[] = (await expandLogArgs(logs, ctx.cwd)).map((a) =>
         a.kind === 'stdin' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : a.kind === 'error' ? { name: a.name, error: a.message } : { name: a.name, path: a.path },
