@@ -8,7 +8,7 @@ import { diag, type Diagnostic, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME, type OperatorInfo, type TypeClass } from '../operators.js';
 import { closest } from '../util/closest.js';
 import { writeField } from '../syntax/field-names.js';
-import { isNumericString, printScalar } from '../util/values.js';
+import { isNumericString, numericValue, printScalar } from '../util/values.js';
 
 export function checkCondition(c: Condition, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
   const op = OPERATOR_BY_NAME.get(c.operator.name)!;
@@ -116,18 +116,21 @@ function lookupField(c: Condition, schema: DatasetSchema, out: Diagnostic[]): Fi
 function checkValueTypes(c: Condition, field: FieldInfo, op: OperatorInfo, allowed: TypeClass[], out: Diagnostic[]): void {
   const expect = expectedScalar(field, op, allowed);
   const values: ScalarValue[] = c.value.kind === 'list' ? c.value.items : [c.value];
-  for (const v of values) {
-    const path = c.value.kind === 'list' ? [...(pathOf(c, 'value') ?? []), c.value.items.indexOf(v)] : pathOf(c, 'value');
+  const base = pathOf(c, 'value');
+  for (const [index, v] of values.entries()) {
+    // The index comes with the item: looking it up (indexOf) made long lists quadratic.
+    const path = c.value.kind === 'list' ? [...(base ?? []), index] : base;
     const p = c.path ? path : undefined;
     if (!fits(v, expect)) {
       out.push(diag('value-type', `${field.name} (${field.type}) takes ${describe(expect)} with '${c.operator.spelling}', not ${kindName(v)}`, v.start, v.end, { path: p }));
       continue;
     }
     if (v.kind === 'string' && expect.number && !expect.string && isNumericString(v.value)) {
+      const literal = numberLiteral(v.value);
       out.push(
-        diag('numeric-string', `${field.name} is a number; the string "${v.value}" is compared as the number ${v.value.trim()}`, v.start, v.end, {
+        diag('numeric-string', `${field.name} is a number; the string "${v.value}" is compared as the number ${literal ?? numericValue(v.value)}`, v.start, v.end, {
           path: p,
-          fixes: [{ title: `Write the number ${v.value.trim()}`, edits: [{ start: v.start, end: v.end, newText: v.value.trim() }], preferred: true }],
+          ...(literal === undefined ? {} : { fixes: [{ title: `Write the number ${literal}`, edits: [{ start: v.start, end: v.end, newText: literal }], preferred: true }] }),
         }),
       );
     }
@@ -208,4 +211,15 @@ function kindName(v: Value): string {
 /** For JSON input: the path of one part of a condition. */
 export function pathOf(c: Condition, part: 'key' | 'operator' | 'value'): (string | number)[] | undefined {
   return c.path ? [...c.path, part] : undefined;
+}
+
+/**
+ * The number literal (in the language's own syntax, which has no exponent) that means the same as a numeric
+ * string: its own text when it has no exponent (exact digits, beyond 2^53 too), else the shortest decimal of
+ * its value when that has no exponent either; undefined when no plain literal spells it.
+ */
+function numberLiteral(s: string): string | undefined {
+  if (!/[eE]/.test(s)) return s;
+  const text = String(numericValue(s));
+  return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? text : undefined;
 }
