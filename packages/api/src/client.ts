@@ -15,6 +15,8 @@ import {
   type EnvelopeError,
 } from './errors.js';
 import { explain, type ResultSchema } from './schemas.js';
+import { PageGuardApi } from './page-guard.js';
+import type { MaliciousRule } from './page-guard/malicious.js';
 import type {
   CreateJobInput,
   CreateRulesetInput,
@@ -52,6 +54,8 @@ export interface ClientOptions extends ConnectionOptions {
   fetch?: typeof fetch;
   /** Called before each retry: for progress output. Gets no headers and no bodies. */
   onRetry?: (info: RetryInfo) => void;
+  /** Page monitoring: when a script is malicious (default js_integrity_score strictly above 50). */
+  malicious?: MaliciousRule;
 }
 
 export interface CallOptions {
@@ -117,6 +121,13 @@ export class LogfilterClient {
     checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
     this.#options = options;
+  }
+
+  #pageGuard?: PageGuardApi;
+
+  /** Page monitoring calls (settings, scripts, connections, cookies, policies) with this client's malicious rule. */
+  get pageGuard(): PageGuardApi {
+    return (this.#pageGuard ??= new PageGuardApi(this, { malicious: this.#options.malicious }));
   }
 
   get baseUrl(): string | undefined {
@@ -281,12 +292,12 @@ export class LogfilterClient {
   }
 
   /** One API call: the raw building block of every method above, for paths this client does not wrap. */
-  async request<T = unknown>(method: string, path: string, schema: ResultSchema = 'any', opts: CallOptions & { body?: unknown } = {}): Promise<Answer<T>> {
+  async request<T = unknown>(method: string, path: string, schema: ResultSchema = 'any', opts: CallOptions & { body?: unknown; text?: boolean } = {}): Promise<Answer<T>> {
     const base = this.#conn.baseUrl;
     if (!base) throw new ApiConfigError(`no API base URL: set ${ENV.baseUrl} (for the emulator: the URL it prints)`);
     const creds = this.#conn.credentials;
     if (!creds) throw new ApiConfigError(`no credentials: set ${ENV.token}, or ${ENV.email} and ${ENV.key}`);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: opts.text ? 'text/csv, application/json' : 'application/json' };
     if (creds.kind === 'token') headers.Authorization = `Bearer ${creds.token}`;
     else {
       headers['X-Auth-Email'] = creds.email;
@@ -319,9 +330,14 @@ export class LogfilterClient {
         status = res.status;
         retryAfter = res.headers.get('retry-after');
         const text = await res.text();
-        // 204: done, and nothing to read (ruleset and version deletion answer so).
+        // 204: done, and nothing to read (ruleset, version and policy deletion answer so).
         if (status === 204) return { result: undefined as T };
-        const answer = parseAnswer<T>(method, pathOnly, status, text, schema);
+        const isJson = /^application\/json\b/i.test(res.headers.get('content-type') ?? '');
+        // A text answer (CSV export) is the result itself; an error still comes as the JSON envelope.
+        const answer: Parsed<T> =
+          opts.text && status >= 200 && status < 300 && !isJson
+            ? { ok: true, value: { result: text as T } }
+            : parseAnswer<T>(method, pathOnly, status, text, schema);
         if (answer.ok) return answer.value;
         failure = answer.error;
         if (!(status === 429 || status >= 500)) throw failure;
@@ -447,6 +463,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 type Parsed<T> = { ok: true; value: Answer<T> } | { ok: false; error: ApiError };
 
 function parseAnswer<T>(method: string, path: string, status: number, text: string, schema: ResultSchema): Parsed<T> {
+  // An answer documented as empty (policy DELETE: api-facts 1) has no envelope to read.
+  if (schema === 'empty' && status >= 200 && status < 300 && text.trim() === '') return { ok: true, value: { result: undefined as T } };
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -122,3 +122,26 @@ export class CustomFieldsError extends ApiError {
 
 /** The API's code for a second entry point (kind zone or root) of a phase (api-facts section 2). */
 export const ENTRYPOINT_EXISTS = 20217;
+
+/** A page monitoring list parameter, settings or policy field the API would refuse: nothing was sent. */
+export class PageGuardInputError extends ApiError {
+  constructor(
+    /** The list parameter or body field at fault (`per_page`, `action`, `value`, ...). */
+    readonly field: string,
+    message: string,
+  ) {
+    super('config', message);
+    this.name = 'PageGuardInputError';
+  }
+}
+
+/** A policy `value` that is not an allowed script-src directive: the diagnostics point into the value. */
+export class PolicyValueError extends PageGuardInputError {
+  constructor(
+    readonly diagnostics: { code: string; severity: string; message: string; start: number; end: number }[],
+  ) {
+    const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+    super('value', `value: ${first ? `${first.code} at ${first.start}-${first.end}: ${first.message}` : 'invalid'}`);
+    this.name = 'PolicyValueError';
+  }
+}

@@ -9,3 +9,8 @@ export * from './logpull.js';
 export * from './custom-fields.js';
 export * from './migration.js';
 export * from './waf-legacy.js';
+export { PageGuardApi, listQuery, normalizePolicy, checkPolicyInput } from './page-guard.js';
+export type { PageGuardOptions, ScriptListParams, ConnectionListParams, CookieListParams } from './page-guard.js';
+export * from './page-guard/index.js';
+export { resultSchemas, explain as explainResult } from './schemas.js';
+export type { ResultSchema } from './schemas.js';

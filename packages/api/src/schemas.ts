@@ -70,8 +70,87 @@ const job = {
   },
 };
 
+const bool = { type: 'boolean' };
+const strings = { type: ['array', 'null'], items: str };
+const score = { type: ['integer', 'number', 'null'] };
+/** Scripts and connections (description 2.3, 2.4): only id is required (rule 1); the types of the others are checked. */
+const observedProperties = {
+  id: str,
+  url: str,
+  host: str,
+  added_at: str,
+  first_seen_at: str,
+  last_seen_at: str,
+  first_page_url: str,
+  page_urls: { type: 'array', items: str },
+  status: str,
+  url_contains_cdn_cgi_path: bool,
+  domain_reported_malicious: bool,
+  url_reported_malicious: bool,
+  malicious_domain_categories: strings,
+  malicious_url_categories: strings,
+};
+const connection = { type: 'object', required: ['id'], properties: observedProperties };
+const script = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    ...observedProperties,
+    hash: str,
+    js_integrity_score: score,
+    malware_score: score,
+    magecart_score: score,
+    cryptomining_score: score,
+    obfuscation_score: score,
+    dataflow_score: score,
+    fetched_at: str,
+    versions: { type: 'array', items: { type: 'object', properties: { hash: str, js_integrity_score: score, fetched_at: str } } },
+  },
+};
+const cookie = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: str,
+    name: str,
+    host: str,
+    type: str,
+    first_seen_at: str,
+    last_seen_at: str,
+    domain_attribute: str,
+    path_attribute: str,
+    expires_attribute: str,
+    max_age_attribute: { type: ['integer', 'null'] },
+    http_only_attribute: bool,
+    secure_attribute: bool,
+    same_site_attribute: str,
+    page_urls: { type: 'array', items: str },
+    first_page_url: str,
+  },
+};
+/** `enabled` comes as a boolean or the text "true"/"false" (api-facts 1: the SDKs and the documented exchanges disagree). */
+const policy = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: str, description: str, action: str, expression: str, value: str, enabled: { anyOf: [bool, { enum: ['true', 'false'] }] } },
+};
+const pageGuardSettings = {
+  type: 'object',
+  properties: { enabled: bool, updated_at: str, use_service_reporting_endpoint: bool, use_connection_url_path: bool },
+};
+
 export const resultSchemas = {
   any: {},
+  empty: {},
+  pageGuardSettings,
+  script,
+  scriptList: { type: 'array', items: script },
+  connection,
+  connectionList: { type: 'array', items: connection },
+  cookie,
+  cookieList: { type: 'array', items: cookie },
+  policy,
+  policyList: { type: 'array', items: policy },
   ruleset,
   rulesetList: { type: 'array', items: rulesetSummary },
   job,

@@ -18,6 +18,7 @@ import { registerRulesets } from './commands/rulesets.js';
 import { registerWafMigration } from './commands/waf-migration.js';
 import { registerWafLegacy } from './commands/waf-legacy.js';
 import { registerSchema } from './commands/schema.js';
+import { registerPageGuard } from './commands/page-guard.js';
 
 export { VERSION } from './version.js';
 
@@ -42,6 +43,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerRulesets(program, ctx, setExit);
   registerWafMigration(program, ctx, setExit);
   registerWafLegacy(program, ctx, setExit);
+  registerPageGuard(program, ctx, setExit);
   return program;
 }
 

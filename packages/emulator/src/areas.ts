@@ -4,5 +4,6 @@ import { rulesetsArea } from './rulesets-area.js';
 import { jobsArea } from './jobs-area.js';
 import { migrationArea } from './migration.js';
 import { wafLegacyArea } from './waf-legacy.js';
+import { pageGuardArea } from './page-guard.js';
 
-export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea];
+export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea];

@@ -101,6 +101,22 @@ export const ERROR_CODES = {
   wafNotFound: 20411,
   /** 400: an invalid previous-WAF body (mode, urls, override fields). */
   wafInvalid: 20412,
+  /** 400: a page monitoring list parameter is unknown, malformed, repeated, or not allowed with another. */
+  pageGuardParameter: 12001,
+  /** 404: no script with that id in the zone. */
+  scriptNotFound: 12002,
+  /** 404: no connection with that id in the zone. */
+  connectionNotFound: 12003,
+  /** 404: no cookie with that id in the zone. */
+  cookieNotFound: 12004,
+  /** 404: no content-security policy with that id in the zone. */
+  policyNotFound: 12005,
+  /** 400: a policy body field that is missing or invalid (action, expression, enabled, description, unknown field). */
+  policyInvalid: 12006,
+  /** 400: a policy value that is not an allowed script-src directive (the message names the diagnostic and offsets). */
+  policyValueInvalid: 12007,
+  /** 400: a settings body that is empty, has an unknown field, or a value that is not a boolean. */
+  settingsInvalid: 12008,
   /** 429: rate limited (simulated). */
   rateLimited: 971,
   /** 5xx: an injected server error. */

@@ -13,3 +13,5 @@ export { KINDS, PHASES, ACTIONS } from './rules-table.js';
 export { MANAGED_RULESETS, MANAGED_RULESET_ID, CORE_RULESET_ID } from './managed-rulesets.js';
 export { MIGRATION_STATES } from './migration-state.js';
 export { MAX_FIREWALL_RULES, MAX_EXPRESSION_BYTES } from './migration.js';
+export { FIXTURE_TIME } from './page-guard-fixture.js';
+export type { PageGuardZone, PageGuardSettingsState } from './page-guard-state.js';

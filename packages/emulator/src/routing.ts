@@ -19,6 +19,8 @@ export interface HandlerAnswer {
   resultInfo?: unknown;
   /** The handler changed the state: it is persisted before the answer is sent. */
   mutates?: boolean;
+  /** A body other than the envelope (the CSV of `export=csv`), sent as is with its content type. */
+  raw?: { contentType: string; body: string };
 }
 
 export type Handler = (request: RequestContext, params: Record<string, string>) => HandlerAnswer;

@@ -137,6 +137,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         res.end();
         return;
       }
+      if (answer.raw) {
+        res.writeHead(status, { 'content-type': answer.raw.contentType, 'content-length': Buffer.byteLength(answer.raw.body) });
+        res.end(answer.raw.body);
+        return;
+      }
       send(res, status, { result: answer.result ?? null, success: true, errors: [], messages: [], ...(answer.resultInfo ? { result_info: answer.resultInfo } : {}) });
     } catch (error) {
       req.resume();

@@ -3,6 +3,7 @@
  * through Store.commit(), which persists before the HTTP answer is sent, so an acknowledged change survives a kill.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
+import type { PageGuardZone } from './page-guard-state.js';
 import { dirname, basename, join } from 'node:path';
 import { defaultWafState, type WafState } from './waf-state.js';
 import { initialMigration, type MigrationState } from './migration-state.js';
@@ -73,6 +74,8 @@ export interface ZoneState extends RulesetScope {
   jobs: Job[];
   waf: WafState;
   migration: MigrationState;
+  /** Page monitoring (area A); created on first use or by the fixture. */
+  page_guard?: PageGuardZone;
 }
 
 export type AccountState = RulesetScope;

@@ -28,7 +28,10 @@ beforeAll(async () => {
     target: 'node20',
     outfile: bundle,
     logLevel: 'silent',
-    alias: { '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)) },
+    alias: {
+      '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)),
+      '@logfilter/api': fileURLToPath(new URL('../../api/src/index.ts', import.meta.url)),
+    },
   });
 }, 180_000);
 

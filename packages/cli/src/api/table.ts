@@ -10,3 +10,17 @@ export function short(text: string | undefined, max = 60): string {
   const first = (text ?? '').split('\n')[0];
   return first.length > max || (text ?? '').includes('\n') ? `${first.slice(0, max - 1)}…` : first;
 }
+
+/** `key: value` lines with the values aligned. */
+export function fields(pairs: [string, unknown][]): string {
+  const width = Math.max(...pairs.map(([k]) => k.length)) + 2;
+  return pairs.map(([k, v]) => `${`${k}:`.padEnd(width)}${v === undefined || v === null ? '' : String(v)}\n`).join('');
+}
+
+/** Quotes a word for a POSIX shell so a printed command line can be pasted as is. */
+export function shellQuote(s: string): string {
+  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(s)) return s;
+  if (!s.includes("'")) return `'${s}'`;
+  if (!/["$`\\!]/.test(s)) return `"${s}"`;
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
