@@ -55,4 +55,14 @@ describe('expressions are checked before rulesets commands send them', () => {
     const r = await logfilter(['rulesets', 'entrypoint', 'put', '--zone', 'z4', '--phase', 'http_request_firewall_custom', '--file', ok], env);
     expect(r.code).toBe(0);
   });
+
+  it('refuses a page-guard policy with an invalid expression, sending nothing, and creates a valid one', async () => {
+    const before = emu.requestCount;
+    const bad = await logfilter(['page-guard', 'policies', 'create', '--zone', 'pg1', '--action', 'log', '--expression', 'http.host eq "a" and', '--value', "script-src 'self'"], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('rule-syntax');
+    expect(emu.requestCount).toBe(before);
+    const resp = await logfilter(['page-guard', 'policies', 'create', '--zone', 'pg1', '--action', 'log', '--expression', 'http.request.uri.path contains "/checkout"', '--value', "script-src 'self'"], env);
+    expect(resp.code).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@
  * CSP checker. Its state is the zone's `page_guard` section, fed by the fixture file.
  */
 import { stringify } from 'csv-stringify/sync';
+import { validateExpression } from './expression-validate.js';
 import {
   checkListQuery,
   checkPolicyInput,
@@ -170,6 +171,8 @@ function checkPolicyBody(body: unknown, create: boolean): PolicyUpdate {
     if (e instanceof PageGuardInputError) throw fail(400, 'policyInvalid', e.message, e.field === 'body' ? '' : `/${e.field}`);
     throw e;
   }
+  // a policy's expression is a rules-language filter of the page monitoring phase, refused as the API does
+  if (b.expression !== undefined) validateExpression(b.expression, 'expression', 'body.expression', { phase: 'http_response_page_shield' });
   // Answer `enabled` in the form it was sent: a boolean stays one, the text stays text.
   if (enabledText) b.enabled = (body as Record<string, unknown>).enabled;
   return b as PolicyUpdate;

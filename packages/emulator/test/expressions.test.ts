@@ -93,4 +93,15 @@ describe('rule expressions', () => {
     const ok = await call('PUT', `/zones/${z}/rulesets/phases/http_log_custom_fields/entrypoint`, { rules: [cfRule({ req: ['user-agent'] })] });
     expect(ok.status).toBe(200);
   });
+
+  it('refuses a page monitoring policy whose expression is invalid', async () => {
+    const z = zone();
+    const bad = await call('POST', `/zones/${z}/page_guard/policies`, { action: 'log', expression: 'http.host eq example.com', value: "script-src 'self'" });
+    expect([bad.status, bad.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidExpression]);
+    expect(bad.body.errors[0].message).toContain('Filter parsing error (1:14):');
+    const good = await call('POST', `/zones/${z}/page_guard/policies`, { action: 'log', expression: 'http.host eq "example.com"', value: "script-src 'self'" });
+    expect(good.status).toBe(200);
+    const put = await call('PUT', `/zones/${z}/page_guard/policies/${good.body.result.id}`, { expression: 'ip.src in {1.2.3.4, 5.6.7.8}' });
+    expect([put.status, put.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidExpression]);
+  });
 });

@@ -6,6 +6,7 @@
  * is malicious) and `policy check` (which observed scripts a value would allow or block). Flags are checked with the
  * library's parameter table before anything is sent.
  */
+import { refuseInvalidExpressions } from '../rules-check.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -47,6 +48,9 @@ import { positiveInt } from '../options.js';
 import { formatDiagnostics } from '../diagnostics-print.js';
 import { apiCall, collect, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { fields, shellQuote, table } from '../api/table.js';
+
+/** The phase of content-security policies: their expressions are checked against what it offers. */
+const POLICY_PHASE = 'http_response_page_shield';
 
 type SetExit = (code: number) => void;
 
@@ -374,6 +378,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       }
       checkValue(ctx, flags.value!);
       const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !(flags.disable || flags.disabled), ...(flags.description !== undefined ? { description: flags.description } : {}) };
+      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('POST', base(flags.zone), body)]);
@@ -402,6 +407,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       if (flags.enable) body.enabled = true;
       if (flags.disable) body.enabled = false;
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --action, --expression, --value, --description, --enable or --disable');
+      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('PUT', `${base(flags.zone)}/${encodeURIComponent(id)}`, body)]);
