@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, ERROR_CODES, MANAGED_RULESET_ID, type RunningEmulator } from '@logfilter/emulator';
-import { ApiError, LogfilterClient, checkMigration, getMigrationConfig, getMigrationStatus, migrate, wafLegacy } from '@logfilter/api';
+import { ApiError, LogfilterClient, checkMigration, getMigrationConfig, getMigrationStatus, migrate, migrationRequest, parseMigrationMode, wafLegacy } from '@logfilter/api';
 
 const TOKEN = 'migration-token';
 const longExpression = `http.request.uri.path eq "/${'a'.repeat(4097 - 'http.request.uri.path eq "/"'.length)}"`;
@@ -110,6 +110,15 @@ describe('the managed-rule migration over HTTP', () => {
     const final = await migrate(client, 'ent', config, 'pending');
     expect(final.version).toBe('2');
     expect(await getMigrationStatus(client, 'ent')).toMatchObject({ migration_state: 'migrated', old_waf_status: 'disabled', new_waf_status: 'enabled' });
+  });
+
+  it('reads the modes in both spellings and builds the exact request', () => {
+    expect(['pending', '1', 'validation', '2', 'later', ''].map(parseMigrationMode)).toEqual(['pending', 'pending', 'validation', 'validation', undefined, undefined]);
+    expect(migrationRequest('z 1', { name: 'default', rules: [] }, 'validation')).toEqual({
+      method: 'PUT',
+      path: '/zones/z%201/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=validation&phase_two=1',
+      body: { name: 'default', rules: [] },
+    });
   });
 
   it('accepts the numeric waf_migration values and refuses others', async () => {

@@ -151,6 +151,27 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect(dry.stdout).not.toContain(TOKEN);
   });
 
+  it('takes back what get --json printed: an edited ruleset round-trips, rules keep their ids', async () => {
+    const z = `cli-rs-round-${++n}`;
+    const rs = await api.createRuleset(z, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true' }, { action: 'block', expression: 'ip.src eq 192.0.2.1' }] });
+    const printed = JSON.parse((await logfilter(['rulesets', 'get', rs.id, '--zone', z, '--json'], env)).stdout);
+    printed.rules[1].description = 'edited';
+    const r = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', file(`round${n}.json`, JSON.stringify(printed)), '--json'], env);
+    expect(r.code).toBe(0);
+    const after = JSON.parse(r.stdout);
+    expect(after.version).toBe('2');
+    expect(after.rules.map((x: any) => x.id)).toEqual(rs.rules.map((x) => x.id));
+    expect(after.rules.map((x: any) => x.version)).toEqual(['1', '2']);
+  });
+
+  it('two clients adding rules at the same time both land', async () => {
+    const z = `cli-rs-race-${++n}`;
+    const rs = await api.createRuleset({ account: z }, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom' });
+    const [a, b] = await Promise.all(['a', 'b'].map((d) => logfilter(['rulesets', 'rules', 'add', rs.id, '--account', z, '--action', 'log', '--expression', 'true', '--description', d], env)));
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect((await api.getRuleset({ account: z }, rs.id)).rules.map((r) => r.description).sort()).toEqual(['a', 'b']);
+  });
+
   it('shows a managed ruleset version by tag', async () => {
     const r = await logfilter(['rulesets', 'version', CORE_RULESET_ID, '1', '--tag', 'paranoia-level-3', '--zone', 'z', '--json'], env);
     const rs = JSON.parse(r.stdout);

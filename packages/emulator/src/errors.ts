@@ -53,7 +53,7 @@ export const ERROR_CODES = {
   kindScope: 20026,
   /** 400: a cursor that this list never gave. */
   invalidCursor: 20027,
-  /** 409: the most recent version of a ruleset cannot be deleted on its own. */
+  /** 409: the only version of a ruleset cannot be deleted on its own (delete the ruleset). */
   latestVersion: 10009,
   /** 400: a `position` (before, after, index) that names no rule or is out of range. */
   invalidPosition: 10010,

@@ -4,10 +4,12 @@
  * an API area, which registers it (routing.ts `zoneFixture`), so one file serves every area. Every error names the
  * place in the file (`zones.z1.waf.overrides[0].urls`) and what is wrong.
  */
-import { PLANS, emptyState, newAccount, newZone, type EmulatorState, type Plan } from './state.js';
+import { PLANS, emptyState, newAccount, newZone, setOwn, type EmulatorState, type Plan } from './state.js';
 import type { Area } from './routing.js';
 
 export class FixtureError extends Error {}
+
+export type Warn = (message: string) => void;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -48,11 +50,19 @@ export const read = {
     if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new FixtureError(`${at}: must be one of ${allowed.join(', ')}`);
     return value as T;
   },
-  /** Keys a section does not know are refused: a typo would otherwise silently give the default. */
-  keys(value: Record<string, unknown>, at: string, known: readonly string[]): void {
+  /**
+   * Keys a section does not know are ignored with a warning (a typo would otherwise silently give the default,
+   * while refusing them would break fixtures that carry more than the emulator reads, e.g. copied API objects).
+   */
+  keys(value: Record<string, unknown>, at: string, known: readonly string[], warn: Warn): void {
     for (const key of Object.keys(value)) {
-      if (!known.includes(key)) throw new FixtureError(`${at}.${key}: unknown key (known here: ${known.join(', ')})`);
+      if (!known.includes(key)) warn(`${at}.${key}: unknown key, ignored (known here: ${known.length > 0 ? known.join(', ') : 'none'})`);
     }
+  },
+  /** A priority or other integer, also when written as a string of digits (as the previous API answers them). */
+  integerLike(value: unknown, at: string, fallback: number): number {
+    if (typeof value === 'string' && /^-?[0-9]+$/.test(value)) return Number(value);
+    return read.integer(value, at, fallback);
   },
 };
 
@@ -62,31 +72,32 @@ const ZONE_KEYS = ['account', 'plan'] as const;
  * Builds the starting state from a parsed fixture. Zones and accounts it does not name behave as before: created
  * on first use, zones on the Enterprise plan. A zone's `account` is created if the fixture has no such account.
  */
-export function stateFromFixture(fixture: unknown, areas: readonly Area[]): EmulatorState {
+export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn: Warn = () => {}): EmulatorState {
   const state = emptyState();
   const top = read.object(fixture, 'fixture');
-  read.keys(top, 'fixture', ['zones', 'accounts']);
+  read.keys(top, 'fixture', ['zones', 'accounts'], warn);
   const hooks = areas.flatMap((area) => (area.zoneFixture ? [area.zoneFixture] : []));
   const zoneKeys = [...ZONE_KEYS, ...hooks.flatMap((hook) => hook.keys)];
   for (const [accountId, raw] of Object.entries(read.object(top.accounts ?? {}, 'accounts'))) {
     if (!ID.test(accountId)) throw new FixtureError(`accounts.${accountId}: not a valid account id (letters, digits, - and _)`);
-    read.keys(read.object(raw, `accounts.${accountId}`), `accounts.${accountId}`, []);
-    state.accounts[accountId] = newAccount();
+    read.keys(read.object(raw, `accounts.${accountId}`), `accounts.${accountId}`, [], warn);
+    setOwn(state.accounts, accountId, newAccount());
   }
   for (const [zoneId, raw] of Object.entries(read.object(top.zones ?? {}, 'zones'))) {
     const at = `zones.${zoneId}`;
     if (!ID.test(zoneId)) throw new FixtureError(`${at}: not a valid zone id (letters, digits, - and _)`);
     const fields = read.object(raw, at);
-    read.keys(fields, at, zoneKeys);
+    read.keys(fields, at, zoneKeys, warn);
     const zone = newZone();
-    zone.plan = read.oneOf<Plan>(fields.plan, `${at}.plan`, PLANS, 'enterprise');
+    // Plans are names: "Enterprise" is read as enterprise.
+    zone.plan = read.oneOf<Plan>(typeof fields.plan === 'string' ? fields.plan.toLowerCase() : fields.plan, `${at}.plan`, PLANS, 'enterprise');
     if (fields.account !== undefined) {
       zone.account = read.string(fields.account, `${at}.account`);
       if (!ID.test(zone.account)) throw new FixtureError(`${at}.account: not a valid account id`);
-      if (!Object.hasOwn(state.accounts, zone.account)) state.accounts[zone.account] = newAccount();
+      if (!Object.hasOwn(state.accounts, zone.account)) setOwn(state.accounts, zone.account, newAccount());
     }
-    for (const hook of hooks) hook.apply(fields, zone, at);
-    state.zones[zoneId] = zone;
+    for (const hook of hooks) hook.apply(fields, zone, at, warn);
+    setOwn(state.zones, zoneId, zone);
   }
   return state;
 }

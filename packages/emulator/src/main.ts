@@ -96,12 +96,16 @@ async function main(): Promise<void> {
     process.stderr.write(`logfilter-emulator: cannot start: ${why}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${emu.url}\n`);
+  const running = emu;
   const stop = () => {
-    void emu.close().then(() => process.exit(0));
+    void running.close().then(() => process.exit(0));
   };
+  // Handlers first: a script may stop the emulator as soon as it reads the URL, and a signal that came before
+  // them would kill the process without a clean exit.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  for (const warning of emu.fixtureWarnings) process.stderr.write(`logfilter-emulator: warning: fixture ${values.fixture}: ${warning}\n`);
+  process.stdout.write(`${emu.url}\n`);
 }
 
 void main();

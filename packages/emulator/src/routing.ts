@@ -32,8 +32,11 @@ export interface Route {
 /** An area's part of the fixture file: the keys it reads in `zones.<id>` and how it applies them. */
 export interface ZoneFixtureHook {
   keys: readonly string[];
-  /** Reads `raw[key]` for its keys into `zone`; throws FixtureError naming `at.<key>…` on a bad value. */
-  apply(raw: Record<string, unknown>, zone: ZoneState, at: string): void;
+  /**
+   * Reads `raw[key]` for its keys into `zone`; throws FixtureError naming `at.<key>…` on a bad value, and calls
+   * `warn` for what it ignores (unknown keys).
+   */
+  apply(raw: Record<string, unknown>, zone: ZoneState, at: string, warn: (message: string) => void): void;
 }
 
 export interface Area {

@@ -99,7 +99,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
           return { result: rs.full(found, rs.findVersion(found, params.version)) };
         },
         DELETE: (_request, params) => {
-          rs.deleteVersion(store.state, rs.findRuleset(scope(params), params.id), params.version);
+          rs.deleteVersion(store.state, scope(params), rs.findRuleset(scope(params), params.id), params.version);
           return noContent;
         },
       },

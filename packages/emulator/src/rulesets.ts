@@ -4,17 +4,16 @@
  * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
  * a ruleset an execute rule runs cannot be deleted.
  */
-import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, fail, notFound } from './errors.js';
 import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
 import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
 import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
 import { MANAGED_RULESETS, isManaged } from './managed-rulesets.js';
+import { newId } from './ids.js';
 
 export type ScopeKind = keyof typeof ENTRYPOINT_KIND;
 
-export const newId = () => randomBytes(16).toString('hex');
 const now = () => new Date().toISOString();
 
 export function latest(rs: StoredRuleset): RulesetVersion {
@@ -190,12 +189,24 @@ export function findVersion(rs: StoredRuleset, version: string): RulesetVersion 
   return v;
 }
 
-export function deleteVersion(state: EmulatorState, rs: StoredRuleset, version: string): void {
+/**
+ * Deletes one version. The latest one goes too when no execute rule runs the ruleset (api-facts section 2): the
+ * version before it becomes current again (its number is still never reused). The only version cannot go (delete
+ * the ruleset), nor a version an execute rule names, nor the latest while an execute rule runs the ruleset.
+ */
+export function deleteVersion(state: EmulatorState, scope: RulesetScope, rs: StoredRuleset, version: string): void {
   writable(rs);
   const v = findVersion(rs, version);
-  if (v === latest(rs)) throw conflict('latestVersion', `version ${version} is the most recent version of ruleset ${rs.id}; delete the ruleset or write a new version first`);
-  const user = executors(state, rs.id).find((u) => u.version === version);
-  if (user) throw conflict('referenced', `version ${version} of ruleset ${rs.id} is run by ${user.where}`);
+  if (rs.versions.length === 1) throw conflict('latestVersion', `version ${version} is the only version of ruleset ${rs.id}; delete the ruleset instead`);
+  const users = executors(state, rs.id);
+  const named = users.find((u) => u.version === version);
+  if (named) throw conflict('referenced', `version ${version} of ruleset ${rs.id} is run by ${named.where}`);
+  if (v === latest(rs)) {
+    const deployed = users.find((u) => u.version === undefined);
+    if (deployed) throw conflict('referenced', `version ${version} is the latest version of ruleset ${rs.id}, which ${deployed.where} runs; it cannot be deleted while deployed`);
+    const previous = rs.versions[rs.versions.length - 2];
+    checkCustomFieldLimit(scope, rs.id, previous.rules);
+  }
   rs.versions = rs.versions.filter((x) => x !== v);
 }
 

@@ -62,6 +62,8 @@ export interface RunningEmulator {
   injectFaults(...faults: Fault[]): void;
   /** API requests seen so far (including faulted ones). */
   readonly requestCount: number;
+  /** What the fixture had that the emulator ignored (unknown keys), each naming its place. */
+  readonly fixtureWarnings: readonly string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -69,7 +71,8 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   // Built once, up front: a bad fixture fails the start, not the first request.
-  const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS) : undefined;
+  const fixtureWarnings: string[] = [];
+  const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS, (warning) => fixtureWarnings.push(warning)) : undefined;
   const store = new Store(options.dataFile, fixture ? () => structuredClone(fixture) : undefined);
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
@@ -78,9 +81,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const routes = AREAS.flatMap((area) => area.routes(store));
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e) => {
+    handle(req, res).catch((error) => {
       // Only a bug of the emulator gets here: still one envelope, never a stack trace on the wire.
-      send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(e as Error).message}`));
+      send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(error as Error).message}`));
     });
   });
   // Clients reuse idle connections; with Node's default of 5 s, a busy client can send on a socket the server is
@@ -106,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         req.resume();
         return; // never answered: the socket is destroyed when the client gives up or close() runs
       }
-      if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+      if (options.latencyMs) await new Promise((resume) => setTimeout(resume, options.latencyMs));
       if (fault) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
         if (fault.rawBody !== undefined) {
@@ -122,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       const who = authenticate(req);
       rateLimit(who);
-      const segments = url.pathname.slice(BASE_PATH.length).split('/').filter((s) => s !== '').map(decodeURIComponent);
+      const segments = url.pathname.slice(BASE_PATH.length).split('/').filter((segment) => segment !== '').map(decodeURIComponent);
       const { handler, params } = matchRoute(routes, segments, method);
       const body = await readBody(req, method);
       const answer = handler({ method, segments, query: url.searchParams, body }, params);
@@ -134,14 +137,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return;
       }
       send(res, status, { result: answer.result ?? null, success: true, errors: [], messages: [], ...(answer.resultInfo ? { result_info: answer.resultInfo } : {}) });
-    } catch (e) {
+    } catch (error) {
       req.resume();
-      if (e instanceof EmulatorError) {
-        status = e.status;
-        send(res, e.status, envelopeError(e.code, e.message, e.pointer), e.headers);
+      if (error instanceof EmulatorError) {
+        status = error.status;
+        send(res, error.status, envelopeError(error.code, error.message, error.pointer), error.headers);
       } else {
         status = 500;
-        send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(e as Error).message}`));
+        send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(error as Error).message}`));
       }
     } finally {
       options.log?.(`${method} ${url.pathname} ${status}`);
@@ -200,9 +203,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       req.resume();
       send(res, 404, envelopeError(ERROR_CODES.noRoute, `no admin route ${method} ${ADMIN_PATH}/${path}`));
-    } catch (e) {
-      const err = e instanceof EmulatorError ? e : badRequest('validation', (e as Error).message);
-      send(res, err.status, envelopeError(err.code, err.message));
+    } catch (error) {
+      const failure = error instanceof EmulatorError ? error : badRequest('validation', (error as Error).message);
+      send(res, failure.status, envelopeError(failure.code, failure.message));
     }
   }
 
@@ -221,11 +224,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     host,
     store,
+    fixtureWarnings,
     get requestCount() {
       return requestCount;
     },
     failNext(count, status = 429, retryAfter) {
-      for (let i = 0; i < count; i++) faults.push({ status, retryAfter });
+      for (let queued = 0; queued < count; queued++) faults.push({ status, retryAfter });
     },
     injectFaults(...queued) {
       faults.push(...queued);

@@ -97,6 +97,14 @@ export function newAccount(): AccountState {
   return { rulesets: [] };
 }
 
+/**
+ * Sets `record[key]` as an own property whatever the key: a zone or account id such as `__proto__` must not change
+ * the record's prototype (plain assignment would, and the entry would then be lost).
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export class StateFileError extends Error {}
 
 export class Store {
@@ -125,7 +133,7 @@ export class Store {
     let zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
     if (!zone) {
       zone = newZone();
-      this.state.zones[zoneId] = zone;
+      setOwn(this.state.zones, zoneId, zone);
     }
     return zone;
   }
@@ -134,7 +142,7 @@ export class Store {
     let account = Object.hasOwn(this.state.accounts, accountId) ? this.state.accounts[accountId] : undefined;
     if (!account) {
       account = newAccount();
-      this.state.accounts[accountId] = account;
+      setOwn(this.state.accounts, accountId, account);
     }
     return account;
   }

@@ -1,29 +1,25 @@
 /**
  * The previous managed WAF (api-facts section 3): packages, their groups and rules, and URI-based overrides,
  * under `zones/<zone>/firewall/waf/…`. Once the zone has migrated, every one of these calls answers wafMigrated:
- * those APIs stop working (API description 9.4). The zone fixture's `waf` section is read here too.
+ * those APIs stop working (API description 9.4). The zone fixture's `waf` section is read by waf-fixture.ts.
  */
 import { badRequest, fail, notFound } from './errors.js';
 import { paged, type Area, type Route } from './routing.js';
-import { FixtureError, read } from './fixture.js';
-import { newId } from './rulesets.js';
+import { wafFixture } from './waf-fixture.js';
+import { newId } from './ids.js';
 import type { Store, ZoneState } from './state.js';
 import {
   ACTION_MODES,
   ANOMALY_MODES,
-  DETECTION_MODES,
   GROUP_MODES,
+  OVERRIDE_RULE_ACTIONS,
   SENSITIVITIES,
   TRADITIONAL_MODES,
-  type FirewallRule,
   type WafGroup,
   type WafOverride,
   type WafPackage,
   type WafRule,
 } from './waf-state.js';
-
-/** Actions an override may give a rule (the previous API's vocabulary). */
-const OVERRIDE_RULE_ACTIONS = ['block', 'challenge', 'simulate', 'disable', 'default'] as const;
 
 const ruleModes = (pkg: WafPackage): readonly string[] => (pkg.detection_mode === 'anomaly' ? ANOMALY_MODES : TRADITIONAL_MODES);
 
@@ -46,7 +42,8 @@ function groupView(pkg: WafPackage, group: WafGroup) {
     description: group.description,
     mode: group.mode,
     rules_count: rules.length,
-    modified_rules_count: rules.filter((r) => r.mode !== r.default_mode).length,
+    // "default" means the rule's default mode: not a change.
+    modified_rules_count: rules.filter((r) => r.mode !== 'default' && r.mode !== r.default_mode).length,
     package_id: pkg.id,
     allowed_modes: [...GROUP_MODES],
   };
@@ -226,104 +223,5 @@ export const wafLegacyArea: Area = {
       },
     ];
   },
-  zoneFixture: {
-    keys: ['waf'],
-    apply(raw, zone, at) {
-      if (raw.waf === undefined) return;
-      const where = `${at}.waf`;
-      const waf = read.object(raw.waf, where);
-      read.keys(waf, where, ['packages', 'overrides', 'firewall_rules']);
-      if (waf.packages !== undefined) zone.waf.packages = read.array(waf.packages, `${where}.packages`).map((p, i) => fixturePackage(p, `${where}.packages[${i}]`));
-      if (waf.overrides !== undefined) zone.waf.overrides = read.array(waf.overrides, `${where}.overrides`).map((o, i) => fixtureOverride(o, `${where}.overrides[${i}]`));
-      if (waf.firewall_rules !== undefined) {
-        zone.waf.firewall_rules = read.array(waf.firewall_rules, `${where}.firewall_rules`).map((r, i) => fixtureFirewallRule(r, `${where}.firewall_rules[${i}]`));
-      }
-      unique(zone.waf.packages, `${where}.packages`);
-      unique(zone.waf.overrides, `${where}.overrides`);
-      unique(zone.waf.firewall_rules, `${where}.firewall_rules`);
-    },
-  },
+  zoneFixture: wafFixture,
 };
-
-function unique(items: { id: string }[], at: string): void {
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    if (seen.has(item.id)) throw new FixtureError(`${at}[${i}].id: "${item.id}" appears twice`);
-    seen.add(item.id);
-  });
-}
-
-function fixturePackage(raw: unknown, at: string): WafPackage {
-  const p = read.object(raw, at);
-  read.keys(p, at, ['id', 'name', 'description', 'detection_mode', 'sensitivity', 'action_mode', 'groups', 'rules']);
-  const detection = read.oneOf(p.detection_mode, `${at}.detection_mode`, DETECTION_MODES, 'traditional');
-  const anomaly = detection === 'anomaly';
-  const groups = read.array(p.groups ?? [], `${at}.groups`).map((g, i): WafGroup => {
-    const gat = `${at}.groups[${i}]`;
-    const group = read.object(g, gat);
-    read.keys(group, gat, ['id', 'name', 'description', 'mode']);
-    const id = read.id(group.id, `${gat}.id`, newId);
-    return { id, name: read.string(group.name, `${gat}.name`, `Group ${id}`), description: read.string(group.description, `${gat}.description`, ''), mode: read.oneOf(group.mode, `${gat}.mode`, GROUP_MODES, 'on') };
-  });
-  unique(groups, `${at}.groups`);
-  const modes = anomaly ? ANOMALY_MODES : TRADITIONAL_MODES;
-  const rules = read.array(p.rules ?? [], `${at}.rules`).map((r, i): WafRule => {
-    const rat = `${at}.rules[${i}]`;
-    const rule = read.object(r, rat);
-    read.keys(rule, rat, ['id', 'description', 'priority', 'group', 'mode', 'default_mode']);
-    const group = rule.group === undefined ? groups[0]?.id ?? '' : read.id(rule.group, `${rat}.group`, () => '');
-    if (rule.group !== undefined && !groups.some((g) => g.id === group)) throw new FixtureError(`${rat}.group: no group "${group}" in this package`);
-    return {
-      id: read.id(rule.id, `${rat}.id`, newId),
-      description: read.string(rule.description, `${rat}.description`, ''),
-      priority: String(read.integer(rule.priority, `${rat}.priority`, i + 1)),
-      group_id: group,
-      mode: read.oneOf(rule.mode, `${rat}.mode`, modes, anomaly ? 'on' : 'default'),
-      default_mode: read.oneOf(rule.default_mode, `${rat}.default_mode`, modes, anomaly ? 'on' : 'block'),
-    };
-  });
-  unique(rules, `${at}.rules`);
-  const id = read.id(p.id, `${at}.id`, newId);
-  return {
-    id,
-    name: read.string(p.name, `${at}.name`, anomaly ? 'OWASP ModSecurity Core Rule Set' : `Package ${id}`),
-    description: read.string(p.description, `${at}.description`, ''),
-    detection_mode: detection,
-    sensitivity: anomaly ? read.oneOf(p.sensitivity, `${at}.sensitivity`, SENSITIVITIES, 'medium') : null,
-    action_mode: anomaly ? read.oneOf(p.action_mode, `${at}.action_mode`, ACTION_MODES, 'challenge') : null,
-    groups,
-    rules,
-  };
-}
-
-function fixtureOverride(raw: unknown, at: string): WafOverride {
-  const o = read.object(raw, at);
-  read.keys(o, at, ['id', 'description', 'urls', 'rules', 'groups', 'rewrite_action', 'paused', 'priority']);
-  const map = (field: string, allowed: readonly string[]): Record<string, string> => {
-    const value = read.object(o[field] ?? {}, `${at}.${field}`);
-    for (const [key, v] of Object.entries(value)) read.oneOf(v, `${at}.${field}.${key}`, allowed, 'default');
-    return { ...(value as Record<string, string>) };
-  };
-  return {
-    id: read.id(o.id, `${at}.id`, newId),
-    description: read.string(o.description, `${at}.description`, ''),
-    urls: read.array(o.urls ?? [], `${at}.urls`).map((u, i) => read.string(u, `${at}.urls[${i}]`)),
-    rules: map('rules', OVERRIDE_RULE_ACTIONS),
-    groups: map('groups', GROUP_MODES),
-    rewrite_action: map('rewrite_action', OVERRIDE_RULE_ACTIONS),
-    paused: read.boolean(o.paused, `${at}.paused`, false),
-    priority: read.integer(o.priority, `${at}.priority`, 1),
-  };
-}
-
-function fixtureFirewallRule(raw: unknown, at: string): FirewallRule {
-  const r = read.object(raw, at);
-  read.keys(r, at, ['id', 'expression', 'action', 'description', 'paused']);
-  return {
-    id: read.id(r.id, `${at}.id`, newId),
-    expression: read.string(r.expression, `${at}.expression`, 'true'),
-    action: read.string(r.action, `${at}.action`, 'block'),
-    description: read.string(r.description, `${at}.description`, ''),
-    paused: read.boolean(r.paused, `${at}.paused`, false),
-  };
-}

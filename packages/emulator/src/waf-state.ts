@@ -10,6 +10,8 @@ export const GROUP_MODES = ['on', 'off'] as const;
 export const SENSITIVITIES = ['high', 'medium', 'low', 'off'] as const;
 export const ACTION_MODES = ['simulate', 'block', 'challenge'] as const;
 export const DETECTION_MODES = ['anomaly', 'traditional'] as const;
+/** Actions an override may give a rule (the previous API's vocabulary; on/off for the core rule set's rules). */
+export const OVERRIDE_RULE_ACTIONS = ['block', 'challenge', 'simulate', 'disable', 'default', 'on', 'off'] as const;
 
 export interface WafGroup {
   id: string;

@@ -101,17 +101,16 @@ describe('fixtures in the library', () => {
   it('names the place and the problem of a bad fixture', () => {
     const cases: [unknown, string][] = [
       [[], 'fixture'],
-      [{ zone: {} }, 'fixture.zone'],
+      [{ zones: [] }, 'zones'],
       [{ zones: { z1: { plan: 'gold' } } }, 'zones.z1.plan'],
-      [{ zones: { z1: { plna: 'pro' } } }, 'zones.z1.plna'],
       [{ zones: { 'bad id': {} } }, 'zones.bad id'],
       [{ zones: { z1: { account: 7 } } }, 'zones.z1.account'],
       [{ zones: { z1: { waf: { overrides: [{ urls: 'example.com/*' }] } } } }, 'zones.z1.waf.overrides[0].urls'],
       [{ zones: { z1: { waf: { overrides: [{ rules: { '1': 'explode' } }] } } } }, 'zones.z1.waf.overrides[0].rules.1'],
       [{ zones: { z1: { waf: { firewall_rules: [{ expression: 42 }] } } } }, 'zones.z1.waf.firewall_rules[0].expression'],
       [{ zones: { z1: { waf: { packages: [{ rules: [{ id: 'x', group: 'nope' }] }] } } } }, 'zones.z1.waf.packages[0].rules[0].group'],
-      [{ zones: { z1: { waf: { firewall_rules: [{ id: 'a' }, { id: 'a' }] } } } }, 'zones.z1.waf.firewall_rules[1].id'],
-      [{ accounts: { a1: { plan: 'pro' } } }, 'accounts.a1.plan'],
+      [{ zones: { z1: { waf: { overrides: [{ id: 'a' }, { id: 'a' }] } } } }, 'zones.z1.waf.overrides[1].id'],
+      [{ accounts: { a1: 'pro' } }, 'accounts.a1'],
     ];
     for (const [fixture, place] of cases) {
       let error: unknown;
@@ -123,6 +122,42 @@ describe('fixtures in the library', () => {
       expect(error, place).toBeInstanceOf(FixtureError);
       expect((error as Error).message.startsWith(`${place}:`), `${place} in ${(error as Error).message}`).toBe(true);
     }
+  });
+
+  it('ignores unknown keys with a warning naming each, and reads API-shaped values', async () => {
+    const warnings: string[] = [];
+    const fixture = {
+      zone: {},
+      accounts: { a1: { name: 'Acme' } },
+      zones: {
+        z1: {
+          plna: 'pro',
+          plan: 'Business',
+          waf: {
+            packages: [{ id: 'p', sensitivity: 'high', groups: [{ id: 'g', rules_count: 1 }], rules: [{ id: '990011', group: { id: 'g', name: 'x' }, priority: '7', mode: 'off', allowed_modes: ['on', 'off'] }] }],
+            firewall_rules: [{ id: 'f', filter: { expression: 'ip.src eq 192.0.2.9' }, colour: 'red' }, { id: 'f' }],
+          },
+        },
+      },
+    };
+    const state = stateFromFixture(fixture, AREAS, (w) => warnings.push(w));
+    expect(warnings.map((w) => w.split(':')[0])).toEqual(['fixture.zone', 'accounts.a1.name', 'zones.z1.plna', 'zones.z1.waf.firewall_rules[0].colour', 'zones.z1.waf.firewall_rules[1].id']);
+    expect(state.zones.z1.plan).toBe('business');
+    expect(state.zones.z1.waf.packages[0]).toMatchObject({ detection_mode: 'anomaly', sensitivity: 'high', rules: [{ group_id: 'g', priority: '7', mode: 'off' }] });
+    expect(state.zones.z1.waf.firewall_rules[0].expression).toBe('ip.src eq 192.0.2.9');
+    const emu = await startEmulator({ fixture });
+    try {
+      expect(emu.fixtureWarnings).toHaveLength(5);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('reads rules listed inside their group, and groups and rules written as bare ids', () => {
+    const state = stateFromFixture({ zones: { z: { waf: { packages: [{ id: 'p', groups: ['g0', { id: 'g1', rules: ['100015', { id: '100016', mode: 'disable' }] }], rules: [100173] }] } } } }, AREAS);
+    const pkg = state.zones.z.waf.packages[0];
+    expect(pkg.groups.map((g) => g.id)).toEqual(['g0', 'g1']);
+    expect(pkg.rules.map((r) => [r.id, r.group_id, r.mode])).toEqual([['100173', 'g0', 'default'], ['100015', 'g1', 'default'], ['100016', 'g1', 'disable']]);
   });
 
   it('accepts numeric ids and keeps the fixture keys the issue names', () => {
@@ -151,6 +186,16 @@ describe('logfilter-emulator --fixture', () => {
     await stop(second.child, second.exited);
   });
 
+  it('prints a warning line per ignored key and starts', async () => {
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ zones: { z1: { plna: 'pro' } } }));
+    const run = spawnBin(['--fixture', typo]);
+    await new Promise<void>((resolve) => createInterface({ input: run.child.stdout! }).once('line', () => resolve()));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.stderr()).toContain('zones.z1.plna');
+  });
+
   it('exits 2 with one line naming the problem for a missing, malformed or invalid fixture', async () => {
     const notJson = join(dir, 'bad.json');
     writeFileSync(notJson, '{"zones": {');
@@ -175,6 +220,19 @@ it('a previous-WAF body error names the field', async () => {
     expect([mode.status, mode.body.errors[0].code]).toEqual([400, ERROR_CODES.wafInvalid]);
     const missing = await api(emu.url)('GET', '/zones/z1/firewall/waf/packages/nope');
     expect([missing.status, missing.body.errors[0].code]).toEqual([404, ERROR_CODES.wafNotFound]);
+  } finally {
+    await emu.close();
+  }
+});
+
+it('keeps zones and accounts named __proto__ as ordinary entries', async () => {
+  const emu = await startEmulator({ fixture: JSON.parse('{"accounts": {"__proto__": {}}, "zones": {"__proto__": {"plan": "pro"}}}') });
+  try {
+    const call = api(emu.url);
+    expect((await call('GET', '/zones/__proto__/waf_migration/status')).body.result.plan).toBe('pro');
+    expect((await call('POST', '/accounts/__proto__/rulesets', { name: 'n', kind: 'custom', phase: 'http_ratelimit' })).status).toBe(200);
+    expect((await call('GET', '/accounts/__proto__/rulesets')).body.result).toHaveLength(1);
+    expect(Object.getPrototypeOf(emu.store.state.zones)).toBe(Object.prototype);
   } finally {
     await emu.close();
   }

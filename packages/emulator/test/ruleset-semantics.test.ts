@@ -102,11 +102,13 @@ describe.each(SCOPES)('rulesets at $name scope', ({ prefix, entry, other }) => {
     expect((await call('POST', `${R}/rules`, logRule('c'))).body.result.version).toBe('4');
     expect((await call('PATCH', `${R}/rules/${ruleId}`, { position: { index: 2 } })).body.result.version).toBe('5');
     expect((await call('DELETE', `${R}/rules/${ruleId}`)).body.result.version).toBe('6');
+    // The latest version, run by nothing, can go: the one before becomes current again.
     const del = await call('DELETE', `${R}/versions/6`);
-    expect([del.status, del.body.errors[0].code]).toEqual([409, ERROR_CODES.latestVersion]);
-    const gone = await call('DELETE', `${R}/versions/5`);
+    expect([del.status, del.body]).toEqual([204, undefined]);
+    expect((await call('GET', R)).body.result.version).toBe('5');
+    const gone = await call('DELETE', `${R}/versions/4`);
     expect([gone.status, gone.body]).toEqual([204, undefined]);
-    expect((await call('GET', `${R}/versions`)).body.result.map((v: any) => v.version)).toEqual(['6', '4', '3', '2', '1']);
+    expect((await call('GET', `${R}/versions`)).body.result.map((v: any) => v.version)).toEqual(['5', '3', '2', '1']);
     expect((await call('PUT', R, { rules: [] })).body.result.version).toBe('7');
   });
 
@@ -189,10 +191,14 @@ describe.each(SCOPES)('rulesets at $name scope', ({ prefix, entry, other }) => {
     const v1 = await call('DELETE', `${p}/rulesets/${target.id}/versions/1`);
     expect([v1.status, v1.body.errors[0].code]).toEqual([409, ERROR_CODES.referenced]);
     const latest = await call('DELETE', `${p}/rulesets/${target.id}/versions/3`);
-    expect([latest.status, latest.body.errors[0].code]).toEqual([409, ERROR_CODES.latestVersion]);
+    expect([latest.status, latest.body.errors[0].code]).toEqual([409, ERROR_CODES.referenced]);
     expect((await call('DELETE', `${p}/rulesets/${target.id}/versions/2`)).status).toBe(204);
-    // Once nothing runs it, it goes.
+    // Once nothing runs it, its latest version and then the ruleset go; the only version left cannot go alone.
     await call('PUT', `${p}/rulesets/${runner.id}`, { rules: [] });
+    expect((await call('DELETE', `${p}/rulesets/${target.id}/versions/3`)).status).toBe(204);
+    expect((await call('GET', `${p}/rulesets/${target.id}`)).body.result).toMatchObject({ version: '1', rules: [{ description: 'a' }] });
+    const only = await call('DELETE', `${p}/rulesets/${target.id}/versions/1`);
+    expect([only.status, only.body.errors[0].code]).toEqual([409, ERROR_CODES.latestVersion]);
     expect((await call('DELETE', `${p}/rulesets/${target.id}`)).status).toBe(204);
   });
 

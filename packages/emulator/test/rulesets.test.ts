@@ -161,7 +161,7 @@ describe('rulesets', () => {
 });
 
 describe('versions', () => {
-  it('lists, views and deletes versions; the latest cannot be deleted alone', async () => {
+  it('lists, views and deletes versions; the only one cannot be deleted alone', async () => {
     const z = zone();
     const rs = (await call('POST', `/zones/${z}/rulesets`, { name: 'v', kind: 'zone', phase: 'http_log_custom_fields', rules: [cfRule({ req: ['a'] })] })).body.result;
     await call('PUT', `/zones/${z}/rulesets/${rs.id}`, { rules: [cfRule({ req: ['b'] })] });
@@ -171,11 +171,14 @@ describe('versions', () => {
     expect(list.body.result_info).toBeUndefined();
     const v1 = await call('GET', `/zones/${z}/rulesets/${rs.id}/versions/1`);
     expect(v1.body.result.rules[0].action_parameters).toEqual({ request_fields: [{ name: 'a' }] });
-    const latest = await call('DELETE', `/zones/${z}/rulesets/${rs.id}/versions/3`);
-    expect([latest.status, latest.body.errors[0].code]).toEqual([409, ERROR_CODES.latestVersion]);
     expect((await call('DELETE', `/zones/${z}/rulesets/${rs.id}/versions/2`)).status).toBe(204);
     expect((await call('GET', `/zones/${z}/rulesets/${rs.id}/versions/2`)).body.errors[0].code).toBe(ERROR_CODES.versionNotFound);
     expect((await call('GET', `/zones/${z}/rulesets/${rs.id}/versions`)).body.result.map((v: any) => v.version)).toEqual(['3', '1']);
+    // The latest goes too (nothing runs it): version 1 is current again, and being the only one it stays.
+    expect((await call('DELETE', `/zones/${z}/rulesets/${rs.id}/versions/3`)).status).toBe(204);
+    expect((await call('GET', `/zones/${z}/rulesets/${rs.id}`)).body.result.rules[0].action_parameters).toEqual({ request_fields: [{ name: 'a' }] });
+    const only = await call('DELETE', `/zones/${z}/rulesets/${rs.id}/versions/1`);
+    expect([only.status, only.body.errors[0].code]).toEqual([409, ERROR_CODES.latestVersion]);
     // Numbers are never reused after a deletion.
     expect((await call('PUT', `/zones/${z}/rulesets/${rs.id}`, { rules: [] })).body.result.version).toBe('4');
   });

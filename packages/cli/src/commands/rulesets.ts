@@ -53,7 +53,7 @@ export function rulesetText(rs: Ruleset): string {
     .join('');
   if (rs.rules.length === 0) return `${head}rules:        none\n`;
   const rows = rs.rules.map((r, i) => [String(i + 1), r.id, r.action, r.enabled === false ? 'no' : 'yes', short(r.description, 40), short(r.expression)]);
-  return `${head}rules:\n${table(['#', 'ID', 'ACTION', 'ENABLED', 'DESCRIPTION', 'EXPRESSION'], rows).replace(/^/gm, '  ')}`;
+  return `${head}rules:\n${table(['#', 'ID', 'ACTION', 'ENABLED', 'DESCRIPTION', 'EXPRESSION'], rows).replace(/^(?=.)/gm, '  ')}`;
 }
 
 /** --before / --after / --index: at most one (the API takes exactly one); "" for --before means first, for --after last. */
@@ -149,6 +149,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     let body: Partial<CreateRulesetInput> = {};
     if (flags.file !== undefined) {
       const { name, value } = await readStructured(flags.file, ctx);
+      if (value === null || typeof value !== 'object') throw new UsageError(`${name}: expected a ruleset object {name, kind, phase, rules} or a list of rules`);
       body = { ...rulesetFieldsFrom(value, name), ...(Array.isArray(value) || (value as { rules?: unknown })?.rules !== undefined ? { rules: rulesFrom(value, name) } : {}) };
     }
     for (const field of ['name', 'kind', 'phase', 'description'] as const) if (flags[field] !== undefined) body[field] = flags[field];
@@ -199,7 +200,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       out(flags, rs, rulesetText(rs));
     });
 
-  dryRun(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the latest)').argument('<ruleset-id>').argument('<version>')).action(
+  dryRun(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>')).action(
     async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}/versions/${encodeURIComponent(version)}`;

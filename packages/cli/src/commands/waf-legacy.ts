@@ -4,15 +4,19 @@
  * migrated.
  */
 import type { Command } from 'commander';
-import { wafLegacy, type WafOverride } from '@logfilter/api';
+import { wafLegacy, type WafOverride, type WafOverrideInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { EXIT_OK } from '../errors.js';
+import { EXIT_OK, UsageError } from '../errors.js';
+import { readStructured } from '../api/structured-input.js';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { short, table } from '../api/table.js';
 
 interface LegacyFlags extends ConnectionFlags {
   package?: string;
   dryRun?: boolean;
+  sensitivity?: string;
+  actionMode?: string;
+  file?: string;
 }
 
 function overrideRows(items: WafOverride[]): string[][] {
@@ -45,6 +49,34 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
     out(flags, items, table(['ID', 'GROUP', 'MODE', 'DEFAULT', 'DESCRIPTION'], items.map((r) => [r.id, r.group?.name ?? '', r.mode, r.default_mode ?? '', short(r.description, 50)])));
   });
 
+  withConnectionOptions(group.command('package').description('show a package; --sensitivity / --action-mode change the core rule set\'s').argument('<package-id>'))
+    .option('--sensitivity <level>', 'high, medium, low or off (anomaly packages)')
+    .option('--action-mode <mode>', 'simulate, block or challenge (anomaly packages)')
+    .action(async (id: string, flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const change = { ...(flags.sensitivity !== undefined ? { sensitivity: flags.sensitivity } : {}), ...(flags.actionMode !== undefined ? { action_mode: flags.actionMode } : {}) };
+      const pkg = await apiCall(`${Object.keys(change).length > 0 ? 'changing' : 'reading'} WAF package ${id} failed`, () =>
+        Object.keys(change).length > 0 ? wafLegacy.updatePackage(client, flags.zone, id, change) : wafLegacy.getPackage(client, flags.zone, id),
+      );
+      out(flags, pkg, table(['ID', 'NAME', 'DETECTION', 'SENSITIVITY', 'ACTION MODE'], [[pkg.id, pkg.name, pkg.detection_mode ?? '', pkg.sensitivity ?? '', pkg.action_mode ?? '']]));
+    });
+
+  pkgOption(withConnectionOptions(group.command('group-mode').description('turn a rule group on or off').argument('<group-id>').argument('<mode>', 'on or off'))).action(
+    async (id: string, mode: string, flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const changed = await apiCall(`changing WAF group ${id} failed`, () => wafLegacy.updateGroup(client, flags.zone, flags.package!, id, mode));
+      out(flags, changed, `WAF group ${changed.id} (${changed.name}) is now ${changed.mode}\n`);
+    },
+  );
+
+  pkgOption(withConnectionOptions(group.command('rule-mode').description('set the mode of a rule (default, disable, simulate, block, challenge; on/off in the core rule set)').argument('<rule-id>').argument('<mode>'))).action(
+    async (id: string, mode: string, flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const changed = await apiCall(`changing WAF rule ${id} failed`, () => wafLegacy.updateRule(client, flags.zone, flags.package!, id, mode));
+      out(flags, changed, `WAF rule ${changed.id} is now in mode ${changed.mode}\n`);
+    },
+  );
+
   const overrides = group.command('overrides').description('URI-based overrides (list, get, delete); they block the migration');
 
   withConnectionOptions(overrides.command('list').description('list the overrides')).action(async (flags: LegacyFlags) => {
@@ -58,6 +90,16 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
     const item = await apiCall(`reading WAF override ${id} failed`, () => wafLegacy.getOverride(client, flags.zone, id));
     out(flags, item, table(['ID', 'URLS', 'RULES', 'PAUSED', 'DESCRIPTION'], overrideRows([item])));
   });
+
+  withConnectionOptions(overrides.command('create').description('create a URI-based override from a JSON or YAML file {urls, rules, groups, …}'))
+    .requiredOption('--file <file>', 'the override as JSON or YAML (- for standard input)')
+    .action(async (flags: LegacyFlags) => {
+      const { name, value } = await readStructured(flags.file!, ctx);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${name}: expected an override object {urls, rules, groups, …}`);
+      const client = makeClient(ctx, flags);
+      const created = await apiCall(`creating a WAF override in zone ${flags.zone} failed`, () => wafLegacy.createOverride(client, flags.zone, value as WafOverrideInput));
+      out(flags, created, `created WAF override ${created.id} for ${created.urls.join(', ')}\n`);
+    });
 
   withConnectionOptions(overrides.command('delete').description('delete an override').argument('<override-id>'))
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)')

@@ -61,7 +61,7 @@ async function planText(client: LogfilterClient, zone: string, config: Migration
       return [o.id, target?.ref ?? '', short(target?.description, 44), o.action ?? `(${target?.action ?? 'default'})`, o.enabled === false ? 'no' : 'yes'];
     });
     for (const c of categories) rows.push([`category ${c.category}`, '', '', c.action ?? '(default)', c.enabled === false ? 'no' : 'yes']);
-    parts.push(table(['RULE', 'REPLACES', 'DESCRIPTION', 'ACTION', 'ENABLED'], rows).replace(/^/gm, '  '));
+    parts.push(table(['RULE', 'REPLACES', 'DESCRIPTION', 'ACTION', 'ENABLED'], rows).replace(/^(?=.)/gm, '  '));
   }
   return parts.join('');
 }
@@ -102,7 +102,7 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       const blocking = overrides.filter(isUriOverride);
       if (blocking.length > 0) {
         lines.push('URI-based overrides to delete first:\n');
-        lines.push(table(['ID', 'URLS', 'DESCRIPTION'], blocking.map((o) => [o.id, o.urls.join(', '), short(o.description, 40)])).replace(/^/gm, '  '));
+        lines.push(table(['ID', 'URLS', 'DESCRIPTION'], blocking.map((o) => [o.id, o.urls.join(', '), short(o.description, 40)])).replace(/^(?=.)/gm, '  '));
         lines.push(`delete each with: logfilter waf-legacy overrides delete <id> --zone ${flags.zone}\n`);
       }
     }
@@ -126,6 +126,9 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
 
   /** start --validation and finish share this: the configuration, the request, a dry run or the call. */
   const run = async (flags: MigrationFlags, mode: MigrationMode) => {
+    const mustConfirm = mode === 'pending' && !flags.yes && !flags.dryRun;
+    // Refused before any call: a script without --yes learns it at once, and nothing is read or sent.
+    if (mustConfirm && !isInteractive(ctx)) throw new UsageError('finish is irreversible: confirm on a terminal, or pass --yes (see exactly what is sent with --dry-run)');
     const client = makeClient(ctx, flags);
     const config = await configFor(ctx, client, flags);
     const request = migrationRequest(flags.zone, config, mode);
@@ -133,9 +136,8 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       printDryRun(ctx, [client.describeRequest(request.method, request.path, request.body)]);
       return setExit(EXIT_OK);
     }
-    if (mode === 'pending' && !flags.yes) {
+    if (mustConfirm) {
       const question = `finishing the migration of zone ${flags.zone} is irreversible: the previous WAF is disabled and its API stops working. Continue?`;
-      if (!isInteractive(ctx)) throw new UsageError('finish is irreversible: confirm on a terminal, or pass --yes (see exactly what is sent with --dry-run)');
       if (!(await confirm(ctx, question))) throw new CliError('not confirmed; nothing was sent', EXIT_FAILURE);
     }
     const entry = await apiCall(`${mode === 'validation' ? 'starting validation mode' : 'finishing the migration'} of zone ${flags.zone} failed`, () => migrate(client, flags.zone, config, mode));
