@@ -11,6 +11,8 @@ const { CS_URL, RUN, ARTIFACTS } = process.env;
 const WS = path.join(RUN, 'ws-ui');
 const expected = JSON.parse(readFileSync(new URL('./fixtures/expected.json', import.meta.url), 'utf8'));
 const cases = [];
+/** Figures measured on the way (latencies as the user sees them), printed by summarize.mjs. */
+const info = {};
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => {});
 
 async function step(page, name, fn) {
@@ -52,6 +54,60 @@ async function editorText(page, uriPrefix) {
       .map((l) => l.text)
       .join('\n');
   }, uriPrefix);
+}
+
+/**
+ * Text → colour of every token span in the editor of the file ending with `suffix`, read only once that
+ * editor shows `mustShow` (a reused editor widget can still hold the previous file's lines) and its colours
+ * have stopped changing (semantic tokens repaint after the grammar).
+ */
+async function tokenColours(page, suffix, mustShow, timeout = 30000) {
+  const end = Date.now() + timeout;
+  let last;
+  let stableSince = 0;
+  for (;;) {
+    const now = await page.evaluate(
+      ({ suffix, mustShow }) => {
+        const editor = [...document.querySelectorAll('.monaco-editor[data-uri]')].find((e) => e.getAttribute('data-uri').endsWith(suffix));
+        if (!editor) return null;
+        const text = [...editor.querySelectorAll('.view-lines .view-line')].map((l) => l.textContent.replace(/\u00a0/g, ' ')).join('\n');
+        if (!text.includes(mustShow)) return null;
+        const out = {};
+        for (const sp of editor.querySelectorAll('.view-line span span')) out[sp.textContent.replace(/\u00a0/g, ' ').trim()] = getComputedStyle(sp).color;
+        return out;
+      },
+      { suffix, mustShow },
+    );
+    const same = now && last && JSON.stringify(now) === JSON.stringify(last);
+    if (!same) stableSince = Date.now();
+    last = now;
+    if (now && same && Date.now() - stableSince >= 1500) return now;
+    if (Date.now() > end) throw new Error(`colours of ${suffix} never settled; last: ${JSON.stringify(last)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** The text of the editor of the file ending with `suffix`, in line order. */
+async function editorTextOf(page, suffix) {
+  return page.evaluate((suffix) => {
+    const editor = [...document.querySelectorAll('.monaco-editor[data-uri]')].find((e) => e.getAttribute('data-uri').endsWith(suffix));
+    if (!editor) return null;
+    return [...editor.querySelectorAll('.view-lines .view-line')]
+      .map((l) => ({ top: parseFloat(l.style.top), text: l.textContent.replace(/\u00a0/g, ' ') }))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text)
+      .join('\n');
+  }, suffix);
+}
+
+async function waitFor(what, fn, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function waitForJson(page, predicate, timeout = 20000) {
@@ -100,13 +156,8 @@ try {
     await openFile(page, 'good.logfilter');
     // The language mode switches from Plain Text once the extension's contributions are registered.
     await page.locator('#status\\.editor\\.mode', { hasText: /logfilter/i }).waitFor({ timeout: 60000 });
-    const colours = await page.evaluate(() => {
-      const out = {};
-      for (const s of document.querySelectorAll('.monaco-editor[data-uri$="good.logfilter"] .view-line span span')) {
-        out[s.textContent.replace(/\u00a0/g, ' ').trim()] = getComputedStyle(s).color;
-      }
-      return out;
-    });
+    // the colours of this editor's own lines, once painted (not the previous editor's: it was flaky)
+    const colours = await tokenColours(page, 'good.logfilter', 'and EdgeResponseStatus >= 500');
     const field = colours.ClientRequestHost;
     const string = colours['"api.example.com"'];
     const number = colours['500'];
@@ -138,9 +189,11 @@ try {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('and Client');
+    const asked = Date.now();
     await page.keyboard.press('Control+Space');
     const rows = page.locator('.suggest-widget .monaco-list-row');
     await rows.first().waitFor({ timeout: 30000 });
+    info.completionMs = Date.now() - asked;
     await page.waitForTimeout(300); // let the list settle before reading it
     const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim());
     await shot(page, 'completion');
@@ -157,6 +210,104 @@ try {
     await shot(page, 'compiled-json-follows-edits');
   });
 
+  await step(page, 'booleans and string escapes keep their grammar colours (semantic tokens do not paint over them)', async () => {
+    await openFile(page, 'colours.logfilter');
+    const c = await tokenColours(page, 'colours.logfilter', 'ClientRequestPath == "a');
+    const escape = c['\\"'];
+    check(c.true && c.and && escape && c['"a'] && c['b"'], `tokens not found (an escape painted as part of its string?): ${JSON.stringify(c)}`);
+    check(c.true !== c.and, `true is coloured like the keyword and: ${JSON.stringify(c)}`);
+    check(escape !== c['"a'] && c['"a'] === c['b"'], `the escape is coloured like its string: ${JSON.stringify(c)}`);
+  });
+
+  const scratchStatus = (re) => page.locator('.statusbar-item', { hasText: re }).first();
+  await step(page, 'a new empty file shows no error', async () => {
+    await openFile(page, 'scratch.logfilter');
+    await page.locator('#status\\.editor\\.mode', { hasText: /logfilter/i }).waitFor({ timeout: 60000 });
+    // the server has answered for this file once its budget shows
+    await scratchStatus(/0\/30 ops/).waitFor({ timeout: 30000 });
+    const squiggles = await page.locator('.monaco-editor[data-uri$="scratch.logfilter"] .squiggly-error').count();
+    check(squiggles === 0, `${squiggles} error squiggle(s) on an empty file`);
+  });
+
+  await step(page, 'typing a filter key by key: the closing quote, Enter and `and` are not glued', async () => {
+    await page.locator('.monaco-editor[data-uri$="scratch.logfilter"] .view-lines').first().click();
+    // one key at a time; the first `"` auto-closes, the last one types over the closing quote (a trigger)
+    await page.keyboard.type('ClientRequestHost == "example.com', { delay: 40 });
+    await page.keyboard.type('"');
+    await page.waitForTimeout(1000); // a person's pause: long enough for a suggestion list to pop up
+    const popped = await page.locator('.suggest-widget.visible .monaco-list-row').count();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('and ClientCountry in ["us', { delay: 40 });
+    await page.keyboard.type('"');
+    await page.keyboard.type(']');
+    await page.keyboard.press('Escape');
+    const text = await waitFor('the typed text', async () => {
+      const t = await editorTextOf(page, 'scratch.logfilter');
+      return t && t.includes('ClientCountry') && t.trimEnd().endsWith(']') ? t : null;
+    }, 10000).catch(async () => editorTextOf(page, 'scratch.logfilter'));
+    await shot(page, 'typed-from-scratch');
+    check(text === 'ClientRequestHost == "example.com"\nand ClientCountry in ["us"]', `typed text ${JSON.stringify(text)} (suggestions open after the closing quote: ${popped})`);
+    check(popped === 0, `${popped} suggestion(s) popped up after the closing quote`);
+  });
+
+  await step(page, 'Ctrl+Space inside a list offers no words from the text', async () => {
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(', ');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Space');
+    const widget = page.locator('.suggest-widget.visible');
+    await widget.waitFor({ timeout: 20000 });
+    await page.waitForTimeout(500); // let the list settle before reading it
+    const labels = (await page.locator('.suggest-widget.visible .monaco-list-row').allInnerTexts()).map((t) => t.split('\n')[0].trim());
+    const textKinds = await page.locator('.suggest-widget.visible .monaco-list-row .codicon-symbol-text').count();
+    await shot(page, 'list-suggestions');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    // words of the text (`com`, `example`, ...) come with the Text kind; the extension's snippets may stay
+    const words = labels.filter((l) => ['com', 'example', 'ClientRequestHost', 'ClientCountry', 'us'].includes(l));
+    check(words.length === 0 && textKinds === 0, `word suggestions: ${JSON.stringify(labels)} (${textKinds} of the Text kind)`);
+  });
+
+  await step(page, 'the budget keeps its last figures, marked stale, while a condition is typed', async () => {
+    await scratchStatus(/2\/30 ops/).waitFor({ timeout: 30000 });
+    const fresh = await scratchStatus(/2\/30 ops/).innerText();
+    check(!/stale/.test(fresh), `already stale: ${fresh}`);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const typed = Date.now();
+    await page.keyboard.type('x');
+    await page.locator('.monaco-editor[data-uri$="scratch.logfilter"] .squiggly-error').first().waitFor({ state: 'attached', timeout: 30000 });
+    info.keystrokeToSquiggleMs = Date.now() - typed;
+    const stale = await scratchStatus(/stale/).innerText({ timeout: 30000 });
+    check(/2\/30 ops/.test(stale) && !/ 0\/1000/.test(stale), `budget during the syntax error: ${stale}`);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await scratchStatus(/2\/30 ops/).waitFor({ timeout: 30000 });
+  });
+
+  await step(page, 'Enter after ( indents by the formatter\u2019s two spaces', async () => {
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and (');
+    await page.keyboard.press('Enter');
+    const text = await waitFor('the new line', async () => {
+      const t = await editorTextOf(page, 'scratch.logfilter');
+      return t && t.split('\n').length >= 4 ? t : null;
+    }, 10000);
+    const lines = text.split('\n');
+    check(lines[1].endsWith('and (') && lines[2] === '  ' && lines[3] === ')', `after Enter: ${JSON.stringify(lines)}`);
+  });
+
+  await step(page, 'Format Document on a file with a syntax error says why', async () => {
+    // the empty group is a syntax error
+    await runCommand(page, 'Format Document');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: /Logfilter/ });
+    await toast.first().waitFor({ timeout: 20000 });
+    await shot(page, 'format-refused');
+    await page.keyboard.press('Escape');
+  });
+
   await step(page, 'overview screenshot for the README', async () => {
     await openFile(page, 'broken.logfilter');
     await runCommand(page, 'Logfilter: Show Compiled JSON');
@@ -165,8 +316,31 @@ try {
     await page.waitForTimeout(500); // status bar and the panels repaint after the focus change
     await shot(page, 'overview');
   });
+
+  // last: it leaves the Extensions view in the side bar
+  await step(page, 'the extension details page shows the README screenshot', async () => {
+    // the Extensions view, filtered to what is installed (no gallery offline); its search box has the focus
+    await page.keyboard.press('Control+Shift+X');
+    await page.locator('.extensions-viewlet').waitFor({ timeout: 20000 });
+    await page.waitForTimeout(500);
+    await page.keyboard.type('@installed logfilter');
+    await page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Logfilter' }).first().click({ timeout: 30000 });
+    const loaded = await waitFor('the README image', async () => {
+      // inside the details page's webview (not the workbench's own images, such as the extension icon)
+      for (const f of page.frames().filter((x) => x !== page.mainFrame())) {
+        const images = await f
+          .evaluate(() => [...document.images].map((i) => ({ alt: i.alt, complete: i.complete, width: i.naturalWidth, data: i.src.startsWith('data:') })))
+          .catch(() => []);
+        const shown = images.find((i) => i.alt.startsWith('A broken filter in VS Code') && i.complete && i.width > 0);
+        if (shown) return shown;
+      }
+      return null;
+    }, 60000);
+    await shot(page, 'extension-details');
+    check(loaded.width > 100, `README image ${JSON.stringify(loaded)}`);
+  });
 } finally {
-  writeFileSync(path.join(RUN, 'ui-result.json'), JSON.stringify({ cases, ms: Date.now() - t0 }, null, 2));
+  writeFileSync(path.join(RUN, 'ui-result.json'), JSON.stringify({ cases, info, ms: Date.now() - t0 }, null, 2));
   await ctx.close();
   rmSync(udd, { recursive: true, force: true });
 }

@@ -130,11 +130,15 @@ describe('compile-filter', () => {
 });
 
 describe('logfilter decompile', () => {
-  it('turns each input form into the same canonical source', async () => {
+  it('turns each input form into the same canonical source; a job\u2019s starts with its dataset line', async () => {
     const expected = 'ClientRequestHost == "api.example.com" and EdgeResponseStatus >= 500\n';
-    const job = JSON.stringify({ name: 'j', dataset: 'http_requests', filter: JSON_OUT });
-    for (const input of [JSON_OUT, JSON.stringify(JSON_OUT), job, JSON.stringify({ result: JSON.parse(job), success: true, errors: [], messages: [] })]) {
+    for (const input of [JSON_OUT, JSON.stringify(JSON_OUT)]) {
       expect(await runCli('logfilter', ['decompile'], { stdin: input })).toEqual({ code: 0, stdout: expected, stderr: '' });
+    }
+    const job = JSON.stringify({ name: 'j', dataset: 'firewall_events', filter: JSON_OUT.replace('EdgeResponseStatus', 'OriginResponseStatus') });
+    const fromJob = `dataset firewall_events\n\n${expected.replace('EdgeResponseStatus', 'OriginResponseStatus')}`;
+    for (const input of [job, JSON.stringify({ result: JSON.parse(job), success: true, errors: [], messages: [] })]) {
+      expect(await runCli('logfilter', ['decompile'], { stdin: input })).toEqual({ code: 0, stdout: fromJob, stderr: '' });
     }
   });
   it('--dataset writes the dataset line', async () => {

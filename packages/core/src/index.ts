@@ -6,6 +6,7 @@ export { compile, type CompileResult } from './entry/compile.js';
 export { decompile, type DecompileOptions, type DecompileResult } from './entry/decompile.js';
 export { check, type CheckResult } from './entry/check.js';
 export { format, type FormatResult } from './entry/format.js';
+export { formatRange, formatEdits, type RangeFormatResult } from './entry/format-range.js';
 export { parse, type ParseResult } from './syntax/parse.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from './limits.js';
 export { type CheckOptions, type CompileOptions, type Stats } from './entry/analyze.js';
@@ -16,7 +17,7 @@ export { printField, printCondition, printInline, LINE_WIDTH } from './format/pr
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
 export * from './diagnostics.js';
-export { applyEdits } from './format/edits.js';
+export { applyEdits, lineHunks, minimalEdit } from './format/edits.js';
 export type * from './ast.js';
 export * from './filter.js';
 export * from './datasets/index.js';

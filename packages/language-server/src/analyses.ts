@@ -3,8 +3,8 @@
  * lens and `logfilter/compile`, so a burst of requests after an edit compiles once.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Analysis } from './jobs.js';
-import type { JobRunner } from './runner.js';
+import type { Analysis } from './tasks.js';
+import type { TaskRunner } from './runner.js';
 import type { Settings } from './settings.js';
 
 interface Entry {
@@ -15,11 +15,23 @@ interface Entry {
   done?: Analysis;
 }
 
+/** Operators and bytes for the budget; `stale` when they are an earlier version's. */
+export interface Budget {
+  operators: number;
+  bytes: number;
+  stale: boolean;
+}
+
 export class Analyses {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Per document, the figures of the latest version that parsed: while a condition is being typed (a
+   * syntax error at nearly every keystroke) the budget shows these, marked stale, instead of dropping to 0.
+   */
+  private readonly lastParsed = new Map<string, { version: number; operators: number; bytes: number }>();
 
   constructor(
-    private readonly runner: JobRunner,
+    private readonly runner: TaskRunner,
     private readonly settings: () => Settings,
   ) {}
 
@@ -29,7 +41,11 @@ export class Analyses {
     if (e && e.version === doc.version && e.settings === settings) return e.result;
     const entry: Entry = { version: doc.version, settings, result: this.runner.run({ kind: 'compile', text: doc.getText(), settings }, doc) };
     entry.result.then(
-      (a) => (entry.done = a),
+      (a) => {
+        entry.done = a;
+        const last = this.lastParsed.get(doc.uri);
+        if (a.parsed && (!last || last.version <= doc.version)) this.lastParsed.set(doc.uri, { version: doc.version, operators: a.stats.operators, bytes: a.stats.bytes });
+      },
       () => this.entries.get(doc.uri) === entry && this.entries.delete(doc.uri),
     );
     this.entries.set(doc.uri, entry);
@@ -42,7 +58,15 @@ export class Analyses {
     return e && e.version === doc.version && e.settings === this.settings() ? e.done : undefined;
   }
 
+  /** The budget to show for `a`, this document's analysis: its own figures, or the last parsed version's. */
+  budget(uri: string, a: Analysis): Budget {
+    if (a.parsed) return { operators: a.stats.operators, bytes: a.stats.bytes, stale: false };
+    const last = this.lastParsed.get(uri);
+    return { operators: last?.operators ?? 0, bytes: last?.bytes ?? 0, stale: true };
+  }
+
   forget(uri: string): void {
     this.entries.delete(uri);
+    this.lastParsed.delete(uri);
   }
 }

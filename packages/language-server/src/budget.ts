@@ -1,25 +1,30 @@
 /**
  * The budget: operators and bytes used against the limits, as a code lens on the first line. The lens is
- * display-only (empty command), which VS Code, Neovim and Helix render as plain text.
+ * display-only (empty command), which VS Code, Neovim and Helix render as plain text. During a syntax
+ * error it keeps the last parsed version's figures, marked stale, instead of flickering to zero.
  */
 import type { CodeLens, CodeLensParams } from 'vscode-languageserver/node.js';
 import type { ServerContext } from './context.js';
-import type { Analysis } from './jobs.js';
+import type { Budget } from './analyses.js';
+import type { Analysis } from './tasks.js';
 
-export function budgetTitle(a: Analysis): string {
+/** `12/30 operators · 345/1000 bytes`, with `(has errors)`, or `(stale: syntax error)` for last good figures. */
+export function budgetTitle(a: Analysis, b: Budget): string {
   const s = a.stats;
-  return `${s.operators}/${s.maxOperators} operators · ${s.bytes}/${s.maxBytes} bytes${a.ok ? '' : ' (has errors)'}`;
+  const note = b.stale ? ' (stale: syntax error)' : a.ok ? '' : ' (has errors)';
+  return `${b.operators}/${s.maxOperators} operators · ${b.bytes}/${s.maxBytes} bytes${note}`;
 }
 
 export async function codeLens(ctx: ServerContext, params: CodeLensParams): Promise<CodeLens[] | null> {
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return null;
   const analysis = await ctx.analyses.get(doc);
+  const budget = ctx.analyses.budget(doc.uri, analysis);
   return [
     {
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      command: { title: budgetTitle(analysis), command: '' },
-      data: { operators: analysis.stats.operators, bytes: analysis.stats.bytes },
+      command: { title: budgetTitle(analysis, budget), command: '' },
+      data: budget,
     },
   ];
 }

@@ -28,8 +28,8 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     const sent = params.context.diagnostics ?? [];
     for (const d of analysis.diagnostics) {
       if (!d.fixes?.length) continue;
-      // the diagnostics the client sent back; when it sent none, every diagnostic the range touches (by
-      // offsets, before any conversion: a pasted filter can have thousands of fixable diagnostics)
+      // the diagnostics the client sent back; when it sent none, every published diagnostic the range
+      // touches (by offsets, before any conversion; the analysis holds only the published ones)
       if (sent.length === 0 && (d.end < start || d.start > end)) continue;
       const lsp = toDiagnostic(doc, d);
       const matched: Diagnostic | undefined = sent.find((s) => sameDiagnostic(s, lsp));

@@ -3,6 +3,7 @@ import { completionItems, completionSituation, type CompletionEntry } from '@log
 import {
   CompletionItemKind,
   CompletionItemTag,
+  CompletionTriggerKind,
   InsertTextFormat,
   MarkupKind,
   type CompletionItem,
@@ -12,7 +13,11 @@ import {
 import type { ServerContext } from './context.js';
 import { toRange } from './convert.js';
 
-export const TRIGGER_CHARACTERS = [' ', '[', ',', '"', '('];
+/**
+ * Characters after which the editor asks for items by itself. Not `(`: Enter after `(` must open an
+ * indented line, not accept the field list that would pop up (fields come as soon as a letter is typed).
+ */
+export const TRIGGER_CHARACTERS = [' ', '[', ',', '"'];
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   field: CompletionItemKind.Field,
@@ -28,6 +33,10 @@ export function completion(ctx: ServerContext, params: CompletionParams): Comple
   if (!doc) return null;
   const text = doc.getText();
   const situation = completionSituation(text, doc.offsetAt(params.position), ctx.settings().dataset);
+  // `and`/`or` never pop up by themselves on a punctuation trigger (the `"` that closes a value, a stray
+  // `,`): Enter would accept one glued to the value. Asked for (Ctrl+Space) or after a space, they come.
+  const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
+  if (situation.kind === 'connective' && trigger !== undefined && trigger !== ' ') return { isIncomplete: false, items: [] };
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   const items = completionItems(situation).map(
     (e): CompletionItem => ({
@@ -37,7 +46,8 @@ export function completion(ctx: ServerContext, params: CompletionParams): Comple
       ...(e.documentation ? { documentation: { kind: MarkupKind.Markdown, value: e.documentation } } : {}),
       textEdit: { range, newText: e.insertText },
       // the typed prefix may include the opening quote of a value: filter on the inserted text
-      filterText: e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, ''),
+      // (and without the leading space a keyword brings after a value)
+      filterText: e.filterText ?? e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, '').trimStart(),
       insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       sortText: e.sortText,
       ...(e.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),

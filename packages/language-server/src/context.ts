@@ -2,13 +2,13 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analyses } from './analyses.js';
-import type { JobRunner } from './runner.js';
+import type { TaskRunner } from './runner.js';
 import type { Settings } from './settings.js';
 
 export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
-  runner: JobRunner;
+  runner: TaskRunner;
   analyses: Analyses;
   settings(): Settings;
   /** Client capabilities that change what the server sends. */

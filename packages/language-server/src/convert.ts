@@ -36,25 +36,43 @@ export const MAX_PUBLISHED = 1000;
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
+/** The diagnostics that are published, and how many were left out (with the first of them, for the note). */
+export interface Published {
+  kept: CoreDiagnostic[];
+  omitted?: { count: number; first: CoreDiagnostic };
+}
+
 /**
- * The diagnostics to send: every one when there are few; otherwise the first MAX_PUBLISHED by severity
- * (errors first) then position, back in document order, and one note at the first left out saying how many
- * were left out.
+ * Every diagnostic when there are few; otherwise the first `max` by severity (errors first) then position,
+ * back in document order. Pure: the worker selects before sending, so a 1 MB document's tens of thousands
+ * of diagnostics are never copied back to the main thread.
  */
-export function toDiagnostics(doc: TextDocument, all: readonly CoreDiagnostic[], max = MAX_PUBLISHED): Diagnostic[] {
-  if (all.length <= max) return all.map((d) => toDiagnostic(doc, d));
+export function selectPublished(all: readonly CoreDiagnostic[], max = MAX_PUBLISHED): Published {
+  if (all.length <= max) return { kept: [...all] };
   const order = all.map((d, i) => i).sort((a, b) => RANK[all[a].severity] - RANK[all[b].severity] || a - b);
   const kept = order.slice(0, max).sort((a, b) => a - b);
   const firstLeftOut = order.slice(max).reduce((a, b) => Math.min(a, b));
-  const out = kept.map((i) => toDiagnostic(doc, all[i]));
-  const d = all[firstLeftOut];
-  out.push({
-    range: toRange(doc, d.start, d.end),
-    severity: DiagnosticSeverity.Information,
-    source: SOURCE,
-    message: `${all.length - max} more problems are not shown (the first ${max} are, errors first); \`logfilter check\` lists them all`,
-  });
+  return { kept: kept.map((i) => all[i]), omitted: { count: all.length - max, first: all[firstLeftOut] } };
+}
+
+/** LSP diagnostics of a selection, with one note at the first left out saying how many were left out. */
+export function publishedDiagnostics(doc: TextDocument, p: Published): Diagnostic[] {
+  const out = p.kept.map((d) => toDiagnostic(doc, d));
+  if (p.omitted) {
+    const { count, first } = p.omitted;
+    out.push({
+      range: toRange(doc, first.start, first.end),
+      severity: DiagnosticSeverity.Information,
+      source: SOURCE,
+      message: `${count} more problems are not shown (the first ${p.kept.length} are, errors first); \`logfilter check\` lists them all`,
+    });
+  }
   return out;
+}
+
+/** The diagnostics to send for `all`: `selectPublished`, then `publishedDiagnostics`. */
+export function toDiagnostics(doc: TextDocument, all: readonly CoreDiagnostic[], max = MAX_PUBLISHED): Diagnostic[] {
+  return publishedDiagnostics(doc, selectPublished(all, max));
 }
 
 export function toTextEdit(doc: TextDocument, e: CoreEdit): TextEdit {

@@ -1,40 +1,30 @@
 /**
  * Custom requests for editors that show the compiled filter:
- *   logfilter/compile   { textDocument: { uri } } → { json, string, operators, bytes, maxOperators, maxBytes, diagnostics }
- *   logfilter/decompile { text, dataset? }        → { source, diagnostics }
+ *   logfilter/compile   { textDocument: { uri } } → { json, string, operators, bytes, stale, maxOperators, maxBytes, diagnostics }
+ *   logfilter/decompile { text, dataset? }        → { source, dataset, diagnostics }
+ * Their types are in protocol.ts, which clients import.
  * Diagnostics are LSP diagnostics (ranges in the document, or in `text` for decompile), at most MAX_PUBLISHED.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { decompile, toFilterString } from '@logfilter/core';
-import { ErrorCodes, RequestType, ResponseError, type Diagnostic } from 'vscode-languageserver/node.js';
+import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostics } from './convert.js';
+import { publishedDiagnostics, toDiagnostics } from './convert.js';
+import {
+  COMPILE_METHOD,
+  DECOMPILE_METHOD,
+  type CompileParams,
+  type CompileResponse,
+  type DecompileParams,
+  type DecompileResponse,
+} from './protocol.js';
 
-export interface CompileParams {
-  textDocument: { uri: string };
-}
-export interface CompileResponse {
-  json: string | null;
-  string: string | null;
-  operators: number;
-  bytes: number;
-  maxOperators: number;
-  maxBytes: number;
-  diagnostics: Diagnostic[];
-}
-export interface DecompileParams {
-  text: string;
-  dataset?: string;
-}
-export interface DecompileResponse {
-  source: string | null;
-  diagnostics: Diagnostic[];
-}
+export type { CompileParams, CompileResponse, DecompileParams, DecompileResponse };
 
-export const CompileRequest = new RequestType<CompileParams, CompileResponse, void>('logfilter/compile');
-export const DecompileRequest = new RequestType<DecompileParams, DecompileResponse, void>('logfilter/decompile');
+export const CompileRequest = new RequestType<CompileParams, CompileResponse, void>(COMPILE_METHOD);
+export const DecompileRequest = new RequestType<DecompileParams, DecompileResponse, void>(DECOMPILE_METHOD);
 
 export async function compileRequest(ctx: ServerContext, params: CompileParams): Promise<CompileResponse> {
   const uri = params?.textDocument?.uri;
@@ -42,14 +32,16 @@ export async function compileRequest(ctx: ServerContext, params: CompileParams):
   const doc = ctx.documents.get(uri) ?? (await readClosed(uri));
   const a = await ctx.analyses.get(doc);
   const json = a.ok && a.json !== undefined ? a.json : null;
+  const budget = ctx.analyses.budget(doc.uri, a);
   return {
     json,
     string: json === null ? null : toFilterString(json),
-    operators: a.stats.operators,
-    bytes: a.stats.bytes,
+    operators: budget.operators,
+    bytes: budget.bytes,
+    stale: budget.stale,
     maxOperators: a.stats.maxOperators,
     maxBytes: a.stats.maxBytes,
-    diagnostics: toDiagnostics(doc, a.diagnostics),
+    diagnostics: publishedDiagnostics(doc, { kept: a.diagnostics, omitted: a.omitted }),
   };
 }
 
@@ -67,5 +59,6 @@ export function decompileRequest(_ctx: ServerContext, params: DecompileParams): 
   if (typeof params?.text !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'text is required');
   const r = decompile(params.text, typeof params.dataset === 'string' ? { dataset: params.dataset } : {});
   const doc = TextDocument.create('untitled:decompile', 'json', 0, params.text);
-  return { source: r.ok && r.source !== undefined ? r.source : null, diagnostics: toDiagnostics(doc, r.diagnostics) };
+  const ok = r.ok && r.source !== undefined;
+  return { source: ok ? r.source! : null, dataset: ok ? r.dataset ?? null : null, diagnostics: toDiagnostics(doc, r.diagnostics) };
 }

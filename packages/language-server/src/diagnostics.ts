@@ -3,12 +3,31 @@
  * event loop (a burst of edits in one read collapses into one check); large ones after a short pause and
  * in the worker. A result for a version that is no longer current is dropped.
  */
+import type { Diagnostic as CoreDiagnostic } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toDiagnostics } from './convert.js';
+import { publishedDiagnostics } from './convert.js';
 import { INLINE_LIMIT, isSuperseded } from './runner.js';
 
 const LARGE_DOCUMENT_DELAY_MS = 150;
+
+/**
+ * What the editor shows of the core's diagnostics. A document with nothing but blank lines and comments
+ * (a new file) is not an error while it is being written: `empty-filter` is left out there. The compile
+ * request and the CLI still refuse to compile it.
+ */
+export function editorDiagnostics(text: string, all: readonly CoreDiagnostic[]): readonly CoreDiagnostic[] {
+  if (!all.some((d) => d.code === 'empty-filter') || !blank(text)) return all;
+  return all.filter((d) => d.code !== 'empty-filter');
+}
+
+/** Only whitespace and `#` comment lines. */
+function blank(text: string): boolean {
+  return text.split(/\r\n|\r|\n/).every((line) => {
+    const t = line.trim();
+    return t === '' || t.startsWith('#');
+  });
+}
 
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
@@ -48,7 +67,8 @@ export class DiagnosticsPublisher {
       const analysis = await this.ctx.analyses.get(doc);
       const current = this.ctx.documents.get(uri);
       if (!current || current.version !== version) return;
-      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: toDiagnostics(doc, analysis.diagnostics) });
+      const kept = editorDiagnostics(doc.getText(), analysis.diagnostics);
+      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(doc, { kept: [...kept], omitted: analysis.omitted }) });
     } catch (e) {
       // a newer version's check replaced this one before it started: that check publishes
       if (isSuperseded(e)) return;

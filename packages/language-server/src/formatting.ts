@@ -1,56 +1,47 @@
 /**
- * Document and range formatting through the core formatter. Range formatting keeps only the changed line
- * hunks that touch the range, and only when the result still compiles to the same filter; otherwise it
- * formats the whole document (the core formatter works on whole files).
+ * Document and range formatting through the core (`formatEdits`, `formatRange`: the range's line hunks
+ * when applying only them keeps the filter's meaning, else the whole document), run in the worker for
+ * large documents. A text with a syntax error is left as it is, and the editor is told why with a
+ * message, once per document version (format on save would repeat it otherwise).
  */
-import { applyEdits, compile, parse, hasErrors } from '@logfilter/core';
-import type { DocumentFormattingParams, DocumentRangeFormattingParams, TextEdit } from 'vscode-languageserver/node.js';
+import { MessageType, type DocumentFormattingParams, type DocumentRangeFormattingParams, type TextEdit } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { toRange } from './convert.js';
-import { lineHunks, minimalEdit, type OffsetEdit } from './text-diff.js';
+import { toTextEdit } from './convert.js';
+import type { FormatOutcome } from './tasks.js';
 
 export async function formatDocument(ctx: ServerContext, params: DocumentFormattingParams): Promise<TextEdit[] | null> {
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return null;
-  const formatted = await formatted_(ctx, doc);
-  if (formatted === undefined) return [];
-  const edit = minimalEdit(doc.getText(), formatted);
-  return edit ? [toEdit(doc, edit)] : [];
+  return answer(ctx, doc, await ctx.runner.run({ kind: 'format', text: doc.getText() }, doc));
 }
 
 export async function formatRange(ctx: ServerContext, params: DocumentRangeFormattingParams): Promise<TextEdit[] | null> {
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return null;
-  const text = doc.getText();
-  const formatted = await formatted_(ctx, doc);
-  if (formatted === undefined || formatted === text) return [];
   const start = doc.offsetAt(params.range.start);
   const end = doc.offsetAt(params.range.end);
-  const hunks = lineHunks(text, formatted);
-  if (hunks) {
-    const chosen = hunks.filter((h) => h.start <= end && h.end >= start);
-    if (chosen.length === 0) return [];
-    const result = applyEdits(text, chosen);
-    if (sameFilter(text, result)) return chosen.map((h) => toEdit(doc, h));
+  return answer(ctx, doc, await ctx.runner.run({ kind: 'format-range', text: doc.getText(), start, end }, doc));
+}
+
+/** Versions already told about, per document: one message per version that cannot be formatted. */
+const told = new WeakMap<ServerContext, Map<string, number>>();
+
+function answer(ctx: ServerContext, doc: TextDocument, r: FormatOutcome): TextEdit[] {
+  if (r.ok) return r.edits.map((e) => toTextEdit(doc, e));
+  const seen = told.get(ctx) ?? new Map<string, number>();
+  told.set(ctx, seen);
+  if (seen.get(doc.uri) !== doc.version) {
+    seen.set(doc.uri, doc.version);
+    void ctx.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: notFormatted(doc, r) });
   }
-  const edit = minimalEdit(text, formatted);
-  return edit ? [toEdit(doc, edit)] : [];
+  return [];
 }
 
-async function formatted_(ctx: ServerContext, doc: TextDocument): Promise<string | undefined> {
-  const r = await ctx.runner.run({ kind: 'format', text: doc.getText() }, doc);
-  // a text with syntax errors is never reformatted
-  return r.ok ? r.text : undefined;
-}
-
-function toEdit(doc: TextDocument, e: OffsetEdit): TextEdit {
-  return { range: toRange(doc, e.start, e.end), newText: e.newText };
-}
-
-/** A partial format must not change meaning (a paren removed on one line and kept on another would). */
-function sameFilter(before: string, after: string): boolean {
-  if (hasErrors(parse(after).diagnostics)) return false;
-  const opts = { dataset: 'any', maxOperators: Number.MAX_SAFE_INTEGER, maxBytes: Number.MAX_SAFE_INTEGER };
-  return compile(before, opts).json === compile(after, opts).json;
+/** `Not formatted: line 3, column 5 has a syntax error (expected …). Fix it, then format again.` */
+function notFormatted(doc: TextDocument, r: FormatOutcome): string {
+  const d = r.firstError;
+  if (!d) return 'Logfilter: not formatted: the filter has a syntax error. Fix it, then format again.';
+  const at = doc.positionAt(d.start);
+  return `Logfilter: not formatted: line ${at.line + 1}, column ${at.character + 1} has a syntax error (${d.message}). Fix it, then format again.`;
 }

@@ -1,29 +1,29 @@
 /**
- * Runs jobs inline for small documents (fast, no copying) and in one worker thread for large ones, so a
+ * Runs tasks inline for small documents (fast, no copying) and in one worker thread for large ones, so a
  * 1 MB document never blocks the server: messages keep being read and answered while it compiles.
  *
- * The worker gets one job at a time; the others wait here, so a job that an edit has made obsolete (a
+ * The worker gets one task at a time; the others wait here, so a task that an edit has made obsolete (a
  * check of version 5 still waiting when version 6 arrives) is dropped before it starts instead of costing
  * the worker a second on a large document. Its caller gets a ContentModified error, the LSP's word for
  * "the document changed, this answer is no longer wanted".
  */
 import { Worker } from 'node:worker_threads';
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node.js';
-import { runJob, type Job, type JobResults } from './jobs.js';
+import { runTask, type Task, type TaskResults } from './tasks.js';
 
-/** Below this many UTF-16 units a job takes a few milliseconds: inline is faster than a round trip. */
+/** Below this many UTF-16 units a task takes a few milliseconds: inline is faster than a round trip. */
 export const INLINE_LIMIT = 32 * 1024;
 
-/** Which document (and version) a job is for, so a newer version's job can replace an older waiting one. */
-export interface JobSource {
+/** Which document (and version) a task is for, so a newer version's task can replace an older waiting one. */
+export interface TaskSource {
   uri: string;
   version: number;
 }
 
 interface Queued {
   id: number;
-  job: Job;
-  source: JobSource;
+  task: Task;
+  source: TaskSource;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
@@ -32,7 +32,7 @@ export function isSuperseded(e: unknown): boolean {
   return e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified;
 }
 
-export class JobRunner {
+export class TaskRunner {
   private worker: Worker | undefined;
   private workerFailed = false;
   private nextId = 1;
@@ -44,17 +44,17 @@ export class JobRunner {
     private readonly entry: string | undefined = process.argv[1],
   ) {}
 
-  run<K extends Job['kind']>(job: Job & { kind: K }, source: JobSource): Promise<JobResults[K]> {
-    if (job.text.length < INLINE_LIMIT || !this.ensureWorker()) {
+  run<K extends Task['kind']>(task: Task & { kind: K }, source: TaskSource): Promise<TaskResults[K]> {
+    if (task.text.length < INLINE_LIMIT || !this.ensureWorker()) {
       try {
-        return Promise.resolve(runJob(job) as JobResults[K]);
+        return Promise.resolve(runTask(task) as TaskResults[K]);
       } catch (e) {
         return Promise.reject(e);
       }
     }
-    this.dropOlder(job.kind, source);
-    return new Promise<JobResults[K]>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, job, source, resolve: resolve as (v: unknown) => void, reject });
+    this.dropOlder(task.kind, source);
+    return new Promise<TaskResults[K]>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, task, source, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -68,11 +68,11 @@ export class JobRunner {
     this.worker = undefined;
   }
 
-  /** Rejects the waiting jobs of this kind for older versions of the same document. */
-  private dropOlder(kind: Job['kind'], { uri, version }: JobSource): void {
+  /** Rejects the waiting tasks of this kind for older versions of the same document. */
+  private dropOlder(kind: Task['kind'], { uri, version }: TaskSource): void {
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       const q = this.waiting[i];
-      if (q.job.kind !== kind || q.source.uri !== uri || q.source.version >= version) continue;
+      if (q.task.kind !== kind || q.source.uri !== uri || q.source.version >= version) continue;
       this.waiting.splice(i, 1);
       q.reject(new ResponseError(LSPErrorCodes.ContentModified, `version ${q.source.version} was replaced by version ${version} before it was checked`));
     }
@@ -83,7 +83,7 @@ export class JobRunner {
     const next = this.waiting.shift();
     if (!next) return;
     this.inFlight = next;
-    this.worker.postMessage({ id: next.id, job: next.job });
+    this.worker.postMessage({ id: next.id, task: next.task });
   }
 
   private ensureWorker(): boolean {
@@ -109,12 +109,12 @@ export class JobRunner {
         this.workerFailed = true;
         const lost = this.inFlight;
         this.inFlight = undefined;
-        // a job the worker died running might kill this thread too: it fails; jobs it never ran run here
+        // a task the worker died running might kill this thread too: it fails; tasks it never ran run here
         if (lost && started) lost.reject(e);
         else if (lost) this.waiting.unshift(lost);
         for (const q of this.waiting.splice(0)) {
           try {
-            q.resolve(runJob(q.job));
+            q.resolve(runTask(q.task));
           } catch (err) {
             q.reject(err as Error);
           }

@@ -22,7 +22,7 @@ import { folding } from './folding.js';
 import { formatDocument, formatRange } from './formatting.js';
 import { guard, guardNotification } from './guard.js';
 import { hover } from './hover.js';
-import { JobRunner } from './runner.js';
+import { TaskRunner } from './runner.js';
 import { LEGEND, semanticTokens } from './semantic-tokens.js';
 import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings.js';
 
@@ -31,7 +31,7 @@ export const SERVER_VERSION = '0.1.0';
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const runner = new JobRunner((m) => connection.console.error(m));
+  const runner = new TaskRunner((m) => connection.console.error(m));
   let settings: Settings = DEFAULT_SETTINGS;
   const ctx: ServerContext = {
     connection,

@@ -1,81 +1,95 @@
 /**
- * The job runner with its real worker thread (the server bundle, as the server starts it): large jobs run
- * one at a time off the main thread, and a waiting job for an older version of a document is dropped with
+ * The task runner with its real worker thread (the server bundle, as the server starts it): large tasks run
+ * one at a time off the main thread, and a waiting task for an older version of a document is dropped with
  * ContentModified when a newer one arrives.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LSPErrorCodes } from 'vscode-languageserver/node.js';
 import { compile } from '@logfilter/core';
-import { INLINE_LIMIT, isSuperseded, JobRunner } from '../src/runner.js';
+import { INLINE_LIMIT, isSuperseded, TaskRunner } from '../src/runner.js';
 import { DEFAULT_SETTINGS } from '../src/settings.js';
+import { selectPublished } from '../src/convert.js';
+import { encodeSemanticTokens } from '../src/semantic-encoding.js';
 import { serverScript } from './support/server-bundle.js';
 
 const line = 'ClientRequestHost == "api.example.com" and EdgeResponseStatus >= 500\n';
 const large = (n: number) => `BotScore < ${10 ** n} or ` + ('or ' + line).repeat(Math.ceil((INLINE_LIMIT * 2) / (line.length + 3))).slice(3);
-const compileJob = (text: string) => ({ kind: 'compile' as const, text, settings: DEFAULT_SETTINGS });
+const compileTask = (text: string) => ({ kind: 'compile' as const, text, settings: DEFAULT_SETTINGS });
 const settle = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
 
-let runner: JobRunner | undefined;
+let runner: TaskRunner | undefined;
 afterEach(() => runner?.dispose());
 
-describe('JobRunner', () => {
-  it('runs a large job in the worker with the same result as inline', async () => {
-    runner = new JobRunner(() => undefined, await serverScript());
+describe('TaskRunner', () => {
+  it('runs a large task in the worker with the same result as inline', async () => {
+    runner = new TaskRunner(() => undefined, await serverScript());
     const text = large(1);
-    const r = await runner.run(compileJob(text), { uri: 'file:///a', version: 1 });
+    const r = await runner.run(compileTask(text), { uri: 'file:///a', version: 1 });
     const inline = compile(text, { dataset: DEFAULT_SETTINGS.dataset, maxOperators: DEFAULT_SETTINGS.maxOperators, maxBytes: DEFAULT_SETTINGS.maxBytes });
-    expect(r.diagnostics.map((d) => [d.code, d.start, d.end])).toEqual(inline.diagnostics.map((d) => [d.code, d.start, d.end]));
+    // the worker sends back only what is published (at most MAX_PUBLISHED, errors first)
+    const published = selectPublished(inline.diagnostics);
+    expect(r.diagnostics.map((d) => [d.code, d.start, d.end])).toEqual(published.kept.map((d) => [d.code, d.start, d.end]));
+    expect(r.omitted?.count ?? 0).toBe(published.omitted?.count ?? 0);
     expect(r.stats).toEqual(inline.stats);
   }, 60_000);
 
-  it('drops a waiting job for an older version of the same document, and keeps the others', async () => {
+  it('drops a waiting task for an older version of the same document, and keeps the others', async () => {
     const logs: string[] = [];
-    runner = new JobRunner((m) => logs.push(m), await serverScript());
+    runner = new TaskRunner((m) => logs.push(m), await serverScript());
     const a = 'file:///a.logfilter';
-    const v1 = settle(runner.run(compileJob(large(1)), { uri: a, version: 1 })); // starts at once
-    const v2 = settle(runner.run(compileJob(large(2)), { uri: a, version: 2 })); // waits, then is replaced
-    const other = settle(runner.run(compileJob(large(3)), { uri: 'file:///b.logfilter', version: 1 }));
+    const v1 = settle(runner.run(compileTask(large(1)), { uri: a, version: 1 })); // starts at once
+    const v2 = settle(runner.run(compileTask(large(2)), { uri: a, version: 2 })); // waits, then is replaced
+    const other = settle(runner.run(compileTask(large(3)), { uri: 'file:///b.logfilter', version: 1 }));
     const folding = settle(runner.run({ kind: 'folding', text: large(4) }, { uri: a, version: 2 })); // another kind
-    const v3 = settle(runner.run(compileJob(large(5)), { uri: a, version: 3 }));
-    const sameVersion = settle(runner.run(compileJob(large(6)), { uri: a, version: 3 }));
+    const v3 = settle(runner.run(compileTask(large(5)), { uri: a, version: 3 }));
+    const sameVersion = settle(runner.run(compileTask(large(6)), { uri: a, version: 3 }));
 
     const [r1, r2, rOther, rFolding, r3, rSame] = await Promise.all([v1, v2, other, folding, v3, sameVersion]);
     expect('error' in r2 && isSuperseded(r2.error)).toBe(true);
     expect((r2 as { error: { code: number } }).error.code).toBe(LSPErrorCodes.ContentModified);
     expect('value' in rFolding).toBe(true);
-    // each kept job answered for its own text
+    // each kept task answered for its own text
     const stats = (r: object) => ('value' in r ? (r.value as { stats: unknown }).stats : r);
     const inlineStats = (n: number) => compile(large(n), { dataset: DEFAULT_SETTINGS.dataset }).stats;
     expect([r1, rOther, r3, rSame].map(stats)).toEqual([1, 3, 5, 6].map(inlineStats));
     expect(logs).toEqual([]);
   }, 60_000);
 
-  it('settles every job it holds when disposed', async () => {
-    runner = new JobRunner(() => undefined, await serverScript());
-    const running = settle(runner.run(compileJob(large(1)), { uri: 'file:///a', version: 1 }));
-    const waiting = settle(runner.run(compileJob(large(2)), { uri: 'file:///b', version: 1 }));
+  it('settles every task it holds when disposed', async () => {
+    runner = new TaskRunner(() => undefined, await serverScript());
+    const running = settle(runner.run(compileTask(large(1)), { uri: 'file:///a', version: 1 }));
+    const waiting = settle(runner.run(compileTask(large(2)), { uri: 'file:///b', version: 1 }));
     runner.dispose();
     const [r1, r2] = await Promise.all([running, waiting]);
     expect('error' in r1 && 'error' in r2).toBe(true);
   }, 60_000);
 
-  it('runs small jobs inline, never dropping them', async () => {
-    runner = new JobRunner(() => undefined, '/nonexistent/worker.cjs');
+  it('moves semantic tokens back from the worker as a typed array, equal to the inline encoding', async () => {
+    runner = new TaskRunner(() => undefined, await serverScript());
+    const text = large(7);
+    const r = await runner.run({ kind: 'highlight', text, dataset: DEFAULT_SETTINGS.dataset }, { uri: 'file:///h', version: 1 });
+    expect(r).toBeInstanceOf(Uint32Array);
+    expect(Array.from(r)).toEqual(Array.from(encodeSemanticTokens(text, DEFAULT_SETTINGS.dataset)));
+    expect(r.length).toBeGreaterThan(1000);
+  }, 60_000);
+
+  it('runs small tasks inline, never dropping them', async () => {
+    runner = new TaskRunner(() => undefined, '/nonexistent/worker.cjs');
     const small = 'BotScore < 5';
-    const results = await Promise.all([1, 2, 3].map((v) => runner!.run(compileJob(small), { uri: 'file:///s', version: v })));
+    const results = await Promise.all([1, 2, 3].map((v) => runner!.run(compileTask(small), { uri: 'file:///s', version: v })));
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
   });
 
-  it('falls back to inline work when the worker cannot start, losing no job', async () => {
+  it('falls back to inline work when the worker cannot start, losing no task', async () => {
     const logs: string[] = [];
-    runner = new JobRunner((m) => logs.push(m), '/nonexistent/worker.cjs');
-    const first = settle(runner.run(compileJob(large(1)), { uri: 'file:///a', version: 1 }));
-    const second = settle(runner.run(compileJob(large(2)), { uri: 'file:///b', version: 1 }));
+    runner = new TaskRunner((m) => logs.push(m), '/nonexistent/worker.cjs');
+    const first = settle(runner.run(compileTask(large(1)), { uri: 'file:///a', version: 1 }));
+    const second = settle(runner.run(compileTask(large(2)), { uri: 'file:///b', version: 1 }));
     const [r1, r2] = await Promise.all([first, second]);
-    // the worker never started: both jobs run here instead
+    // the worker never started: both tasks run here instead
     expect('value' in r1 && 'value' in r2).toBe(true);
     expect(logs.join('\n')).toMatch(/worker/);
-    // and later large jobs run inline
-    expect((await runner.run(compileJob(large(3)), { uri: 'file:///c', version: 1 })).stats.operators).toBeGreaterThan(30);
+    // and later large tasks run inline
+    expect((await runner.run(compileTask(large(3)), { uri: 'file:///c', version: 1 })).stats.operators).toBeGreaterThan(30);
   }, 60_000);
 });

@@ -258,6 +258,25 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const types: string[] = [];
     for (let i = 0; i < data.length; i += 5) types.push(legend.tokenTypes[data[i + 3]]);
     expect(types).toEqual(['comment', 'comment', 'property', 'operator', 'number', 'keyword', 'property', 'operator', 'string', 'keyword', 'property', 'operator', 'string']);
+    // booleans and string escapes keep the grammar's colours: no token over them
+    const esc = 'x == true and y == "a\\"b"';
+    const escUri = await open('escapes.logfilter', esc);
+    const escData = (await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: escUri } }))!.data;
+    const spans: [string, string][] = [];
+    let character = 0;
+    for (let i = 0; i < escData.length; i += 5) {
+      character += escData[i + 1];
+      spans.push([esc.slice(character, character + escData[i + 2]), legend.tokenTypes[escData[i + 3]]]);
+    }
+    expect(spans).toEqual([
+      ['x', 'property'],
+      ['==', 'operator'],
+      ['and', 'keyword'],
+      ['y', 'property'],
+      ['==', 'operator'],
+      ['"a', 'string'],
+      ['b"', 'string'],
+    ]);
     expect(data.slice(0, 5)).toEqual([0, 0, 5, legend.tokenTypes.indexOf('comment'), 0]);
   });
 
@@ -268,7 +287,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const lens = await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     expect(lens).toHaveLength(1);
     expect(lens![0].range.start).toEqual({ line: 0, character: 0 });
-    expect(lens![0].data).toEqual({ operators: 2, bytes: expected.stats.bytes });
+    expect(lens![0].data).toEqual({ operators: 2, bytes: expected.stats.bytes, stale: false });
 
     const r = await client.conn.sendRequest('logfilter/compile', { textDocument: { uri } });
     expect(r).toEqual({
@@ -276,6 +295,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
       string: JSON.stringify(expected.json),
       operators: 2,
       bytes: expected.stats.bytes,
+      stale: false,
       maxOperators: 30,
       maxBytes: 1000,
       diagnostics: [],
@@ -293,7 +313,8 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
 
     const job = { id: 1, dataset: 'http_requests', filter: JSON.stringify({ where: { key: 'BotScore', operator: 'lt', value: 10 } }) };
     const d = (await client.conn.sendRequest('logfilter/decompile', { text: JSON.stringify(job) })) as { source: string; diagnostics: Diagnostic[] };
-    expect(d).toEqual({ source: decompile(JSON.stringify(job)).source, diagnostics: [] });
+    expect(d).toEqual({ source: decompile(JSON.stringify(job)).source, dataset: 'http_requests', diagnostics: [] });
+    expect(d.source.startsWith('dataset http_requests\n')).toBe(true);
     const broken = (await client.conn.sendRequest('logfilter/decompile', { text: '{"where":{"key":"a","operator":"eqq","value":1}}' })) as { source: null; diagnostics: Diagnostic[] };
     expect(broken.source).toBeNull();
     expect(broken.diagnostics.map((x) => x.code)).toContain('unknown-operator');

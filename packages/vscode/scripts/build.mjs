@@ -3,17 +3,20 @@
 // (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
 // The core is bundled from its TypeScript sources, so the bundles never depend on a stale packages/core/dist.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineImages } from './readme.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(here, '..');
 const repo = path.resolve(pkg, '../..');
 const dist = path.join(pkg, 'dist');
 const coreSrc = path.join(repo, 'packages/core/src/index.ts');
+// the custom requests' types and names, shared with the server (types and two constants: no server code)
+const protocolSrc = path.join(repo, 'packages/language-server/src/protocol.ts');
 // LOGFILTER_SERVER_ENTRY: development only, to try the client against another server build.
 const serverEntry = process.env.LOGFILTER_SERVER_ENTRY || path.join(repo, 'packages/language-server/src/main.ts');
 const grammar = path.join(repo, 'grammars/logfilter.tmLanguage.json');
@@ -31,7 +34,7 @@ const common = {
   format: 'cjs',
   // code-server 4.100 / VS Code 1.90+ run extensions on Node 20.
   target: 'node20',
-  alias: { '@logfilter/core': coreSrc },
+  alias: { '@logfilter/core': coreSrc, '@logfilter/language-server/protocol': protocolSrc },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -45,6 +48,8 @@ await Promise.all([
 ]);
 
 copyFileSync(grammar, path.join(dist, 'logfilter.tmLanguage.json'));
+// packaged as the .vsix README (`vsce package --readme-path dist/README.md`), images inlined (see readme.mjs)
+writeFileSync(path.join(dist, 'README.md'), inlineImages(readFileSync(path.join(pkg, 'README.md'), 'utf8'), pkg));
 
 // The schema is a value of the core: evaluate a tiny bundle that exports it, then write it as JSON.
 const schemaBundle = path.join(os.tmpdir(), `logfilter-schema-${process.pid}.cjs`);
@@ -60,4 +65,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,filter.schema.json}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,filter.schema.json,README.md}`);

@@ -1,13 +1,9 @@
 // Status bar item with the active filter's budget: operators and bytes used of the configured limits.
 import * as vscode from 'vscode';
 import { LANGUAGE_ID, type FilterService } from './client.js';
-import { errorsOf, type CompileResponse } from './protocol.js';
+import { budgetText, errorsOf } from './messages.js';
 
 const REFRESH_DELAY_MS = 300;
-
-export function budgetText(r: Pick<CompileResponse, 'operators' | 'bytes' | 'maxOperators' | 'maxBytes'>): string {
-  return `$(filter) ${r.operators}/${r.maxOperators} ops · ${r.bytes}/${r.maxBytes} B`;
-}
 
 export class BudgetStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('logfilter.budget', vscode.StatusBarAlignment.Right, 100);
@@ -54,6 +50,7 @@ export class BudgetStatus implements vscode.Disposable {
           '',
           `- operators: ${r.operators} of ${r.maxOperators}`,
           `- bytes of compact JSON: ${r.bytes} of ${r.maxBytes}`,
+          ...(r.stale ? ['- *stale*: the figures of the last version without a syntax error'] : []),
           errors ? `- ${errors} error(s): see the Problems panel` : '- compiles: click to show the JSON',
           '',
           'Limits: settings `logfilter.maxOperators` and `logfilter.maxBytes`.',

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { pretty } from '@logfilter/core';
 import type { FilterService } from './client.js';
 import { filterDocument } from './filter-document.js';
-import { describeDiagnostic, errorsOf } from './protocol.js';
+import { describeDiagnostic, errorsOf } from './messages.js';
 
 export const COMPILED_SCHEME = 'logfilter-compiled';
 const REFRESH_DELAY_MS = 200;

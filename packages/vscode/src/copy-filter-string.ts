@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { FilterService } from './client.js';
 import { filterDocument } from './filter-document.js';
-import { describeDiagnostic, errorsOf } from './protocol.js';
+import { describeDiagnostic, errorsOf } from './messages.js';
 
 /** Returns the copied string (for tests and other extensions), or undefined when nothing was copied. */
 export async function copyAsJobFilterString(service: FilterService, arg?: unknown): Promise<string | undefined> {

@@ -7,7 +7,7 @@ import type { FilterService } from './client.js';
 import { evaluateNdjson, type EvaluationResult } from './evaluate-ndjson.js';
 import { showExplainPanel } from './explain-panel.js';
 import { filterDocument } from './filter-document.js';
-import { describeDiagnostic, errorsOf } from './protocol.js';
+import { describeDiagnostic, errorsOf } from './messages.js';
 
 const TITLE = 'Evaluate Against Log File';
 

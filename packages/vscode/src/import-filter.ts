@@ -1,8 +1,9 @@
 // "Logfilter: Import Filter from JSON": filter JSON (object, encoded string, job or API response) from the
-// selection, the clipboard or a file, decompiled by the server into a new .logfilter editor.
+// selection, the clipboard or a file, decompiled by the server into a new .logfilter editor (starting with
+// the job's `dataset` line when the input is a job or an API answer holding one).
 import * as vscode from 'vscode';
 import { LANGUAGE_ID, type FilterService } from './client.js';
-import { describeDiagnostic, errorsOf } from './protocol.js';
+import { importFailure } from './messages.js';
 
 const TITLE = 'Import Filter from JSON';
 
@@ -52,12 +53,7 @@ export async function importFilterFromJson(service: FilterService, arg?: unknown
   if (!input) return undefined;
   const r = await service.decompile(input.text);
   if (r.source === null) {
-    const errors = errorsOf(r.diagnostics);
-    const detail = errors.slice(0, 3).map(describeDiagnostic).join('; ');
-    void vscode.window.showErrorMessage(
-      `${TITLE}: the ${input.from} does not hold a valid filter (${errors.length} problem(s)): ${detail}. ` +
-        'Expected a filter {"where": ...}, its JSON-encoded string, a job with "filter", or an API response holding a job.',
-    );
+    void vscode.window.showErrorMessage(importFailure(TITLE, input.from, r.diagnostics));
     return undefined;
   }
   const doc = await vscode.workspace.openTextDocument({ language: LANGUAGE_ID, content: r.source });

@@ -46,6 +46,11 @@ describe('extension manifest', () => {
     expect(contributes.snippets).toEqual([{ language: 'logfilter', path: './snippets/logfilter.code-snippets' }]);
   });
 
+  it('turns off word-based suggestions for the language and indents as the formatter does', () => {
+    // only the server's items in completion (no `com`, `example` from the text); Enter after `(` indents 2
+    expect(contributes.configurationDefaults['[logfilter]']).toEqual({ 'editor.wordBasedSuggestions': 'off', 'editor.tabSize': 2, 'editor.insertSpaces': true });
+  });
+
   it('contributes the filter document schema for *.filter.json files', () => {
     expect(contributes.jsonValidation).toEqual([{ fileMatch: '*.filter.json', url: './dist/filter.schema.json' }]);
   });
@@ -65,10 +70,34 @@ describe('extension manifest', () => {
     expect(lines[0]).toBe('**');
     const included = lines.slice(1).map((l) => l.replace(/^!/, ''));
     expect(included.filter((f) => f.startsWith('src') || f.startsWith('test') || f.includes('node_modules'))).toEqual([]);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'language-configuration.json', 'dist/extension.js', 'dist/server.js', 'images/icon.png']) {
+    for (const f of ['package.json', 'dist/README.md', 'LICENSE', 'language-configuration.json', 'dist/extension.js', 'dist/server.js', 'images/icon.png']) {
       expect(included).toContain(f);
     }
     expect(included).toContain(manifest.icon);
+  });
+
+  it('packages the README with its images inlined, so the details page can show them', () => {
+    // the details page's webview loads images only from https: and data:
+    expect(manifest.scripts.package).toContain('--readme-path dist/README.md');
+    expect(read('scripts/build.mjs')).toContain('inlineImages(');
+  });
+});
+
+describe('inlineImages (the packaged README)', () => {
+  it('turns relative image links into data: URIs of the file, leaving other links alone', async () => {
+    const { inlineImages } = await import('../scripts/readme.mjs');
+    const png = readFileSync(path.join(PKG, 'images/icon.png')).toString('base64');
+    const md = '![icon](images/icon.png)\n![remote](https://example.com/x.png) [link](images/icon.png) ![t](images/icon.png "title")';
+    expect(inlineImages(md, PKG)).toBe(
+      `![icon](data:image/png;base64,${png})\n![remote](https://example.com/x.png) [link](images/icon.png) ![t](data:image/png;base64,${png} "title")`,
+    );
+  });
+
+  it('inlines every image the README has', async () => {
+    const { inlineImages } = await import('../scripts/readme.mjs');
+    const out: string = inlineImages(read('README.md'), PKG);
+    expect(out).toMatch(/!\[[^\]]*\]\(data:image\/png;base64,/);
+    expect(out).not.toMatch(/!\[[^\]]*\]\((?!data:|https:)/);
   });
 });
 

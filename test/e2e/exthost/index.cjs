@@ -151,5 +151,60 @@ exports.run = async function run() {
     check(diags.every((d) => d.range.start.line === 0), `diagnostics ${JSON.stringify(diags.map((d) => d.range))}`);
   });
 
+  await test('Import Filter from JSON writes the job\u2019s dataset line, and the imported filter checks clean', async () => {
+    const job = { dataset: 'firewall_events', filter: JSON.stringify({ where: { key: 'ClientRefererHost', operator: 'eq', value: 'a.example' } }) };
+    const editor = await vscode.commands.executeCommand('logfilter.importFromJson', { text: JSON.stringify(job) });
+    check(editor && editor.document.languageId === 'logfilter', 'no logfilter editor');
+    check(editor.document.lineAt(0).text === 'dataset firewall_events', `first line ${JSON.stringify(editor.document.lineAt(0).text)}`);
+    const compiled = await vscode.commands.executeCommand('logfilter.copyAsJobFilterString', editor.document.uri);
+    check(compiled === JSON.stringify(job.filter), `compiled ${compiled}`);
+  });
+
+  await test('a new empty filter shows no error; one with a mistake does', async () => {
+    const empty = await vscode.workspace.openTextDocument({ language: 'logfilter', content: '' });
+    await vscode.window.showTextDocument(empty);
+    // the server answers documents in order: once the second one has its diagnostics, the first had its turn
+    const wrong = await vscode.workspace.openTextDocument({ language: 'logfilter', content: 'ClientReqestHost == "a"' });
+    await waitFor('diagnostics of the second document', () => vscode.languages.getDiagnostics(wrong.uri).length > 0);
+    const d = vscode.languages.getDiagnostics(empty.uri);
+    check(d.length === 0, `empty file: ${JSON.stringify(d.map(codeOf))}`);
+  });
+
+  await test('a misspelt operator in *.filter.json says which one was meant', async () => {
+    const uri = file('neq.filter.json');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const diags = await waitFor('schema diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length ? d : null;
+    });
+    check(diags.some((d) => d.message.includes('"!eq"')), `diagnostics ${JSON.stringify(diags.map((d) => d.message))}`);
+  });
+
+  await test('latency as the editor sees it: edit to diagnostics, completion', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'logfilter', content: 'ClientCountry == "us"\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    const keystroke = [];
+    for (let i = 0; i < 10; i++) {
+      // one character that breaks the field name, then one that mends it: each must change the squiggles
+      const t0 = Date.now();
+      await editor.edit((e) => e.insert(new vscode.Position(0, 6), 'x'));
+      await waitFor('the error', () => vscode.languages.getDiagnostics(doc.uri).some((d) => codeOf(d) === 'unknown-field'));
+      keystroke.push(Date.now() - t0);
+      await editor.edit((e) => e.delete(new vscode.Range(0, 6, 0, 7)));
+      await waitFor('no error', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => codeOf(d) === 'unknown-field'));
+    }
+    const completion = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = Date.now();
+      const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 14));
+      completion.push(Date.now() - t0);
+      check(list.items.some((it) => (typeof it.label === 'string' ? it.label : it.label.label) === '=='), 'no operators');
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    info.keystrokeToDiagnosticsMs = `median ${median(keystroke)} max ${Math.max(...keystroke)}`;
+    info.completionMs = `median ${median(completion)} max ${Math.max(...completion)}`;
+  });
+
   fs.writeFileSync(resultFile, JSON.stringify({ cases, info }, null, 2));
 };

@@ -17,7 +17,14 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
   const field = lookupField(c, schema, out);
   if (!field) return;
   if (field.deprecated) {
-    out.push(diag('deprecated-field', `${field.name} is deprecated`, c.field.start, c.field.end, { path: pathOf(c, 'key') }));
+    const r = field.replacement;
+    const message = r ? `${field.name} is deprecated; use ${r.field}${r.note ? ` (${r.note})` : ''}` : `${field.name} is deprecated`;
+    out.push(
+      diag('deprecated-field', message, c.field.start, c.field.end, {
+        path: pathOf(c, 'key'),
+        ...(r ? { suggestions: [r.field], fixes: [fieldFix(c, r.field, r.note === undefined)] } : {}),
+      }),
+    );
   }
   if (!isFilterable(field)) {
     const why = field.filterable === false ? 'is not filterable' : `has type ${field.type}, which filters cannot use`;
@@ -66,12 +73,17 @@ function checkShape(c: Condition, op: OperatorInfo, out: Diagnostic[]): void {
   }
 }
 
+/** Replaces the condition's field name by `name`, written as the input writes names (source or JSON). */
+function fieldFix(c: Condition, name: string, preferred: boolean): Fix {
+  const written = c.path ? JSON.stringify(name) : writeField(name);
+  return { title: `Change to ${name}`, edits: [{ start: c.field.start, end: c.field.end, newText: written }], preferred };
+}
+
 function lookupField(c: Condition, schema: DatasetSchema, out: Diagnostic[]): FieldInfo | undefined {
   const name = c.field.name;
   const field = schema.byName.get(name);
   if (field) return field;
-  const quote = (n: string) => (c.path ? JSON.stringify(n) : writeField(n));
-  const fixTo = (n: string, preferred: boolean): Fix => ({ title: `Change to ${n}`, edits: [{ start: c.field.start, end: c.field.end, newText: quote(n) }], preferred });
+  const fixTo = (n: string, preferred: boolean): Fix => fieldFix(c, n, preferred);
   if (REMOVED_FIELDS.has(name) && REMOVED_FIELDS_DATASETS.includes(schema.name)) {
     const replacement = REMOVED_FIELDS.get(name);
     out.push(

@@ -24,6 +24,11 @@ export interface CompletionEntry {
   deprecated?: boolean;
   /** Orders items the way a user wants them, whatever the client's label sort. */
   sortText: string;
+  /**
+   * What clients filter on, where the inserted text starts with punctuation the user types anyway: a list
+   * open on `[]` would stay open when `[` is typed and take the next Enter, so it filters on a word.
+   */
+  filterText?: string;
 }
 
 
@@ -51,6 +56,7 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
           insertText: '($0)',
           snippet: true,
           sortText: '4(',
+          filterText: 'group',
         },
       ];
     case 'operator':
@@ -59,14 +65,15 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
       return valueItems(situation.field, situation.operator, situation.inList, situation.listValues);
     case 'connective':
       return [
-        keyword('and', 'both sides must hold (binds tighter than `or`)', '1'),
-        keyword('or', 'either side may hold', '2'),
+        keyword('and', 'both sides must hold (binds tighter than `or`)', '1', situation.space),
+        keyword('or', 'either side may hold', '2', situation.space),
       ];
   }
 }
 
-function keyword(word: string, doc: string, rank: string): CompletionEntry {
-  return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: word, sortText: `${rank}${word}` };
+/** `space`: the word follows a value or `)` directly and brings its own separating space. */
+function keyword(word: string, doc: string, rank: string, space = false): CompletionEntry {
+  return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: space ? ` ${word}` : word, sortText: `${rank}${word}` };
 }
 
 function datasetItems(): CompletionEntry[] {
@@ -156,6 +163,7 @@ function valueItems(
       insertText: '[$0]',
       snippet: true,
       sortText: '0[]',
+      filterText: 'list',
     });
   }
   if (!field) return items;

@@ -55,6 +55,11 @@ export interface ConnectiveSituation extends SituationBase {
   kind: 'connective';
   /** Open parentheses before the cursor. */
   depth: number;
+  /**
+   * The word would be glued to what precedes it (`"a"|`, `500|`, `)|`): the items insert their own leading
+   * space, so `"a"and` is never written.
+   */
+  space: boolean;
 }
 
 export type CompletionSituation =
@@ -147,7 +152,7 @@ export function completionSituation(text: string, offset: number, dataset: strin
       return { kind: 'value', fieldName: state.name, field: fieldInfo(state.name), operator: state.op, inList: true, listValues: state.values, ...base };
     case 'after-condition':
       if (inString) return { kind: 'none', ...base };
-      return { kind: 'connective', depth, ...base };
+      return { kind: 'connective', depth, space: replace.start > 0 && !/\s/.test(text[replace.start - 1]), ...base };
   }
 }
 

@@ -2,7 +2,8 @@
  * A flat view of the lexer's tokens for the editor features (completion, hover, highlighting): they need
  * the kind and offsets of each token, comments included, and must work on text that does not parse.
  */
-import { getLexer } from '../syntax/tokens.js';
+import type { TokenType } from 'chevrotain';
+import * as T from '../syntax/tokens.js';
 import { OPERATOR_BY_SPELLING, type OperatorInfo } from '../operators.js';
 
 export type TokenKind =
@@ -37,36 +38,37 @@ export interface EditorToken {
   operator?: OperatorInfo;
 }
 
-const KIND_BY_TOKEN_NAME: Record<string, TokenKind> = {
-  Kw_dataset: 'dataset',
-  Kw_and: 'and',
-  Kw_or: 'or',
-  Kw_not: 'not',
-  Kw_true: 'true',
-  Kw_false: 'false',
-  Identifier: 'identifier',
-  QuotedIdentifier: 'quoted-identifier',
-  StringLiteral: 'string',
-  IntLiteral: 'int',
-  FloatLiteral: 'float',
-  LParen: 'lparen',
-  RParen: 'rparen',
-  LBracket: 'lbracket',
-  RBracket: 'rbracket',
-  Comma: 'comma',
-  Comment: 'comment',
-  BadBang: 'bad',
-};
+/** The editor kind of each lexer token type (operator tokens are looked up in the operator table instead). */
+const KIND_BY_TOKEN_TYPE: ReadonlyMap<TokenType, TokenKind> = new Map<TokenType, TokenKind>([
+  [T.Dataset, 'dataset'],
+  [T.And, 'and'],
+  [T.Or, 'or'],
+  [T.Not, 'not'],
+  [T.True, 'true'],
+  [T.False, 'false'],
+  [T.Identifier, 'identifier'],
+  [T.QuotedIdentifier, 'quoted-identifier'],
+  [T.StringLiteral, 'string'],
+  [T.IntLiteral, 'int'],
+  [T.FloatLiteral, 'float'],
+  [T.LParen, 'lparen'],
+  [T.RParen, 'rparen'],
+  [T.LBracket, 'lbracket'],
+  [T.RBracket, 'rbracket'],
+  [T.Comma, 'comma'],
+  [T.Comment, 'comment'],
+  [T.BadOperator, 'bad'],
+]);
 
 /**
  * Every token of `text` in source order, comments included. Characters the lexer rejects become `bad`
  * tokens, so offsets stay exact and nothing throws on any input.
  */
 export function editorTokens(text: string): EditorToken[] {
-  const result = getLexer().tokenize(text);
+  const result = T.getLexer().tokenize(text);
   const out: EditorToken[] = [];
-  for (const t of result.tokens) out.push(convert(t.tokenType.name, t.image, t.startOffset));
-  for (const c of result.groups.comments ?? []) out.push(convert('Comment', c.image, c.startOffset));
+  for (const t of result.tokens) out.push(convert(t.tokenType, t.image, t.startOffset));
+  for (const c of result.groups.comments ?? []) out.push(convert(T.Comment, c.image, c.startOffset));
   for (const e of result.errors) {
     out.push({ kind: 'bad', image: text.slice(e.offset, e.offset + e.length), start: e.offset, end: e.offset + e.length });
   }
@@ -74,10 +76,13 @@ export function editorTokens(text: string): EditorToken[] {
   return out;
 }
 
-function convert(name: string, image: string, start: number): EditorToken {
+function convert(type: TokenType, image: string, start: number): EditorToken {
   const end = start + image.length;
-  if (name.startsWith('Op_')) return { kind: 'operator', image, start, end, operator: OPERATOR_BY_SPELLING.get(image) };
-  return { kind: KIND_BY_TOKEN_NAME[name] ?? 'bad', image, start, end };
+  const kind = KIND_BY_TOKEN_TYPE.get(type);
+  if (kind) return { kind, image, start, end };
+  const operator = OPERATOR_BY_SPELLING.get(image);
+  // every operator token is in the operator table by construction (tokens.ts generates them from it)
+  return operator ? { kind: 'operator', image, start, end, operator } : { kind: 'bad', image, start, end };
 }
 
 /** Tokens that carry a word the user may be in the middle of typing. */

@@ -18,6 +18,11 @@ export interface FieldInfo {
   /** A short description in our own words, for hover and completion. */
   readonly description: string;
   readonly deprecated?: boolean;
+  /**
+   * For a deprecated field: the current field to use instead (named in the warning, the hover and a quick
+   * fix). `note` says what differs besides the name; without one the fix is a pure rename and preferred.
+   */
+  readonly replacement?: { readonly field: string; readonly note?: string };
   /** Documented values (a value outside them gets `unknown-value`). */
   readonly values?: readonly string[];
   /** False for fields the API does not let a filter use (object types are never filterable). */

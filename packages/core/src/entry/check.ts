@@ -19,6 +19,8 @@ export interface CheckResult {
 
 export function check(input: string | unknown, options: CheckOptions = {}): CheckResult {
   const read = readFilter(input);
+  // a job names its dataset: its fields are checked against it (the option is the fallback, as for source)
+  if (read.dataset !== undefined) options = { ...options, dataset: read.dataset };
   const endOffset = typeof input === 'string' ? input.length : 0;
   if (!read.expr) {
     return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? DEFAULT_DATASET };

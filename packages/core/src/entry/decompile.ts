@@ -14,7 +14,10 @@ import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
 
 export interface DecompileOptions {
-  /** Write a `dataset` line naming this dataset at the top of the source. */
+  /**
+   * Write a `dataset` line naming this dataset at the top of the source, when the input does not name one
+   * itself (a job's `dataset` wins, as a source's `dataset` line wins over the compile option).
+   */
   dataset?: string;
 }
 
@@ -26,6 +29,8 @@ export interface DecompileResult {
   filter?: FilterDocument;
   /** Which input form was recognised. */
   form?: FilterInputForm;
+  /** The dataset of the `dataset` line written, if any: the input job's, else the option's. */
+  dataset?: string;
   diagnostics: Diagnostic[];
   /** The tree that was read (offsets into the input text), for tools that check it further. */
   expr?: Expr;
@@ -46,6 +51,7 @@ export function decompile(input: string | unknown, options: DecompileOptions = {
     }
   });
   if (hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
-  const source = printFile({ dataset: options.dataset, expr });
-  return { ok: true, source, filter: toDocument(normalize(expr)), form: read.form, diagnostics, expr };
+  const dataset = read.dataset ?? options.dataset;
+  const source = printFile({ dataset, expr });
+  return { ok: true, source, filter: toDocument(normalize(expr)), form: read.form, ...(dataset !== undefined ? { dataset } : {}), diagnostics, expr };
 }

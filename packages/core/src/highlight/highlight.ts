@@ -26,9 +26,12 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
       case 'and':
       case 'or':
       case 'not':
+        out.push({ ...base, type: 'keyword' });
+        break;
+      // `true`/`false` get no class: the LSP has no boolean kind, and `keyword` would colour them like
+      // `and`; editors keep their grammar's constant colour
       case 'true':
       case 'false':
-        out.push({ ...base, type: 'keyword' });
         break;
       case 'operator':
         out.push({ ...base, type: 'operator' });
@@ -44,7 +47,9 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
         break;
       }
       case 'string':
-        out.push({ ...base, type: 'string' });
+        // the parts between escapes only: a token over the whole string would paint over the grammar's
+        // escape colour (`\"`, `\u00e9`)
+        for (const part of unescapedParts(t.image)) out.push({ start: t.start + part.start, end: t.start + part.end, type: 'string' });
         break;
       case 'int':
       case 'float':
@@ -59,4 +64,19 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
     if (t.kind !== 'comment') prevKind = t.kind;
   }
   return out;
+}
+
+/** Spans of a string literal's image outside its escape sequences (offsets inside the image). */
+function unescapedParts(image: string): { start: number; end: number }[] {
+  const parts: { start: number; end: number }[] = [];
+  let from = 0;
+  for (let i = 0; i < image.length; i++) {
+    if (image[i] !== '\\') continue;
+    const length = image[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(image.slice(i + 2, i + 6)) ? 6 : Math.min(2, image.length - i);
+    if (i > from) parts.push({ start: from, end: i });
+    from = i + length;
+    i = from - 1;
+  }
+  if (from < image.length) parts.push({ start: from, end: image.length });
+  return parts;
 }

@@ -117,7 +117,10 @@ function fieldMarkdown(name: string, dataset: string): string | undefined {
 
 function describeField(f: FieldInfo, dataset: string): string {
   const lines = [`**${f.name}**: ${code(f.type)} (${dataset})`, '', f.description];
-  if (f.deprecated) lines.push('', '**Deprecated**: the API may stop sending it; prefer a current field.');
+  if (f.deprecated) {
+    const r = f.replacement;
+    lines.push('', `**Deprecated**: the API may stop sending it; ${r ? `use ${code(r.field)} instead${r.note ? ` (${r.note})` : ''}.` : 'prefer a current field.'}`);
+  }
   if (!isFilterable(f)) {
     lines.push('', '**Not filterable**: filters cannot use this field.');
   } else {

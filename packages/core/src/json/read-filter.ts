@@ -27,12 +27,15 @@ export interface ReadFilterResult {
   text?: string;
   /** Where the filter document sits in the input (`[]`, `["filter"]`, `["result","filter"]`). */
   filterPath?: JsonPath;
+  /** The job's `dataset`, when the input is a job (or an API answer holding one) that names it. */
+  dataset?: string;
 }
 
 interface Read {
   expr?: Expr;
   diagnostics: Diagnostic[];
   filterPath?: JsonPath;
+  dataset?: string;
 }
 
 const NODE_KEYS = ['where', 'key', 'operator', 'value', 'and', 'or'];
@@ -130,6 +133,14 @@ function readFilterString(node: JsonString, source: string, mapping: TextMapping
 
 /** A log export job: its `filter` is a string (as the API sends it) or an object (as people write it). */
 function readJob(job: JsonObject, source: string, mapping: TextMapping, base: JsonPath): Read {
+  const named = getProperty(job, 'dataset')?.value;
+  // the filter's fields belong to this dataset: decompile writes its `dataset` line, check checks against it
+  // (only a name a `dataset` line can hold; the API's dataset names all are)
+  const dataset = named?.type === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(named.value) ? named.value : undefined;
+  return dataset === undefined ? readJobFilter(job, source, mapping, base) : { ...readJobFilter(job, source, mapping, base), dataset };
+}
+
+function readJobFilter(job: JsonObject, source: string, mapping: TextMapping, base: JsonPath): Read {
   const path = [...base, 'filter'];
   const filter = getProperty(job, 'filter');
   if (!filter || filter.value.type === 'null') {

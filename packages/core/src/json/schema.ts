@@ -4,7 +4,7 @@
  * schema cannot drift from the language. Editors may use it for `*.filter.json` files.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import { OPERATORS } from '../operators.js';
+import { OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 
 const operatorNames = OPERATORS.map((o) => o.name);
 const operatorDescriptions = OPERATORS.map(
@@ -48,8 +48,16 @@ export const FILTER_DOCUMENT_SCHEMA = {
         },
         operator: {
           description: `How the field is compared with the value: ${operatorNames.join(', ')}.`,
-          enum: operatorNames,
-          enumDescriptions: operatorDescriptions,
+          // A known misspelling (`neq`, `lte`, `equals`, ...) is refused with its answer (VS Code shows
+          // `errorMessage`); anything else must be one of the names. Both are refused, as before.
+          if: { enum: [...OPERATOR_MISSPELLINGS.keys()] },
+          then: {
+            allOf: [...OPERATOR_MISSPELLINGS].map(([written, name]) => ({
+              if: { const: written },
+              then: { const: name, errorMessage: `${JSON.stringify(written)} is not an operator: did you mean ${JSON.stringify(name)}?` },
+            })),
+          },
+          else: { enum: operatorNames, enumDescriptions: operatorDescriptions },
         },
         value: {
           description: 'A string, number or boolean; for in and !in, a list of them.',
@@ -108,6 +116,8 @@ function validator(): ValidateFunction {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     // VS Code's keyword for per-value descriptions; known to editors, unknown to ajv's strict mode.
     ajv.addKeyword({ keyword: 'enumDescriptions', schemaType: 'array' });
+    // VS Code's keyword for a schema's own error message (the "did you mean" of misspelt operators)
+    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
     compiled = ajv.compile(FILTER_DOCUMENT_SCHEMA);
   }
   return compiled;

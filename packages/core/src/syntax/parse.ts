@@ -8,7 +8,7 @@ import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
 import { MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
 import { closest } from '../util/closest.js';
-import { decodeString, getParser, TooManyErrors } from './parser.js';
+import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT, TooManyErrors } from './parser.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -53,19 +53,39 @@ export function parse(text: string): ParseResult {
   const parser = getParser(tokens.length);
   parser.conditions = [];
   parser.datasetDecl = undefined;
-  parser.input = tokens;
+  const errors: IRecognitionException[] = [];
   let parsed: ReturnType<typeof parser.file> | undefined;
-  try {
-    parsed = parser.file();
-  } catch (e) {
-    if (!(e instanceof TooManyErrors)) throw e;
+  // The file is read in rounds: when a round stops early (text the grammar cannot continue with, or the
+  // first error of the parser without recovery), the next round starts at the next `and`/`or` or line
+  // start after it, so the conditions further down are still parsed and checked.
+  let from = 0;
+  let datasetDecl: ParsedFile['dataset'];
+  for (let round = 0; from < tokens.length && errors.length < parser.maxErrors; round++) {
+    parser.input = from === 0 ? tokens : tokens.slice(from);
+    let stopped = false;
+    try {
+      // the same top rule each round, so each stops in the same way; only the first one's tree is kept
+      const result = parser.file();
+      if (round === 0) parsed = result;
+    } catch (e) {
+      if (!(e instanceof TooManyErrors)) throw e;
+      stopped = true;
+    }
+    const roundErrors = parser.errors;
+    errors.push(...roundErrors);
+    if (round === 0) datasetDecl = parser.datasetDecl;
+    if (stopped) break;
+    const resume = resumeAfter(tokens, text, roundErrors, tokens.length <= RECOVERY_TOKEN_LIMIT);
+    if (resume === undefined || resume <= from) break;
+    from = resume;
   }
   const conditions = parser.conditions;
-  const datasetDecl = parser.datasetDecl;
   parser.conditions = [];
   parser.datasetDecl = undefined;
-  for (const e of parser.errors) {
-    const d = toDiagnostic(e, text);
+  // an error caused by missing input points just after the last token, not at the end of the text
+  const lastTokenEnd = tokens.length ? tokens[tokens.length - 1].startOffset + tokens[tokens.length - 1].image.length : 0;
+  for (const e of errors) {
+    const d = toDiagnostic(e, lastTokenEnd);
     // a character the lexer dropped already has its diagnostic; the parser's complaint about what follows
     // it is the same problem seen again
     const echo = lexed.errors.some((le) => le.offset + Math.max(1, le.length) <= d.start && text.slice(le.offset + Math.max(1, le.length), d.start).trim() === '');
@@ -194,11 +214,44 @@ function hint(t: IToken): string {
   return '';
 }
 
-function toDiagnostic(e: IRecognitionException, text: string): Diagnostic {
+/**
+ * Where the next round of parsing starts after a round that stopped early: the token after the next `and`
+ * or `or`, or the first token of a later line, after the error's token. Undefined when nothing is left.
+ */
+function resumeAfter(tokens: IToken[], text: string, errors: readonly IRecognitionException[], recovering: boolean): number | undefined {
+  // a round stops early at text it cannot continue with (recovery on), or at its first error (recovery off)
+  const stop = errors.find((e) => e.name === 'NotAllInputParsedException') ?? (errors.length && !recovering ? errors[0] : undefined);
+  if (!stop || stop.token.tokenType === EOF || Number.isNaN(stop.token.startOffset)) return undefined;
+  let i = indexAt(tokens, stop.token.startOffset);
+  if (i < 0) return undefined;
+  for (i++; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.tokenType === T.And || t.tokenType === T.Or) return i + 1;
+    const prev = tokens[i - 1];
+    if (/[\r\n]/.test(text.slice(prev.startOffset + prev.image.length, t.startOffset))) return i;
+  }
+  return undefined;
+}
+
+/** Index of the token starting at `offset` (tokens are in offset order). */
+function indexAt(tokens: IToken[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = tokens[mid].startOffset;
+    if (s === offset) return mid;
+    if (s < offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function toDiagnostic(e: IRecognitionException, lastTokenEnd: number): Diagnostic {
   const tok = e.token;
   const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
-  const start = atEnd ? text.length : tok.startOffset;
-  const end = atEnd ? text.length : tok.startOffset + tok.image.length;
+  const start = atEnd ? lastTokenEnd : tok.startOffset;
+  const end = atEnd ? lastTokenEnd : tok.startOffset + tok.image.length;
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
   let expected: string | undefined;
   if (e.name === 'MismatchedTokenException') {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { cursor } from '../../../../test/support/markers.js';
 import { completionSituation, type CompletionSituation } from '../../src/completion/index.js';
 
-/** Splits a table source at its `|` cursor marker. */
+/** Splits a table source at its `<|>` cursor marker. */
 function at(marked: string): [string, number] {
-  const offset = marked.indexOf('|');
-  if (offset < 0 || marked.indexOf('|', offset + 1) >= 0) throw new Error(`one cursor marker expected in ${marked}`);
-  return [marked.slice(0, offset) + marked.slice(offset + 1), offset];
+  const { text, offset } = cursor(marked);
+  return [text, offset];
 }
 
 type Expect = Partial<Record<string, unknown>> & { kind: CompletionSituation['kind'] };
@@ -22,65 +22,65 @@ function pick(s: CompletionSituation, e: Expect): Record<string, unknown> {
 
 const table: [string, Expect][] = [
   // start of file and dataset line
-  ['|', { kind: 'expression', fileStart: true, prefix: '' }],
-  ['# comment\n|', { kind: 'expression', fileStart: true }],
-  ['data|', { kind: 'expression', fileStart: true, prefix: 'data' }],
-  ['dataset |', { kind: 'dataset-name', prefix: '' }],
-  ['dataset dns|', { kind: 'dataset-name', prefix: 'dns' }],
-  ['dataset dns|_logs', { kind: 'dataset-name', prefix: 'dns', replace: { start: 8, end: 16 } }],
-  ['dataset dns_logs\n|', { kind: 'expression', fileStart: false, dataset: 'dns_logs' }],
-  ['dataset nope\n|', { kind: 'expression', dataset: 'http_requests' }],
-  ['dataset any\nX |', { kind: 'operator', dataset: 'any', fieldName: 'X', field: undefined }],
+  ['<|>', { kind: 'expression', fileStart: true, prefix: '' }],
+  ['# comment\n<|>', { kind: 'expression', fileStart: true }],
+  ['data<|>', { kind: 'expression', fileStart: true, prefix: 'data' }],
+  ['dataset <|>', { kind: 'dataset-name', prefix: '' }],
+  ['dataset dns<|>', { kind: 'dataset-name', prefix: 'dns' }],
+  ['dataset dns<|>_logs', { kind: 'dataset-name', prefix: 'dns', replace: { start: 8, end: 16 } }],
+  ['dataset dns_logs\n<|>', { kind: 'expression', fileStart: false, dataset: 'dns_logs' }],
+  ['dataset nope\n<|>', { kind: 'expression', dataset: 'http_requests' }],
+  ['dataset any\nX <|>', { kind: 'operator', dataset: 'any', fieldName: 'X', field: undefined }],
   // fields
-  ['Client|', { kind: 'expression', prefix: 'Client', replace: { start: 0, end: 6 } }],
-  ['Cli|entIP == "x"', { kind: 'expression', prefix: 'Cli', replace: { start: 0, end: 8 } }],
-  ['x == 1 and |', { kind: 'expression', fileStart: false }],
-  ['x == 1 or Bot|', { kind: 'expression', prefix: 'Bot' }],
-  ['not |', { kind: 'expression' }],
-  ['(|', { kind: 'expression' }],
-  ['x == 1 and (y == 2 or |)', { kind: 'expression' }],
+  ['Client<|>', { kind: 'expression', prefix: 'Client', replace: { start: 0, end: 6 } }],
+  ['Cli<|>entIP == "x"', { kind: 'expression', prefix: 'Cli', replace: { start: 0, end: 8 } }],
+  ['x == 1 and <|>', { kind: 'expression', fileStart: false }],
+  ['x == 1 or Bot<|>', { kind: 'expression', prefix: 'Bot' }],
+  ['not <|>', { kind: 'expression' }],
+  ['(<|>', { kind: 'expression' }],
+  ['x == 1 and (y == 2 or <|>)', { kind: 'expression' }],
   // operators
-  ['ClientIP |', { kind: 'operator', fieldName: 'ClientIP', field: 'ClientIP', afterNot: false }],
-  ['BotScore st|', { kind: 'operator', field: 'BotScore', prefix: 'st', replace: { start: 9, end: 11 } }],
-  ['ClientIP not |', { kind: 'operator', field: 'ClientIP', afterNot: true }],
-  ['`odd-name` |', { kind: 'operator', fieldName: 'odd-name', field: undefined }],
-  ['Nope |', { kind: 'operator', fieldName: 'Nope', field: undefined }],
-  ['WAFRuleID |', { kind: 'operator', fieldName: 'WAFRuleID', field: undefined }],
-  ['x == 1 and\n  ClientCountry |', { kind: 'operator', field: 'ClientCountry' }],
-  ['ClientCountry in|', { kind: 'operator', field: 'ClientCountry', prefix: 'in' }],
+  ['ClientIP <|>', { kind: 'operator', fieldName: 'ClientIP', field: 'ClientIP', afterNot: false }],
+  ['BotScore st<|>', { kind: 'operator', field: 'BotScore', prefix: 'st', replace: { start: 9, end: 11 } }],
+  ['ClientIP not <|>', { kind: 'operator', field: 'ClientIP', afterNot: true }],
+  ['`odd-name` <|>', { kind: 'operator', fieldName: 'odd-name', field: undefined }],
+  ['Nope <|>', { kind: 'operator', fieldName: 'Nope', field: undefined }],
+  ['WAFRuleID <|>', { kind: 'operator', fieldName: 'WAFRuleID', field: undefined }],
+  ['x == 1 and\n  ClientCountry <|>', { kind: 'operator', field: 'ClientCountry' }],
+  ['ClientCountry in<|>', { kind: 'operator', field: 'ClientCountry', prefix: 'in' }],
   // values
-  ['CacheCacheStatus == |', { kind: 'value', field: 'CacheCacheStatus', operator: 'eq', inList: false }],
-  ['CacheCacheStatus eq "mi|', { kind: 'value', field: 'CacheCacheStatus', prefix: '"mi', replace: { start: 20, end: 23 } }],
-  ['CacheCacheStatus == "mi|ss" and x == 1', { kind: 'value', prefix: '"mi', replace: { start: 20, end: 26 } }],
-  ['CacheCacheStatus == mi|', { kind: 'value', prefix: 'mi' }],
-  ['CacheReserveUsed == |', { kind: 'value', field: 'CacheReserveUsed' }],
-  ['CacheReserveUsed == tr|', { kind: 'value', prefix: 'tr' }],
-  ['ClientCountry in |', { kind: 'value', operator: 'in', inList: false }],
-  ['ClientCountry not in |', { kind: 'value', operator: '!in', inList: false }],
-  ['ClientCountry !in [|', { kind: 'value', operator: '!in', inList: true, listValues: [] }],
-  ['CacheCacheStatus in ["hit", |]', { kind: 'value', inList: true, listValues: ['"hit"'] }],
-  ['CacheCacheStatus in ["hit" |', { kind: 'none' }],
-  ['ClientRequestPath not startsWith |', { kind: 'value', operator: '!startsWith' }],
-  ['EdgeResponseStatus >= |', { kind: 'value', operator: 'geq', field: 'EdgeResponseStatus' }],
-  ['EdgeResponseStatus >=|', { kind: 'value', operator: 'geq' }],
-  ['EdgeResponseStatus >= 5|', { kind: 'value', prefix: '5' }],
+  ['CacheCacheStatus == <|>', { kind: 'value', field: 'CacheCacheStatus', operator: 'eq', inList: false }],
+  ['CacheCacheStatus eq "mi<|>', { kind: 'value', field: 'CacheCacheStatus', prefix: '"mi', replace: { start: 20, end: 23 } }],
+  ['CacheCacheStatus == "mi<|>ss" and x == 1', { kind: 'value', prefix: '"mi', replace: { start: 20, end: 26 } }],
+  ['CacheCacheStatus == mi<|>', { kind: 'value', prefix: 'mi' }],
+  ['CacheReserveUsed == <|>', { kind: 'value', field: 'CacheReserveUsed' }],
+  ['CacheReserveUsed == tr<|>', { kind: 'value', prefix: 'tr' }],
+  ['ClientCountry in <|>', { kind: 'value', operator: 'in', inList: false }],
+  ['ClientCountry not in <|>', { kind: 'value', operator: '!in', inList: false }],
+  ['ClientCountry !in [<|>', { kind: 'value', operator: '!in', inList: true, listValues: [] }],
+  ['CacheCacheStatus in ["hit", <|>]', { kind: 'value', inList: true, listValues: ['"hit"'] }],
+  ['CacheCacheStatus in ["hit" <|>', { kind: 'none' }],
+  ['ClientRequestPath not startsWith <|>', { kind: 'value', operator: '!startsWith' }],
+  ['EdgeResponseStatus >= <|>', { kind: 'value', operator: 'geq', field: 'EdgeResponseStatus' }],
+  ['EdgeResponseStatus >=<|>', { kind: 'value', operator: 'geq' }],
+  ['EdgeResponseStatus >= 5<|>', { kind: 'value', prefix: '5' }],
   // connectives
-  ['x == 1 |', { kind: 'connective', depth: 0 }],
-  ['x == 1 a|', { kind: 'connective', prefix: 'a' }],
-  ['(x == 1 |', { kind: 'connective', depth: 1 }],
-  ['x in [1, 2] |', { kind: 'connective' }],
-  ['(x == 1) |', { kind: 'connective', depth: 0 }],
-  ['x == "a"\n# note\n|', { kind: 'connective' }],
+  ['x == 1 <|>', { kind: 'connective', depth: 0 }],
+  ['x == 1 a<|>', { kind: 'connective', prefix: 'a' }],
+  ['(x == 1 <|>', { kind: 'connective', depth: 1 }],
+  ['x in [1, 2] <|>', { kind: 'connective' }],
+  ['(x == 1) <|>', { kind: 'connective', depth: 0 }],
+  ['x == "a"\n# note\n<|>', { kind: 'connective' }],
   // comments and broken input
-  ['x == 1 # and |', { kind: 'none' }],
-  ['# |', { kind: 'none' }],
-  ['x == "unterminated and |', { kind: 'value', prefix: '"unterminated and ' }],
-  ['@@ ?? |', { kind: 'expression' }],
-  ['x == == |', { kind: 'value' }],
-  [')))) |', { kind: 'connective', depth: 0 }],
-  ['x == 1 y |', { kind: 'operator', fieldName: 'y' }],
-  ['x !foo |', { kind: 'operator', fieldName: 'x' }],
-  ['and or |', { kind: 'expression' }],
+  ['x == 1 # and <|>', { kind: 'none' }],
+  ['# <|>', { kind: 'none' }],
+  ['x == "unterminated and <|>', { kind: 'value', prefix: '"unterminated and ' }],
+  ['@@ ?? <|>', { kind: 'expression' }],
+  ['x == == <|>', { kind: 'value' }],
+  [')))) <|>', { kind: 'connective', depth: 0 }],
+  ['x == 1 y <|>', { kind: 'operator', fieldName: 'y' }],
+  ['x !foo <|>', { kind: 'operator', fieldName: 'x' }],
+  ['and or <|>', { kind: 'expression' }],
 ];
 
 describe('completionSituation', () => {
@@ -91,7 +91,7 @@ describe('completionSituation', () => {
   });
 
   it('uses the caller dataset when the file has no dataset line', () => {
-    expect(completionSituation('Query|', 5, 'dns_logs')).toMatchObject({ kind: 'expression', dataset: 'dns_logs' });
+    expect(completionSituation('Query<|>', 5, 'dns_logs')).toMatchObject({ kind: 'expression', dataset: 'dns_logs' });
   });
 
   it('clamps offsets outside the text', () => {

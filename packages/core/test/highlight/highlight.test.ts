@@ -20,8 +20,21 @@ describe('highlightTokens', () => {
       ['or', 'keyword', false],
       ['x', 'field', false],
       ['==', 'operator', false],
-      ['true', 'keyword', false],
     ]);
+  });
+
+  it('leaves booleans and string escapes to the grammar (no class over them)', () => {
+    const text = 'x == false or y == "a\\"b\\u00e9c\\\\" or z == "\\n"';
+    const got = highlightTokens(text).map((t) => [text.slice(t.start, t.end), t.type]);
+    expect(got.filter(([, type]) => type === 'string')).toEqual([
+      ['"a', 'string'],
+      ['b', 'string'],
+      ['c', 'string'],
+      ['"', 'string'],
+      ['"', 'string'],
+      ['"', 'string'],
+    ]);
+    expect(got.map(([image]) => image)).not.toContain('false');
   });
 
   it('skips what it cannot lex and never throws', () => {

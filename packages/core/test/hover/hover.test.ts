@@ -1,39 +1,39 @@
 import { describe, expect, it } from 'vitest';
+import { cursor } from '../../../../test/support/markers.js';
 import { hoverAt } from '../../src/hover/index.js';
 import { getDataset } from '../../src/datasets/index.js';
 
-/** `|` marks the cursor; `[` and `]` are not markers here, the expected span is given as text. */
+/** `<|>` marks the cursor; the expected span is given as text. */
 function hover(marked: string, dataset?: string) {
-  const offset = marked.indexOf('|');
-  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const { text, offset } = cursor(marked);
   const h = hoverAt(text, offset, dataset);
   return h && { ...h, text: text.slice(h.start, h.end) };
 }
 
 describe('hoverAt', () => {
   it.each([
-    ['Client|IP == "1"', 'ClientIP'],
-    ['|ClientIP == "1"', 'ClientIP'],
-    ['ClientIP| == "1"', 'ClientIP'],
-    ['ClientIP =|= "1"', '=='],
-    ['x not start|sWith "a"', 'not startsWith'],
-    ['x n|ot in [1]', 'not in'],
-    ['not| (x == 1)', 'not'],
-    ['x == 1 a|nd y == 2', 'and'],
-    ['dataset dns|_logs', 'dns_logs'],
-    ['# ClientIP\nBot|Score > 1', 'BotScore'],
-    ['`Client|IP` == "1"', '`ClientIP`'],
+    ['Client<|>IP == "1"', 'ClientIP'],
+    ['<|>ClientIP == "1"', 'ClientIP'],
+    ['ClientIP<|> == "1"', 'ClientIP'],
+    ['ClientIP =<|>= "1"', '=='],
+    ['x not start<|>sWith "a"', 'not startsWith'],
+    ['x n<|>ot in [1]', 'not in'],
+    ['not<|> (x == 1)', 'not'],
+    ['x == 1 a<|>nd y == 2', 'and'],
+    ['dataset dns<|>_logs', 'dns_logs'],
+    ['# ClientIP\nBot<|>Score > 1', 'BotScore'],
+    ['`Client<|>IP` == "1"', '`ClientIP`'],
   ])('%j covers %j', (marked, text) => {
     expect(hover(marked)?.text).toBe(text);
   });
 
-  it.each([['# Client|IP'], ['x == "Client|IP"'], ['Unknown|Field == 1'], ['x == 1|2'], ['  |  ']])('nothing for %j', (marked) => {
+  it.each([['# Client<|>IP'], ['x == "Client<|>IP"'], ['Unknown<|>Field == 1'], ['x == 1<|>2'], ['  <|>  ']])('nothing for %j', (marked) => {
     expect(hover(marked)).toBeUndefined();
   });
 
   it('shows a field type, description, allowed operators and documented values', () => {
     const f = getDataset('http_requests')!.byName.get('CacheCacheStatus')!;
-    const md = hover('Cache|CacheStatus == "hit"')!.markdown;
+    const md = hover('Cache<|>CacheStatus == "hit"')!.markdown;
     expect(md).toContain(f.description);
     expect(md).toContain('`string`');
     for (const op of ['`==`', '`startsWith`', '`not in`']) expect(md).toContain(op);
@@ -42,20 +42,20 @@ describe('hoverAt', () => {
   });
 
   it('shows the JSON name of an operator, and of `not` pairs the negated one', () => {
-    expect(hover('x >|= 1')!.markdown).toContain('`geq`');
-    expect(hover('x not con|tains "a"')!.markdown).toContain('`!contains`');
+    expect(hover('x ><|>= 1')!.markdown).toContain('`geq`');
+    expect(hover('x not con<|>tains "a"')!.markdown).toContain('`!contains`');
   });
 
   it('notes deprecated and removed fields, with the replacement', () => {
-    expect(hover('CacheResponse|Status == 200')!.markdown).toMatch(/deprecated/i);
-    const removed = hover('WAFRule|ID == "1"')!;
+    expect(hover('CacheResponse<|>Status == 200')!.markdown).toMatch(/deprecated/i);
+    const removed = hover('WAFRule<|>ID == "1"')!;
     expect(removed.text).toBe('WAFRuleID');
     expect(removed.markdown).toContain('SecurityRuleID');
   });
 
   it('follows the dataset line, then the caller dataset', () => {
-    expect(hover('dataset dns_logs\nQuery|Name == "a"')).toBeDefined();
-    expect(hover('QueryName| == "a"')).toBeUndefined();
-    expect(hover('QueryName| == "a"', 'dns_logs')).toBeDefined();
+    expect(hover('dataset dns_logs\nQuery<|>Name == "a"')).toBeDefined();
+    expect(hover('QueryName<|> == "a"')).toBeUndefined();
+    expect(hover('QueryName<|> == "a"', 'dns_logs')).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
-import { OPERATORS } from '../../src/operators.js';
+import { OPERATOR_MISSPELLINGS, OPERATORS } from '../../src/operators.js';
 import { FILTER_DOCUMENT_SCHEMA, readFilterInput, validateFilterDocument } from '../../src/json/index.js';
 
 describe('FILTER_DOCUMENT_SCHEMA', () => {
@@ -17,8 +17,18 @@ describe('FILTER_DOCUMENT_SCHEMA', () => {
 
   it('lists the operators of the table, with their documentation', () => {
     const operator = FILTER_DOCUMENT_SCHEMA.definitions.condition.properties.operator;
-    expect(operator.enum).toEqual(OPERATORS.map((o) => o.name));
-    operator.enumDescriptions.forEach((d, i) => expect(d).toContain(OPERATORS[i].doc));
+    expect(operator.else.enum).toEqual(OPERATORS.map((o) => o.name));
+    operator.else.enumDescriptions.forEach((d, i) => expect(d).toContain(OPERATORS[i].doc));
+  });
+
+  it('answers each known misspelling with its operator (editors show the errorMessage), and still refuses it', () => {
+    const operator = FILTER_DOCUMENT_SCHEMA.definitions.condition.properties.operator;
+    expect(operator.if.enum).toEqual([...OPERATOR_MISSPELLINGS.keys()]);
+    expect(operator.then.allOf.map((b) => [b.if.const, b.then.const])).toEqual([...OPERATOR_MISSPELLINGS]);
+    for (const b of operator.then.allOf) expect(b.then.errorMessage).toContain(JSON.stringify(b.then.const));
+    expect(validateFilterDocument({ where: { key: 'a', operator: 'neq', value: 1 } }).valid).toBe(false);
+    expect(validateFilterDocument({ where: { key: 'a', operator: 'bogus', value: 1 } }).valid).toBe(false);
+    expect(validateFilterDocument({ where: { key: 'a', operator: '!eq', value: 1 } }).valid).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 -- Headless Neovim (0.7+) as a second real LSP client of logfilter-language-server.
--- Run: SERVER=path/to/server.cjs FILE=path/to/x.logfilter nvim --headless -u NONE -i NONE -n -c 'luafile smoke.lua'
+-- Run: FILE=path/to/x.logfilter nvim --headless -u init.lua -i NONE -n -c 'luafile smoke.lua', where init.lua
+-- starts the client for logfilter buffers (the README's snippet) and the server is on PATH.
 -- Prints one line per observation and `RESULT: PASS` or `RESULT: FAIL` (exit code 1).
-local server = assert(os.getenv('SERVER'), 'SERVER is required')
 local file = assert(os.getenv('FILE'), 'FILE is required')
 local failed = false
 local function log(...) io.stdout:write(table.concat(vim.tbl_map(tostring, { ... }), ' '), '\n') end
@@ -11,24 +11,23 @@ local function finish()
   vim.cmd(failed and 'cquit 1' or 'qall!')
 end
 
+-- the client comes from the user's configuration (the README's snippet, loaded with -u): opening the file
+-- must detect the filetype and start the server found on PATH
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 local bufnr = vim.api.nvim_get_current_buf()
-vim.bo[bufnr].filetype = 'logfilter'
+log('FILETYPE ' .. vim.bo[bufnr].filetype)
 
-local client_id = vim.lsp.start_client({
-  name = 'logfilter',
-  cmd = { 'node', server, '--stdio' },
-  root_dir = vim.fn.fnamemodify(file, ':h'),
-  settings = { logfilter = { dataset = 'http_requests', maxOperators = 30, maxBytes = 1000 } },
-  on_exit = function(code) log('EXIT ' .. tostring(code)) end,
-})
-if not client_id then fail('start_client failed'); return finish() end
-vim.lsp.buf_attach_client(bufnr, client_id)
-
+local function attached()
+  local clients = vim.lsp.get_active_clients and vim.lsp.get_active_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, c in pairs(clients) do
+    if c.name == 'logfilter' then return c end
+  end
+end
 if not vim.wait(30000, function()
-  local c = vim.lsp.get_client_by_id(client_id)
+  local c = attached()
   return c ~= nil and c.initialized
-end, 50) then fail('server did not initialize'); return finish() end
+end, 50) then fail('no logfilter client attached and initialized'); return finish() end
+local client_id = attached().id
 local client = vim.lsp.get_client_by_id(client_id)
 local caps = client.server_capabilities or client.resolved_capabilities
 log('CAPS completion=' .. tostring(caps.completionProvider ~= nil) .. ' hover=' .. tostring(caps.hoverProvider == true))
@@ -54,14 +53,14 @@ local function request(method, params)
 end
 
 -- completion after a field: the operators of its type
-local comp = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = 1, character = 17 } })
+local comp = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = 2, character = 17 } })
 local items = comp and (comp.items or comp) or {}
 local labels = {}
 for _, it in ipairs(items) do table.insert(labels, it.label) end
 log('COMPLETION ' .. table.concat(labels, ' '))
 
 -- hover on the field
-local hov = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = 1, character = 30 } })
+local hov = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = 2, character = 30 } })
 if hov and hov.range then
   log(string.format('HOVER %d:%d-%d:%d %s', hov.range.start.line, hov.range.start.character, hov.range['end'].line, hov.range['end'].character, hov.contents.kind))
 else fail('no hover') end
@@ -69,7 +68,7 @@ else fail('no hover') end
 -- quick fix for the misspelt field
 local fixes = request('textDocument/codeAction', {
   textDocument = { uri = uri },
-  range = { start = { line = 1, character = 0 }, ['end'] = { line = 1, character = 16 } },
+  range = { start = { line = 2, character = 0 }, ["end"] = { line = 2, character = 16 } },
   context = { diagnostics = {}, only = { 'quickfix' } },
 })
 for _, a in ipairs(fixes or {}) do
@@ -82,7 +81,7 @@ local compiled = request('logfilter/compile', { textDocument = { uri = uri } })
 if compiled then log('COMPILE json=' .. tostring(compiled.json) .. ' operators=' .. compiled.operators .. ' maxOperators=' .. compiled.maxOperators) end
 
 -- an edit that clears the diagnostics
-vim.api.nvim_buf_set_lines(bufnr, 1, 2, false, { 'ClientRequestHost  ==  "a" and EdgeResponseStatus >= 500' })
+vim.api.nvim_buf_set_lines(bufnr, 2, 3, false, { 'ClientRequestHost  ==  "a" and EdgeResponseStatus >= 500' })
 if not vim.wait(30000, function() return #vim.diagnostic.get(bufnr) == 0 end, 50) then fail('diagnostics not cleared after edit') end
 log('AFTER EDIT ' .. #vim.diagnostic.get(bufnr) .. ' diagnostics')
 

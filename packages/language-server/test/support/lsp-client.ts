@@ -19,6 +19,8 @@ export interface TestClient {
   waitForDiagnostics(uri: string, pred?: (d: Diagnostic[], version?: number) => boolean, ms?: number): Promise<Diagnostic[]>;
   /** What the server logged (window/logMessage) and wrote to stderr. */
   logs: string[];
+  /** What the server asked the editor to show (window/showMessage), in order. */
+  messages: { type: number; message: string }[];
   /** The answer to workspace/configuration; change it, then notify didChangeConfiguration. */
   configuration: { value: unknown };
   configurationRequests: number;
@@ -36,6 +38,7 @@ export function startClient(script: string): TestClient {
     conn,
     diagnostics,
     logs,
+    messages: [],
     configuration: { value: null },
     configurationRequests: 0,
     waitForDiagnostics(uri, pred = (d) => d.length > 0, ms = 60_000) {
@@ -57,6 +60,7 @@ export function startClient(script: string): TestClient {
     waiters.splice(0).forEach((w) => w());
   });
   conn.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  conn.onNotification('window/showMessage', (p: { type: number; message: string }) => client.messages.push(p));
   conn.onRequest(ConfigurationRequest.type, (p) => {
     client.configurationRequests++;
     return p.items.map(() => client.configuration.value);
