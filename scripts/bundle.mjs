@@ -39,6 +39,8 @@ await Promise.all(
           '@logfilter/api': p('packages/api/src/index.ts'),
           '@logfilter/emulator': p('packages/emulator/src/index.ts'),
         },
+        // optional native engines stay outside the bundle: loaded from node_modules only when asked for
+        external: ['@duckdb/node-api'],
         // import.meta.url in the ESM sources → the bundle's own file URL
         define: { 'import.meta.url': 'importMetaUrl' },
         banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },

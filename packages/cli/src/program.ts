@@ -16,6 +16,7 @@ import { registerCustomFields } from './commands/custom-fields.js';
 import { registerRulesets } from './commands/rulesets.js';
 import { registerWafMigration } from './commands/waf-migration.js';
 import { registerWafLegacy } from './commands/waf-legacy.js';
+import { registerSchema } from './commands/schema.js';
 
 export { VERSION } from './version.js';
 
@@ -33,6 +34,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerFmt(program, ctx, setExit);
   registerCheck(program, ctx, setExit);
   registerEval(program, ctx, setExit);
+  registerSchema(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
   registerRulesets(program, ctx, setExit);

@@ -37,3 +37,4 @@ export * from './completion/index.js';
 export * from './hover/index.js';
 export * from './refactor/index.js';
 export * from './highlight/index.js';
+export * from './sql/index.js';

@@ -3,9 +3,9 @@
  * one of four formats, diagnostics on stderr, exit 0 compiled / 1 errors / 2 usage or I/O.
  */
 import { Command, Option } from 'commander';
-import { compile, pretty, toFilterString, toTerraform } from '@logfilter/core';
+import { compile, pretty, SQL_DIALECTS, toFilterString, toSql, toSqlQuery, toTerraform, type SqlDialectName } from '@logfilter/core';
 import type { CliContext } from '../context.js';
-import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { datasetOption, diagnosticsOption, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
 
@@ -17,11 +17,15 @@ export interface CompileFlags {
   optimize?: boolean;
   check?: boolean;
   diagnostics: string;
+  to: 'json' | 'sql';
+  dialect?: SqlDialectName;
+  query?: boolean;
+  from?: string;
 }
 
 /** Adds the compile arguments and options to `cmd` (shared by both spellings of the command). */
 export function defineCompile(cmd: Command, ctx: CliContext, setExit: (code: number) => void): Command {
-  return cmd
+  cmd
     .argument('[file]', 'a .logfilter source (- or nothing: standard input)')
     .addOption(datasetOption())
     .addOption(new Option('--format <format>', 'output: compact JSON, indented JSON, the JSON-encoded string for a job body, or a Terraform jsonencode() expression').choices(['json', 'pretty', 'string', 'terraform']).default('json'))
@@ -30,11 +34,35 @@ export function defineCompile(cmd: Command, ctx: CliContext, setExit: (code: num
     .option('--optimize', 'merge x == a or x == b into x in [a, b] and drop duplicates (never changes what matches)')
     .option('--check', 'only check: print nothing on stdout')
     .addOption(diagnosticsOption())
-    .action(async (file: string | undefined, flags: CompileFlags) => setExit(await runCompile(file, flags, ctx)));
+    .addOption(new Option('--to <target>', 'what to print: the filter JSON, or a SQL expression (with --dialect)').choices(['json', 'sql']).default('json'))
+    .addOption(new Option('--dialect <engine>', 'SQL dialect for --to sql').choices([...SQL_DIALECTS]))
+    .option('--query', 'with --to sql: print a whole query (SELECT * FROM <source> WHERE ...;)')
+    .option('--from <source>', 'with --query: a table name, or an NDJSON/Parquet file or glob (default: logs)')
+    .action(async (file: string | undefined, flags: CompileFlags) => {
+      checkSqlFlags(flags, cmd);
+      setExit(await runCompile(file, flags, ctx));
+    });
+  return cmd;
+}
+
+/** The SQL flags only make sense together; a lone one is a usage error rather than silently ignored. */
+function checkSqlFlags(flags: CompileFlags, cmd: Command): void {
+  if (flags.to !== 'sql') {
+    for (const f of ['dialect', 'query', 'from'] as const) if (flags[f] !== undefined) throw new UsageError(`--${f} needs --to sql`);
+    return;
+  }
+  if (!flags.dialect) throw new UsageError(`--to sql needs --dialect ${SQL_DIALECTS.join('|')}`);
+  if (cmd.getOptionValueSource('format') === 'cli') throw new UsageError('--format applies to --to json; --to sql prints SQL');
+  if (flags.from !== undefined && !flags.query) throw new UsageError('--from needs --query');
 }
 
 export async function runCompile(file: string | undefined, flags: CompileFlags, ctx: CliContext): Promise<number> {
   const input = await readInput(file, ctx);
+  // SQL from a filter that is already JSON (any form decompile accepts): checked as `check` does, in its own module.
+  if (flags.to === 'sql' && /^\s*[{"]/.test(input.text)) {
+    const { jsonToSql } = await import('./compile-json-sql.js');
+    return jsonToSql(input, flags, ctx);
+  }
   const result = compile(input.text, {
     dataset: flags.dataset,
     maxOperators: flags.maxOperators,
@@ -46,7 +74,16 @@ export async function runCompile(file: string | undefined, flags: CompileFlags, 
   if (flags.optimize && flags.diagnostics !== 'json') {
     ctx.stderr.write(`optimized: ${result.stats.operatorsBeforeOptimize} → ${result.stats.operators} operators\n`);
   }
-  if (!flags.check) ctx.stdout.write(`${render(result.json, flags.format)}\n`);
+  if (flags.check) return EXIT_OK;
+  if (flags.to === 'sql') {
+    const options = { dialect: flags.dialect!, dataset: result.dataset };
+    const sql = flags.query ? toSqlQuery(result.json, { ...options, from: flags.from }) : toSql(result.json, options);
+    // The compiled JSON is valid by construction; a failure here is a bug, reported as such.
+    if (!sql.ok) throw new Error(`SQL generation failed: ${sql.diagnostics.map((d) => d.message).join('; ')}`);
+    ctx.stdout.write(`${sql.sql}\n`);
+    return EXIT_OK;
+  }
+  ctx.stdout.write(`${render(result.json, flags.format)}\n`);
   return EXIT_OK;
 }
 

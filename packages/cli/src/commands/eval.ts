@@ -26,6 +26,7 @@ interface EvalFlags {
   strict?: boolean;
   workers?: number;
   progress: boolean;
+  engine: 'builtin' | 'duckdb';
 }
 
 /** Inputs at least this large get a progress bar on a terminal. */
@@ -72,6 +73,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .option('--strict', 'stop at the first malformed line (exit 2)')
     .addOption(new Option('--workers <n>', 'worker threads (0: none; default: both cores on large files)').argParser(workersArg))
     .option('--no-progress', 'never show a progress bar')
+    .addOption(new Option('--engine <engine>', 'builtin, or duckdb: the filter as SQL in an embedded DuckDB (needs @duckdb/node-api; reads Parquet too)').choices(['builtin', 'duckdb']).default('builtin'))
     .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
       if (flags.invert) flags.print = true;
       if (logs.length === 0) {
@@ -81,6 +83,12 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
       if (flags.print && flags.json) throw new UsageError('--json and --print both write to stdout; use one of them');
       const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
       if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');
+      if (flags.engine === 'duckdb') {
+        // Its own module, loaded only here: the built-in path never pays for it.
+        const { runDuckDbEval } = await import('./eval-duckdb.js');
+        setExit(await runDuckDbEval(filterFile, logs, flags, ctx));
+        return;
+      }
 
       const filter = await loadFilter(filterFile, flags, ctx);
       if (!filter) {

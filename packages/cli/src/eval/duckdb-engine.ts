@@ -1,0 +1,255 @@
+/**
+ * `logfilter eval --engine duckdb`: the filter as SQL (the core's `toSql`) run by an embedded DuckDB over
+ * NDJSON (plain or gzip), Parquet, directories and globs. Loaded only when asked for: `@duckdb/node-api` is an
+ * optional peer dependency, and its absence is a usage error naming the package.
+ *
+ * NDJSON is read with `read_json_objects` (each line's raw text, NULL for a line that is not JSON) and typed
+ * with `json_transform` from the dataset tables, so one scan gives exact `total`, `matched` and `malformed`
+ * counts and the matching lines unchanged for `--print`. Parquet rows are typed by a cast of each column the
+ * filter reads to the dataset's type.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
+import { CliError, EXIT_USAGE } from '../errors.js';
+import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
+
+/** The pinned version the project tests against (README, dependency list). */
+export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
+
+export interface DuckDbEvalOptions {
+  /** The filter JSON text (exact integers). */
+  json: string;
+  dataset: string;
+  /** Paths as given (files, directories, globs), and the directory they are relative to. */
+  inputs: string[];
+  cwd: string;
+  emit?: 'match' | 'other';
+  onOutput?: (bytes: Uint8Array) => void | Promise<void>;
+}
+
+type DuckDbApi = typeof import('@duckdb/node-api');
+
+async function loadDuckDb(): Promise<DuckDbApi> {
+  try {
+    return await import('@duckdb/node-api');
+  } catch {
+    throw new CliError(`--engine duckdb needs the ${DUCKDB_PACKAGE.split('@').slice(0, 2).join('@')} package: npm install ${DUCKDB_PACKAGE}`, EXIT_USAGE);
+  }
+}
+
+/** json_transform's type spelling for a column kind. */
+function transformType(kind: ColumnKind): unknown {
+  switch (kind) {
+    case 'string':
+      return 'VARCHAR';
+    case 'int':
+      return 'BIGINT';
+    case 'float':
+      return 'DOUBLE';
+    case 'bool':
+      return 'BOOLEAN';
+    case 'array-string':
+      return ['VARCHAR'];
+    case 'array-int':
+      return ['BIGINT'];
+    default:
+      return 'JSON';
+  }
+}
+
+const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind => {
+  const f = schema?.byName.get(field);
+  return f ? columnKind(f.type) : 'string';
+};
+
+interface Expanded {
+  ndjson: string[];
+  parquet: string[];
+  bytes: number;
+}
+
+/** Files, directories (every regular file below, sorted) and globs (expanded by DuckDB) → file lists per format. */
+async function expand(conn: import('@duckdb/node-api').DuckDBConnection, inputs: string[], cwd: string, quote: (s: string) => string): Promise<Expanded> {
+  const out: Expanded = { ndjson: [], parquet: [], bytes: 0 };
+  const add = (file: string) => {
+    (/\.parquet$/i.test(file) ? out.parquet : out.ndjson).push(file);
+    try {
+      out.bytes += fs.statSync(file).size;
+    } catch {
+      /* counted as 0: DuckDB reports the unreadable file */
+    }
+  };
+  for (const input of inputs) {
+    const abs = path.resolve(cwd, input);
+    if (/[*?[]/.test(input)) {
+      const rows = (await conn.runAndReadAll(`SELECT file FROM glob(${quote(abs)}) ORDER BY file`)).getRows();
+      if (rows.length === 0) throw new CliError(`no file matches ${input}`, EXIT_USAGE);
+      for (const [file] of rows) add(String(file));
+      continue;
+    }
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(abs);
+    } catch (e) {
+      throw new CliError(`cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`, EXIT_USAGE);
+    }
+    if (st.isDirectory()) {
+      const files = (fs.readdirSync(abs, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath ?? (d as unknown as { path: string }).path, d.name))
+        .sort();
+      if (files.length === 0) throw new CliError(`no file in the directory ${input}`, EXIT_USAGE);
+      files.forEach(add);
+    } else add(abs);
+  }
+  return out;
+}
+
+/**
+ * DuckDB counts malformed lines but cannot say where they are: when there are some, the NDJSON files are
+ * read again here, only until the first ones (as many as the built-in evaluator lists) are found.
+ */
+async function locateMalformed(files: string[], cwd: string, wanted: number): Promise<MalformedLine[]> {
+  const found: MalformedLine[] = [];
+  for (const file of files) {
+    const head = Buffer.alloc(2);
+    const fd = fs.openSync(file, 'r');
+    fs.readSync(fd, head, 0, 2, 0);
+    fs.closeSync(fd);
+    const raw = fs.createReadStream(file);
+    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib.createGunzip()) : raw;
+    let n = 0;
+    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+      n++;
+      if (/^[ \t\r]*$/.test(line)) continue;
+      let ok = false;
+      try {
+        const v: unknown = JSON.parse(line);
+        ok = typeof v === 'object' && v !== null && !Array.isArray(v);
+      } catch {
+        ok = false;
+      }
+      if (!ok) found.push({ file: path.relative(cwd, file) || file, line: n });
+      if (found.length >= wanted) {
+        raw.destroy();
+        return found;
+      }
+    }
+  }
+  return found;
+}
+
+export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
+  const started = performance.now();
+  const { DuckDBInstance } = await loadDuckDb();
+  const d = getDialect('duckdb')!;
+  const schema = getDataset(o.dataset);
+  const generated = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset });
+  if (!generated.ok) throw new Error(`SQL generation failed: ${generated.diagnostics.map((x) => x.message).join('; ')}`);
+  const expr = generated.sql!;
+  const fields = generated.fields;
+
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  try {
+    const files = await expand(conn, o.inputs, o.cwd, d.string);
+    const list = (xs: string[]) => `[${xs.map(d.string).join(', ')}]`;
+    // Each source gives the raw line (or row as JSON), whether it is a JSON object, and the typed columns.
+    const sources: string[] = [];
+    if (files.ndjson.length) {
+      const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
+      const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
+      sources.push(
+        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
+          `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
+          `FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
+      );
+    }
+    if (files.parquet.length) {
+      const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${list(files.parquet)}, union_by_name=true)`)).getRows();
+      const present = new Set(described.map((r) => String(r[0])));
+      const cast = (f: string) => {
+        if (!present.has(f)) return `NULL AS ${d.ident(f)}`;
+        const kind = kindOf(schema, f);
+        // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
+        if (kind === 'int-or-string' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
+        return `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)}) AS ${d.ident(f)}`;
+      };
+      sources.push(`SELECT to_json(p)::VARCHAR AS __line, true AS __object${fields.map((f) => `, ${cast(f)}`).join('')} FROM read_parquet(${list(files.parquet)}, union_by_name=true) p`);
+    }
+    const rows = `(${sources.join(' UNION ALL BY NAME ')})`;
+    const held = `(__object AND (${expr}))`;
+
+    const ndjsonOnly = files.ndjson.length > 0 && files.parquet.length === 0;
+    const carried = fields.map((f) => `count(${d.ident(f)})`);
+
+    // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
+    // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
+    // counts malformed lines and names mistyped values.
+    let row: unknown[] | undefined;
+    if (ndjsonOnly) {
+      const scan = `read_ndjson(${list(files.ndjson)}, columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true)`;
+      try {
+        [row] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')} FROM ${scan}`)).getRows();
+      } catch {
+        row = undefined;
+      }
+    }
+    if (!row) {
+      const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
+      // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
+      const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
+      const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+      const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
+      const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
+      const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile].map((x) => `, ${x}`).join('')} FROM ${rows}`;
+      [row] = (await conn.runAndReadAll(countSql)).getRows();
+      const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
+      if (wrong.length) {
+        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
+        const file = path.relative(o.cwd, String(row![3 + fields.length + typed.length]));
+        throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
+      }
+    }
+    const total = Number(row![0]);
+    const malformed = Number(row![1]);
+    const matched = Number(row![2]);
+    // "Carried": some line holds a non-null value for the field.
+    const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => Number(row![3 + i]) === 0) : [];
+
+    if (o.emit && o.onOutput) {
+      const encoder = new TextEncoder();
+      const result = await conn.stream(`SELECT __line FROM ${rows} WHERE ${o.emit === 'match' ? held : `NOT ${held}`} AND __line IS NOT NULL`);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const lines = chunk.getColumnValues(0) as (string | null)[];
+        const pending = o.onOutput(encoder.encode(lines.map((l) => `${l}\n`).join('')));
+        if (pending) await pending;
+      }
+    }
+
+    return {
+      total,
+      matched,
+      malformed,
+      validated: true,
+      parsed: total,
+      bytes: files.bytes,
+      seconds: (performance.now() - started) / 1000,
+      malformedLines: malformed > 0 && files.ndjson.length ? await locateMalformed(files.ndjson, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
+      missingFields,
+      workers: 0,
+    };
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    // DuckDB's own errors name the file and what is wrong (unreadable file, bad gzip, bad Parquet).
+    throw new CliError(`duckdb: ${(e as Error).message.split('\n')[0]}`, EXIT_USAGE);
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+}

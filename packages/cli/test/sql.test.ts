@@ -1,0 +1,163 @@
+/** `logfilter compile --to sql`, `logfilter schema` and `logfilter eval --engine duckdb`, in-process. */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { logfilter, tempDir, write } from './eval/support.js';
+import { generators, SAFE } from '../../../test/engines/generators.js';
+
+let dir: string;
+const run = (...args: string[]) => logfilter(args, { cwd: dir });
+
+beforeAll(() => {
+  dir = tempDir();
+  write(dir, 'f.logfilter', 'dataset http_requests\nEdgeResponseStatus >= 500 and ClientRequestHost != "a\'b"\n');
+  write(dir, 'broken.logfilter', 'ClientRequestHst == "x"\n');
+});
+
+describe('compile --to sql', () => {
+  it('prints the expression per dialect, and a whole query with --query', async () => {
+    const duck = await run('compile', 'f.logfilter', '--to', 'sql', '--dialect', 'duckdb');
+    expect(duck.code).toBe(0);
+    expect(duck.stdout).toBe(`("EdgeResponseStatus" IS NOT NULL AND "EdgeResponseStatus" >= 500) AND ("ClientRequestHost" IS NULL OR NOT ("ClientRequestHost" = 'a''b'))\n`);
+    const house = await run('compile', 'f.logfilter', '--to', 'sql', '--dialect', 'clickhouse');
+    expect(house.stdout).toBe("(`EdgeResponseStatus` IS NOT NULL AND `EdgeResponseStatus` >= 500) AND (`ClientRequestHost` IS NULL OR NOT (`ClientRequestHost` = 'a\\'b'))\n");
+    const q = await run('compile', 'f.logfilter', '--to', 'sql', '--dialect', 'clickhouse', '--query', '--from', 'logs');
+    expect(q.stdout).toMatch(/^SELECT \* FROM `logs` WHERE \(`EdgeResponseStatus` IS NOT NULL/);
+    expect(q.stdout.trimEnd().endsWith(';')).toBe(true);
+  });
+
+  it('takes a JSON filter in any form decompile accepts, integers exact, checked as check does', async () => {
+    write(dir, 'job.json', JSON.stringify({ id: 1, filter: '{"where":{"key":"EdgeResponseStatus","operator":"gt","value":1700000000123456789}}' }));
+    const r = await run('compile', 'job.json', '--to', 'sql', '--dialect', 'duckdb');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('("EdgeResponseStatus" IS NOT NULL AND "EdgeResponseStatus" > 1700000000123456789)\n');
+    write(dir, 'bad.json', '{"where":{"key":"ClientRequestHst","operator":"eq","value":"a"}}');
+    const bad = await run('compile', 'bad.json', '--to', 'sql', '--dialect', 'clickhouse', '--diagnostics', 'json');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect((JSON.parse(bad.stderr) as { code: string; range: { start: { column: number } } }[]).map((d) => [d.code, d.range.start.column])).toEqual([['unknown-field', 17]]);
+  });
+
+  it('exits 1 on filter errors and 2 on flag misuse', async () => {
+    expect((await run('compile', 'broken.logfilter', '--to', 'sql', '--dialect', 'duckdb')).code).toBe(1);
+    for (const args of [
+      ['--to', 'sql'],
+      ['--dialect', 'duckdb'],
+      ['--to', 'sql', '--dialect', 'postgres'],
+      ['--to', 'sql', '--dialect', 'duckdb', '--format', 'pretty'],
+      ['--to', 'sql', '--dialect', 'duckdb', '--from', 'logs'],
+      ['--query'],
+      ['--to', 'yaml'],
+    ]) {
+      const r = await run('compile', 'f.logfilter', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+    }
+  });
+});
+
+describe('the README', () => {
+  it('shows the ClickHouse expression the command prints', async () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const m = /For `([^`]+)` the ClickHouse expression is\n\n```sql\n(.*)\n```/.exec(readme);
+    expect(m).not.toBeNull();
+    write(dir, 'readme.logfilter', `${m![1]}\n`);
+    expect((await run('compile', 'readme.logfilter', '--to', 'sql', '--dialect', 'clickhouse')).stdout).toBe(`${m![2]}\n`);
+  });
+});
+
+describe('schema', () => {
+  it('prints the column definitions of a dataset for each engine', async () => {
+    const d = await run('schema', '--dataset', 'dns_logs', '--dialect', 'duckdb', '--fields', 'QueryName, ResponseCode');
+    expect(d.code).toBe(0);
+    expect(d.stdout).toMatch(/^\{'QueryName': 'VARCHAR', 'ResponseCode': '[A-Z]+'\}\n$/);
+    const c = await run('schema', '--dialect', 'clickhouse');
+    expect(c.code).toBe(0);
+    expect(c.stdout).toContain('`ClientRequestHost` Nullable(String), ');
+    expect(c.stdout).toContain('`BotTags` Array(String)');
+  });
+
+  it('exits 2 naming an unknown field or dataset, or a missing dialect', async () => {
+    const f = await run('schema', '--dialect', 'duckdb', '--fields', 'ClientRequestHst');
+    expect(f.code).toBe(2);
+    expect(f.stderr).toContain('ClientRequestHst');
+    expect(f.stderr).toContain('ClientRequestHost');
+    expect((await run('schema', '--dialect', 'duckdb', '--dataset', 'nope')).code).toBe(2);
+    expect((await run('schema', '--dataset', 'dns_logs')).code).toBe(2);
+    expect((await run('schema', '--dialect', 'duckdb', '--fields', 'a,,b')).code).toBe(2);
+  });
+
+  it('gives definitions DuckDB loads the corpus lines with', async () => {
+    const cols = (await run('schema', '--dialect', 'duckdb')).stdout.trim();
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    const file = path.resolve(__dirname, '../../../test/fixtures/corpus/http_requests_samples_converted.ndjson');
+    const rows = (await conn.runAndReadAll(`SELECT count(*) FROM read_ndjson('${file}', columns=${cols})`)).getRows();
+    expect(Number(rows[0]![0])).toBe(fs.readFileSync(file, 'utf8').trim().split('\n').length);
+    conn.closeSync();
+    db.closeSync();
+  });
+});
+
+describe('eval --engine duckdb', () => {
+  let lines: string[];
+  beforeAll(() => {
+    const g = generators(SAFE);
+    lines = fc.sample(g.logLine, { numRuns: 300, seed: 11 });
+    const text = `${lines.slice(0, 150).join('\n')}\n\n${lines.slice(150).join('\n')}\n`;
+    write(dir, 'logs.ndjson', text);
+    fs.mkdirSync(path.join(dir, 'day/20240101'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'day/20240101/a.log.gz'), zlib.gzipSync(lines.slice(0, 100).join('\n') + '\n'));
+    fs.writeFileSync(path.join(dir, 'day/20240101/b.log.gz'), zlib.gzipSync(lines.slice(100).join('\n') + '\nnot json\n'));
+    write(dir, 'g.logfilter', 'ClientRequestHost contains "a" or (EdgeResponseStatus > 0 and not (BotTags in ["hit", "miss"]))\n');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('counts and prints exactly what the built-in evaluator does, on NDJSON, gzip, directories and globs', async () => {
+    const builtin = await run('eval', 'g.logfilter', 'logs.ndjson', '--json', '--validate');
+    const want = JSON.parse(builtin.stdout) as { total: number; matched: number };
+    for (const input of ['logs.ndjson', 'day', 'day/*/*.gz']) {
+      const r = await run('eval', 'g.logfilter', input, '--engine', 'duckdb', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const got = JSON.parse(r.stdout) as { total: number; matched: number; malformed: number; malformedLines: unknown[] };
+      expect({ total: got.total - got.malformed, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
+      expect(got.malformed).toBe(input === 'logs.ndjson' ? 0 : 1);
+      // where it is, as the built-in evaluator says it
+      expect(got.malformedLines).toEqual(input === 'logs.ndjson' ? [] : [{ file: 'day/20240101/b.log.gz', line: 201 }]);
+    }
+    const printed = await run('eval', 'g.logfilter', 'logs.ndjson', '--engine', 'duckdb', '--print');
+    expect(printed.stdout).toBe((await run('eval', 'g.logfilter', 'logs.ndjson', '--print')).stdout);
+    const inverted = await run('eval', 'g.logfilter', 'logs.ndjson', '--engine', 'duckdb', '--print', '--invert');
+    expect(inverted.stdout).toBe((await run('eval', 'g.logfilter', 'logs.ndjson', '--print', '--invert')).stdout);
+  });
+
+  it('reads Parquet', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    const cols = (await run('schema', '--dialect', 'duckdb', '--fields', 'ClientRequestHost,EdgeResponseStatus,BotTags')).stdout.trim();
+    await conn.run(`COPY (SELECT * FROM read_ndjson('${path.join(dir, 'logs.ndjson')}', columns=${cols})) TO '${path.join(dir, 'logs.parquet')}' (FORMAT parquet)`);
+    conn.closeSync();
+    db.closeSync();
+    const want = JSON.parse((await run('eval', 'g.logfilter', 'logs.ndjson', '--json')).stdout) as { total: number; matched: number };
+    const got = JSON.parse((await run('eval', 'g.logfilter', 'logs.parquet', '--engine', 'duckdb', '--json')).stdout) as { total: number; matched: number };
+    expect({ total: got.total, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
+  });
+
+  it('exits 2 on flags it does not take, standard input, missing files and values of the wrong type', async () => {
+    for (const args of [['--explain'], ['--strict'], ['--workers', '2']]) {
+      expect((await run('eval', 'g.logfilter', 'logs.ndjson', '--engine', 'duckdb', ...args)).code, args[0]).toBe(2);
+    }
+    expect((await logfilter(['eval', 'g.logfilter', '-', '--engine', 'duckdb'], { cwd: dir, stdin: lines[0] })).code).toBe(2);
+    const missing = await run('eval', 'g.logfilter', 'nope.ndjson', '--engine', 'duckdb');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nope.ndjson');
+    expect((await run('eval', 'g.logfilter', 'nothing/*.gz', '--engine', 'duckdb')).code).toBe(2);
+    write(dir, 'bad.ndjson', '{"BotTags":"not an array"}\n');
+    const bad = await run('eval', 'g.logfilter', 'bad.ndjson', '--engine', 'duckdb');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad.ndjson');
+  });
+});

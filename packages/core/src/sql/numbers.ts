@@ -1,0 +1,63 @@
+/**
+ * Numbers as the language reads them (LANGUAGE.md section 6, and the rule fixed for numeric strings): a
+ * string is numeric when it matches the JSON number grammar exactly, and reads as that number. The SQL
+ * back end keeps every number as its text so that integers beyond 2^53 reach the engine with all digits.
+ */
+
+/** The JSON number grammar, whole string: no spaces, no `+`, no leading `.`, no hex, Infinity or NaN. */
+export const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+/** The same grammar without fraction or exponent: values the engines compare as exact integers. */
+export const JSON_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+
+/** The patterns as the engines' regular expressions see them (RE2 in both; anchors make them whole-string). */
+export const JSON_NUMBER_PATTERN = JSON_NUMBER.source;
+export const JSON_INTEGER_PATTERN = JSON_INTEGER.source;
+
+/** A number of the filter, kept exact. */
+export interface ExactNumber {
+  /** Canonical text: integer digits when the value is a whole number (`2.0`, `1e3` → `2`, `1000`), else the double's shortest text. */
+  text: string;
+  /** True when `text` is an exact integer (any size). */
+  integer: boolean;
+}
+
+/**
+ * The number a JSON number text (or numeric string) stands for. Whole values become exact integer text even
+ * when written with a fraction or exponent, so that `2.0` equals an integer column's 2; other values become
+ * doubles, as the evaluator reads them. Returns undefined for text outside the JSON number grammar.
+ */
+export function exactNumber(raw: string): ExactNumber | undefined {
+  if (!JSON_NUMBER.test(raw)) return undefined;
+  if (JSON_INTEGER.test(raw)) return integerOrDouble(raw === '-0' ? '0' : raw);
+  const m = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/.exec(raw)!;
+  const [, sign, intPart, fracPart = '', expPart = '0'] = m;
+  const exp = Number(expPart);
+  // Whole values with a reasonable exponent: shift the digits instead of going through a double.
+  if (Math.abs(exp) <= 400) {
+    const digits = intPart + fracPart;
+    const point = intPart.length + exp; // digits before the decimal point
+    const whole = point <= 0 ? '' : point >= digits.length ? digits + '0'.repeat(point - digits.length) : digits.slice(0, point);
+    const fraction = point <= 0 ? digits : point >= digits.length ? '' : digits.slice(point);
+    if (/^0*$/.test(fraction)) {
+      const stripped = whole.replace(/^0+(?=[0-9])/, '') || '0';
+      return integerOrDouble(stripped === '0' ? '0' : sign + stripped);
+    }
+  }
+  return { text: doubleText(Number(raw)), integer: false };
+}
+
+/** Integers up to 38 digits stay exact (both engines have 128-bit integers); longer ones are doubles. */
+function integerOrDouble(digits: string): ExactNumber {
+  if (digits.replace('-', '').length <= 38) return { text: digits, integer: true };
+  return { text: doubleText(Number(digits)), integer: false };
+}
+
+/**
+ * The shortest text that reads back as the same double, with a `.` or exponent so it reads as a double;
+ * `inf`/`-inf` beyond the double range (the dialects spell those).
+ */
+export function doubleText(d: number): string {
+  if (!Number.isFinite(d)) return d > 0 ? 'inf' : '-inf';
+  const s = String(d);
+  return /[.eE]/.test(s) ? s : `${s}.0`;
+}

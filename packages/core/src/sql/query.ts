@@ -1,0 +1,53 @@
+/**
+ * A whole query around the expression: `SELECT * FROM <source> WHERE <expr>;` where the source is a table
+ * or a file glob read with the dataset's column definitions (so absent fields stay NULL and types are the
+ * ones the expression was written for).
+ */
+import { getDataset } from '../datasets/index.js';
+import type { FilterDocument } from '../filter.js';
+import { columnTypeOf } from './columns.js';
+import { getDialect, type Dialect } from './dialects.js';
+import { resolveColumn, toSql, type ToSqlOptions, type ToSqlResult } from './to-sql.js';
+
+export interface SqlQueryOptions extends ToSqlOptions {
+  /** A table (`logs`, `db.logs`) or a file path or glob (`logs/*.ndjson.gz`, `x.parquet`). Default `logs`. */
+  from?: string;
+}
+
+/** Something with a slash, a wildcard or a file extension is a file; anything else is a table name. */
+export function isFileSource(from: string): boolean {
+  return /[/*?{]/.test(from) || /\.(json|ndjson|jsonl|log|gz|zst|parquet)$/i.test(from);
+}
+
+export function toSqlQuery(filter: FilterDocument | string, options: SqlQueryOptions): ToSqlResult {
+  const result = toSql(filter, options);
+  const dialect = getDialect(options.dialect);
+  if (!result.ok || !dialect) return result;
+  const source = sourceSql(dialect, options.from ?? 'logs', result.fields, options);
+  return { ...result, sql: `SELECT * FROM ${source} WHERE ${result.sql};` };
+}
+
+function sourceSql(d: Dialect, from: string, filterFields: string[], options: SqlQueryOptions): string {
+  if (!isFileSource(from)) return from.split('.').map((part) => d.ident(part)).join('.');
+  if (/\.parquet$/i.test(from)) return d.name === 'duckdb' ? `read_parquet(${d.string(from)})` : `file(${d.string(from)}, 'Parquet')`;
+  // NDJSON: declare every field of the dataset (SELECT * returns them all), then any other field the filter reads.
+  const schema = getDataset(options.dataset ?? 'http_requests');
+  const all = [...(schema?.fields ?? []).map((f) => f.name), ...filterFields];
+  return d.readNdjson(from, scanColumns(d, all, options));
+}
+
+/**
+ * Column definitions for a scan that reads `fields` (each once): types from the caller's mapping, else the
+ * dataset, else text — the same resolution the expression was written with.
+ */
+export function scanColumns(d: Dialect, fields: Iterable<string>, options: Pick<ToSqlOptions, 'dataset' | 'columns'>): string {
+  const schema = getDataset(options.dataset ?? 'http_requests');
+  const defs: string[] = [];
+  for (const key of new Set(fields)) {
+    const f = schema?.byName.get(key);
+    const col = resolveColumn(key, d, schema, options.columns ?? {});
+    const type = f && col.type === f.type ? columnTypeOf(d, f) : d.columnType(col.kind, false);
+    defs.push(d.columnDefinition(key, type));
+  }
+  return d.columnList(defs);
+}
