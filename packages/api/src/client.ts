@@ -90,6 +90,10 @@ export interface RequestDescription {
 
 export const REDACTED = '<redacted>';
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD']);
+/** Redirects followed within the base URL's origin; one to another origin is refused (credentials stay home). */
+const MAX_REDIRECTS = 5;
+/** Network failures where the request provably never reached the server: safe to resend even a POST. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 interface Answer<T> {
   result: T;
@@ -108,6 +112,10 @@ export class LogfilterClient {
 
   constructor(options: ClientOptions = {}) {
     this.#conn = resolveConnection(options);
+    checkRange('timeoutMs', options.timeoutMs, 1, MAX_TIMER_MS);
+    checkRange('retries', options.retries, 0, 100);
+    checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
+    checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
     this.#options = options;
   }
 
@@ -290,10 +298,14 @@ export class LogfilterClient {
       payload = JSON.stringify(opts.body);
     }
     const retries = Math.max(0, this.#options.retries ?? 3);
+    checkRange('timeoutMs', opts.timeoutMs, 1, MAX_TIMER_MS);
     const timeoutMs = opts.timeoutMs ?? this.#options.timeoutMs ?? 30_000;
     const signals = [this.#options.signal, opts.signal].filter((s): s is AbortSignal => s !== undefined);
     const doFetch = this.#options.fetch ?? fetch;
     const pathOnly = path.split('?')[0];
+
+    const secrets = creds.kind === 'token' ? [creds.token] : [creds.key, creds.email];
+    const idempotent = IDEMPOTENT.has(method);
 
     for (let attempt = 0; ; attempt++) {
       if (signals.some((s) => s.aborted)) throw new ApiAbortError(method, pathOnly);
@@ -303,7 +315,7 @@ export class LogfilterClient {
       let retryAfter: string | null = null;
       let failure: ApiError;
       try {
-        const res = await doFetch(base + path, { method, headers, body: payload, signal });
+        const res = await this.send(doFetch, base + path, { method, headers, body: payload, signal }, pathOnly);
         status = res.status;
         retryAfter = res.headers.get('retry-after');
         const text = await res.text();
@@ -316,23 +328,69 @@ export class LogfilterClient {
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.kind !== 'api' && e.kind !== 'invalid-response') throw e;
+          // An answer that is not the envelope after a change may hide a change that was made.
+          if (!idempotent && e.kind === 'invalid-response' && status >= 200 && status < 300) throw e.withUnknownOutcome();
           if (!(status === 429 || status >= 500)) throw e;
           failure = e;
         } else if (signals.some((s) => s.aborted)) {
-          throw new ApiAbortError(method, pathOnly);
+          throw new ApiAbortError(method, pathOnly, !idempotent);
         } else if (timeout.aborted) {
           // A hung server tends to stay hung: the caller gets the timeout at once rather than several of them.
-          throw new ApiTimeoutError(timeoutMs, method, pathOnly);
+          throw new ApiTimeoutError(timeoutMs, method, pathOnly, !idempotent);
         } else {
-          failure = new ApiNetworkError(method, pathOnly, e);
+          const code = networkCode(e);
+          const sent = !NOT_SENT.has(code ?? '');
+          failure = new ApiNetworkError(method, pathOnly, redactCause(e, secrets), !idempotent && sent);
           // A POST or PATCH that may have arrived is not repeated: it could create or move twice.
-          if (!IDEMPOTENT.has(method)) throw failure;
+          if (!idempotent && sent) throw failure;
         }
       }
+      // A 5xx means the request reached the server, which may have applied it before failing: a POST or PATCH is
+      // not resent (it could create twice); the error says the change may have been applied. A 429 was refused
+      // before any processing, so every method is retried after it.
+      if (!idempotent && status >= 500) throw failure.withUnknownOutcome();
       if (attempt >= retries) throw failure;
       const delayMs = this.backoff(attempt, retryAfter);
       this.#options.onRetry?.({ attempt: attempt + 1, delayMs, status: status || undefined, reason: failure.message });
       await sleep(delayMs, signals, () => new ApiAbortError(method, pathOnly));
+    }
+  }
+
+  /**
+   * One HTTP exchange, following redirects only within the base URL's origin. fetch's own redirect handling
+   * forwards X-Auth-Email and X-Auth-Key to any host; here a redirect to another origin is an error naming only
+   * that origin, and no credential ever leaves for it.
+   */
+  private async send(doFetch: typeof fetch, url: string, init: RequestInit & { method: string }, pathOnly: string): Promise<Response> {
+    let target = new URL(url);
+    const origin = target.origin;
+    let { method, body } = init;
+    for (let hop = 0; ; hop++) {
+      const res = await doFetch(target.href, { ...init, method, body, redirect: 'manual' });
+      if (res.status < 300 || res.status >= 400 || res.status === 304) return res;
+      const location = res.headers.get('location');
+      if (location === null) return res;
+      await res.body?.cancel();
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch {
+        throw new ApiInvalidResponseError(init.method, pathOnly, res.status, 'a redirect whose Location is not a URL');
+      }
+      if (next.origin !== origin) {
+        throw new ApiInvalidResponseError(
+          init.method,
+          pathOnly,
+          res.status,
+          `redirected to another origin (${next.protocol}//${next.host}); credentials are never sent there: set the base URL to the address that answers`,
+        );
+      }
+      if (hop >= MAX_REDIRECTS) throw new ApiInvalidResponseError(init.method, pathOnly, res.status, `more than ${MAX_REDIRECTS} redirects`);
+      // 303 (and 301/302 after a POST, as browsers do) turn into a GET; that would not do what was asked.
+      const keepsMethod = res.status === 307 || res.status === 308 || method === 'GET' || method === 'HEAD';
+      if (!keepsMethod) throw new ApiInvalidResponseError(init.method, pathOnly, res.status, `a ${res.status} redirect of a ${method} is not followed (it would turn into a GET)`);
+      target = next;
+      body = init.body;
     }
   }
 
@@ -343,6 +401,38 @@ export class LogfilterClient {
     const base = (this.#options.retryDelayMs ?? 500) * 2 ** attempt;
     return Math.min(max, Math.round(base / 2 + Math.random() * (base / 2)));
   }
+}
+
+/** The longest a Node.js timer waits (2^31 - 1 ms); a longer one fires at once (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** A numeric option outside what it can mean is refused (ApiConfigError) rather than silently something else. */
+function checkRange(name: string, value: number | undefined, min: number, max: number): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < min || value > max) throw new ApiConfigError(`${name} must be a whole number from ${min} to ${max}`);
+}
+
+function networkCode(e: unknown): string | undefined {
+  const cause = (e as { cause?: { code?: unknown } })?.cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
+/**
+ * A copy of an error's cause chain with every secret replaced, for `err.cause`: fetch's errors can quote header
+ * values, and `util.inspect(err)` prints causes. Keeps name, message, code, errno, syscall; at most 8 levels.
+ */
+export function redactCause(e: unknown, secrets: string[], depth = 0): unknown {
+  const clean = (text: string) => secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join(REDACTED), text);
+  if (!(e instanceof Error)) return typeof e === 'string' ? clean(e) : undefined;
+  const copy = new Error(clean(e.message));
+  copy.name = e.name;
+  copy.stack = `${copy.name}: ${copy.message}`;
+  for (const k of ['code', 'errno', 'syscall'] as const) {
+    const v = (e as unknown as Record<string, unknown>)[k];
+    if (typeof v === 'string' || typeof v === 'number') Object.defineProperty(copy, k, { value: typeof v === 'string' ? clean(v) : v, enumerable: true });
+  }
+  if (e.cause !== undefined && depth < 8) copy.cause = redactCause(e.cause, secrets, depth + 1);
+  return copy;
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */

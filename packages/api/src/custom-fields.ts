@@ -1,11 +1,12 @@
 /**
- * Custom log fields (API description 2.6, 4.4, 8): one `log_custom_field` rule in the zone's ruleset of phase
- * `http_log_custom_fields`. PUT replaces all rules, so `add` and `remove` read, merge and write; after writing
- * they read back and, when another writer got in between (the version moved by more than one, or the rule does
- * not hold what was asked), merge again on top of that writer's version. Nothing invalid is ever sent.
+ * Custom log fields (API description 2.6, 4.4, 8): `log_custom_field` rules in the zone's ruleset of phase
+ * `http_log_custom_fields`; the zone's fields are the union of its rules. PUT replaces all rules and has no
+ * version check, so a read-merge-PUT loses a concurrent writer's change; `add` and `remove` therefore only use the
+ * atomic rule calls (add one rule, delete one rule), which never touch another writer's rule. `set` replaces on
+ * purpose with one PUT. Nothing invalid is ever sent.
  */
 import type { LogfilterClient, CallOptions } from './client.js';
-import { ApiResponseError, CustomFieldsError, ENTRYPOINT_EXISTS } from './errors.js';
+import { ApiError, ApiResponseError, CustomFieldsError, ENTRYPOINT_EXISTS } from './errors.js';
 import { logpullFields, withFields } from './logpull.js';
 import type { Job, Rule, RuleInput, Ruleset } from './types.js';
 
@@ -190,53 +191,177 @@ export async function ensureRuleset(client: LogfilterClient, zone: string, opts:
   }
 }
 
+/** How many times a change starts over after losing a race (a rule or the ruleset gone under it). */
+const DEFAULT_ATTEMPTS = 40;
+
+/** A log_custom_field rule holding exactly `fields`. */
+function fieldRule(fields: CustomFields, description = 'Custom log fields (managed by logfilter)'): RuleInput {
+  const params: Record<string, { name: string }[]> = {};
+  for (const [prop, param] of LISTS) if (fields[prop].length > 0) params[param] = fields[prop].map((name) => ({ name }));
+  return { action: CUSTOM_FIELD_ACTION, expression: 'true', description, action_parameters: params, enabled: true };
+}
+
+/** The fields of one rule. */
+function ruleFields(rule: Rule): CustomFields {
+  return fieldsOf({ rules: [rule] } as Ruleset);
+}
+
+/** A race lost to another writer: the rule or ruleset this step was about is gone, or was replaced. */
+const lostRace = (e: unknown) => e instanceof ApiResponseError && (e.status === 404 || (e.status === 400 && /is not in this ruleset/.test(e.message)));
+
+/**
+ * `add`: one POST of a new rule holding the fields not there yet. Adding a rule is atomic on the server (it
+ * appends to the latest version), so no other writer's fields can be overwritten, and once the POST succeeded
+ * the fields are in: no read-merge-write, nothing to lose. The server also enforces the limit of 40 atomically.
+ */
+async function addChange(client: LogfilterClient, zone: string, add: CustomFields, opts: ChangeOptions): Promise<ChangeResult> {
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_ATTEMPTS;
+  let before: CustomFields | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const ruleset = await ensureRuleset(client, zone, opts);
+    const current = fieldsOf(ruleset);
+    before ??= current;
+    const missing = subtractFields(add, current);
+    if (countFields(missing) === 0) return { ruleset, before, fields: current, changed: false, attempts: attempt - 1 };
+    validateCustomFields(mergeFields(current, missing));
+    try {
+      const written = await client.addRule(zone, ruleset.id, fieldRule(missing), opts);
+      return { ruleset: written, before, fields: fieldsOf(written), changed: true, attempts: attempt };
+    } catch (e) {
+      if (e instanceof ApiResponseError && e.code === 10033) throw new CustomFieldsError('too-many', `${e.message} (the zone changed while adding)`);
+      if (e instanceof ApiError && e.mayHaveApplied) {
+        // The POST may have gone through: the fields being there now is the answer.
+        const now = await client.getRuleset(zone, ruleset.id, opts).catch(() => undefined);
+        if (now && countFields(subtractFields(missing, fieldsOf(now))) === 0) return { ruleset: now, before, fields: fieldsOf(now), changed: true, attempts: attempt };
+      }
+      if (lostRace(e) && attempt < maxAttempts) continue; // the ruleset was deleted under us: find or create it again
+      throw e;
+    }
+  }
+}
+
+/**
+ * `remove`: each rule holding names to remove is changed on its own (PATCH of that rule, or DELETE when nothing is
+ * left), never the whole ruleset, so rules added meanwhile are untouched. Adds never edit a rule (they add one),
+ * so the only writers that can edit the same rule concurrently are other removers, and a name missing from a rule
+ * that held it was removed on purpose. A PATCH is known to be based on the rule's latest content when the ruleset
+ * version moved by one, or when the rule's own version in the version just before ours is the one we read.
+ * Otherwise our PATCH may have put back names another remover took out: those (held when we read, gone just
+ * before our write) are remembered as gone, and the rule is read and patched again without them, until a patch is
+ * clean. A remover whose names are put back by a later writer is repaired by that writer in the same way.
+ */
+async function removeChange(client: LogfilterClient, zone: string, remove: CustomFields, opts: ChangeOptions): Promise<ChangeResult> {
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_ATTEMPTS;
+  let ruleset = await findRuleset(client, zone, opts);
+  if (ruleset === null) return { ruleset: null, before: emptyFields(), fields: emptyFields(), changed: false, attempts: 0 };
+  const before = fieldsOf(ruleset);
+  /** Per rule id: names other removers took out while we were at it. */
+  const gone = new Map<string, CustomFields>();
+  let writes = 0;
+  for (let attempt = 1; ; attempt++) {
+    const unwanted = (r: Rule) => mergeFields(remove, gone.get(r.id) ?? emptyFields());
+    const target = ruleset.rules.find((r) => r.action === CUSTOM_FIELD_ACTION && countFields(intersectFields(ruleFields(r), unwanted(r))) > 0);
+    if (!target) return { ruleset, before, fields: fieldsOf(ruleset), changed: writes > 0, attempts: writes };
+    if (attempt > maxAttempts) throw new CustomFieldsError('empty', `the custom fields kept changing under us (${writes} writes); run the command again`);
+    const keep = subtractFields(ruleFields(target), unwanted(target));
+    try {
+      if (countFields(keep) === 0) {
+        // The rule holds nothing that should stay (other removers only take names out): deleting it is right.
+        ruleset = await client.deleteRule(zone, ruleset.id, target.id, opts);
+        writes++;
+        continue;
+      }
+      const written = await client.updateRule(zone, ruleset.id, target.id, { action_parameters: fieldRule(keep).action_parameters }, opts);
+      writes++;
+      const prior = await ruleBefore(client, zone, ruleset, written, target, opts);
+      if (prior === 'clean') {
+        ruleset = written;
+        continue;
+      }
+      if (prior) gone.set(target.id, mergeFields(gone.get(target.id) ?? emptyFields(), subtractFields(ruleFields(target), ruleFields(prior))));
+      await new Promise((res) => setTimeout(res, Math.random() * 10 * Math.min(attempt, 10)));
+      ruleset = await client.getRuleset(zone, ruleset.id, opts);
+    } catch (e) {
+      if (!lostRace(e)) throw e;
+      const again = await findRuleset(client, zone, opts);
+      if (again === null) return { ruleset: null, before, fields: emptyFields(), changed: writes > 0, attempts: writes };
+      ruleset = again;
+    }
+  }
+}
+
+/**
+ * Whether our PATCH of `target` was based on its latest content ('clean'); otherwise the rule as it was just
+ * before our write (undefined when that version is gone: the caller reads again and patches again).
+ */
+async function ruleBefore(client: LogfilterClient, zone: string, read: Ruleset, written: Ruleset, target: Rule, opts: CallOptions): Promise<'clean' | Rule | undefined> {
+  const r = Number(read.version);
+  const w = Number(written.version);
+  if (Number.isInteger(r) && w === r + 1) return 'clean';
+  try {
+    const prior = (await client.getRulesetVersion(zone, read.id, String(w - 1), opts)).rules.find((x) => x.id === target.id);
+    if (prior && prior.version === target.version) return 'clean';
+    return prior;
+  } catch (e) {
+    if (lostRace(e)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * `set` replaces on purpose: one PUT of all rules, the custom-field rules replaced by one holding exactly
+ * `fields`. A writer that comes after it is simply later; a rule deleted under us (the PUT names it by id) makes
+ * it read again and retry.
+ */
+async function setChange(client: LogfilterClient, zone: string, fields: CustomFields, opts: ChangeOptions): Promise<ChangeResult> {
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_ATTEMPTS;
+  const clearing = countFields(fields) === 0;
+  let before: CustomFields | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const ruleset = clearing ? await findRuleset(client, zone, opts) : await ensureRuleset(client, zone, opts);
+    if (ruleset === null) return { ruleset: null, before: emptyFields(), fields: emptyFields(), changed: false, attempts: 0 };
+    const current = fieldsOf(ruleset);
+    before ??= current;
+    if (sameFields(current, fields) && ruleset.rules.filter((r) => r.action === CUSTOM_FIELD_ACTION).length <= 1) {
+      return { ruleset, before, fields: current, changed: attempt > 1, attempts: attempt - 1 };
+    }
+    try {
+      const written = await client.updateRuleset(zone, ruleset.id, { rules: rulesWithFields(ruleset, fields) }, opts);
+      return { ruleset: written, before, fields: fieldsOf(written), changed: true, attempts: attempt };
+    } catch (e) {
+      if (lostRace(e) && attempt < maxAttempts) continue;
+      throw e;
+    }
+  }
+}
+
 async function change(client: LogfilterClient, zone: string, ch: Change, opts: ChangeOptions): Promise<ChangeResult> {
   if (ch.kind !== 'remove') validateCustomFields(ch.fields);
-  const maxAttempts = opts.maxAttempts ?? 8;
-  const clearing = ch.kind === 'remove' || (ch.kind === 'set' && countFields(ch.fields) === 0);
-  // Removing from a zone that has no ruleset changes nothing: do not create one for it.
-  const existing = clearing ? await findRuleset(client, zone, opts) : undefined;
-  if (existing === null) return { ruleset: null, before: emptyFields(), fields: emptyFields(), changed: false, attempts: 0 };
-  let ruleset = existing ?? (await ensureRuleset(client, zone, opts));
-  const before = fieldsOf(ruleset);
-  let base = before;
-  let writes = 0;
-  for (let round = 1; ; round++) {
-    const desired = apply(ch, base);
-    validateCustomFields(desired);
-    const current = fieldsOf(ruleset);
-    if (sameFields(current, desired) && ruleset.rules.filter((r) => r.action === CUSTOM_FIELD_ACTION).length <= 1) {
-      return { ruleset, before, fields: current, changed: writes > 0, attempts: writes };
-    }
-    const readVersion = ruleset.version;
-    const written = await client.updateRuleset(zone, ruleset.id, { rules: rulesWithFields(ruleset, desired) }, opts);
-    writes++;
-    // Read back: the latest state, and whether someone else wrote between our read and our write.
-    const latest = await client.getRuleset(zone, ruleset.id, opts);
-    let lost: Ruleset | null = null;
-    const r = Number(readVersion);
-    const w = Number(written.version);
-    if (ch.kind !== 'set' && Number.isInteger(r) && Number.isInteger(w) && w > r + 1) {
-      try {
-        lost = await client.getRulesetVersion(zone, ruleset.id, String(w - 1), opts);
-      } catch (e) {
-        if (!(e instanceof ApiResponseError && e.status === 404)) throw e;
-      }
-    }
-    const now = fieldsOf(latest);
-    if (!lost && holds(now, ch.kind === 'remove' ? emptyFields() : ch.fields, ch.kind === 'remove' ? ch.fields : emptyFields())) {
-      if (ch.kind !== 'set' || sameFields(now, desired)) return { ruleset: latest, before, fields: now, changed: true, attempts: writes };
-    }
-    if (round >= maxAttempts) {
-      throw new CustomFieldsError('empty', `the custom fields kept changing under us (${writes} writes); run the command again`);
-    }
-    // Merge again on top of what the other writer wrote: the version we overwrote plus what came after ours.
-    // What the version we overwrote had and our write dropped is put back. (What it lacked is not taken as a
-    // removal: it may itself have been a write that lost fields, which its writer restores in the same way. A
-    // remover checks its own result after writing, so a concurrent remove still ends up done.)
-    base = lost ? mergeFields(now, subtractFields(fieldsOf(lost), fieldsOf(written))) : now;
-    ruleset = latest;
-    await new Promise((res) => setTimeout(res, 5 + Math.random() * 20 * round));
+  if (ch.kind === 'add') return addChange(client, zone, ch.fields, opts);
+  if (ch.kind === 'remove') return removeChange(client, zone, ch.fields, opts);
+  return setChange(client, zone, ch.fields, opts);
+}
+
+/**
+ * After a failed change: which of the asked fields the zone holds now, read afresh, so the caller can say
+ * truthfully whether the change is in. Undefined when even that read fails.
+ */
+export async function changeOutcome(
+  client: LogfilterClient,
+  zone: string,
+  kind: 'set' | 'add' | 'remove',
+  fields: CustomFields,
+  opts: CallOptions = {},
+): Promise<{ applied: 'all' | 'some' | 'none'; present: CustomFields } | undefined> {
+  try {
+    const now = fieldsOf(await findRuleset(client, zone, opts));
+    const present = intersectFields(fields, now);
+    const n = countFields(present);
+    const total = countFields(fields);
+    const done = kind === 'remove' ? total - n : kind === 'set' ? (sameFields(now, fields) ? total : -1) : n;
+    return { applied: done === total ? 'all' : done <= 0 ? 'none' : 'some', present };
+  } catch {
+    return undefined;
   }
 }
 

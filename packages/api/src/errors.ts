@@ -10,6 +10,11 @@ export interface EnvelopeError {
 export type ApiErrorKind = 'api' | 'timeout' | 'aborted' | 'network' | 'invalid-response' | 'config';
 
 export class ApiError extends Error {
+  /**
+   * True when a change (POST, PATCH) failed after the request may have reached the server: it may have been
+   * applied. The message then says so and that the state should be checked before trying again.
+   */
+  mayHaveApplied = false;
   /** HTTP status of the answer, when there was one. */
   readonly status?: number;
   /** The first envelope error's code, when the API answered with one. */
@@ -27,7 +32,18 @@ export class ApiError extends Error {
     this.code = extra.code;
     this.errors = extra.errors ?? [];
   }
+
+  /** This error, marked (and worded) as a change whose outcome is unknown. */
+  withUnknownOutcome(): this {
+    if (!this.mayHaveApplied) {
+      this.mayHaveApplied = true;
+      this.message += `; ${UNKNOWN_OUTCOME}`;
+    }
+    return this;
+  }
 }
+
+export const UNKNOWN_OUTCOME = 'the change may have been applied all the same: check the current state before trying again';
 
 /** The API answered with success false: `code` and `message` are the API's own. */
 export class ApiResponseError extends ApiError {
@@ -49,26 +65,31 @@ export class ApiTimeoutError extends ApiError {
     readonly timeoutMs: number,
     method: string,
     path: string,
+    unknownOutcome = false,
   ) {
     super('timeout', `${method} ${path}: no answer within ${timeoutMs} ms`);
     this.name = 'ApiTimeoutError';
+    if (unknownOutcome) this.withUnknownOutcome();
   }
 }
 
 /** The caller cancelled the call (AbortSignal). */
 export class ApiAbortError extends ApiError {
-  constructor(method: string, path: string) {
+  constructor(method: string, path: string, unknownOutcome = false) {
     super('aborted', `${method} ${path}: cancelled`);
     this.name = 'ApiAbortError';
+    if (unknownOutcome) this.withUnknownOutcome();
   }
 }
 
 /** The service could not be reached (connection refused, reset, DNS). */
 export class ApiNetworkError extends ApiError {
-  constructor(method: string, path: string, cause: unknown) {
+  /** `cause` must already be redacted (see redactCause): it is kept for inspection. */
+  constructor(method: string, path: string, cause: unknown, unknownOutcome = false) {
     const code = (cause as { cause?: { code?: string } })?.cause?.code;
     super('network', `${method} ${path}: cannot reach the API${code ? ` (${code})` : ''}`, { cause });
     this.name = 'ApiNetworkError';
+    if (unknownOutcome) this.withUnknownOutcome();
   }
 }
 

@@ -1,5 +1,5 @@
 /** @logfilter/api: typed client of the zone API (rulesets, custom log fields, log export jobs, the migration, the previous WAF). */
-export { LogfilterClient, REDACTED, parseRetryAfter, scopePath } from './client.js';
+export { LogfilterClient, REDACTED, parseRetryAfter, redactCause, scopePath } from './client.js';
 export type { ClientOptions, CallOptions, PageOptions, CursorOptions, Scope, RetryInfo, RequestDescription } from './client.js';
 export { resolveConnection, ENV } from './config.js';
 export type { ConnectionOptions, Credentials } from './config.js';

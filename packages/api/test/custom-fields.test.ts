@@ -62,9 +62,11 @@ describe('the custom-field procedure', () => {
     const r = await addCustomFields(client, z, f(['x-id'], [], ['B', 'C']));
     expect(r.before).toEqual(f(['accept'], [], ['B']));
     expect(r.fields).toEqual(f(['accept', 'x-id'], [], ['B', 'C']));
+    // The rules that were there are untouched; what was missing came as one more rule (an atomic add).
     const after = await client.getRuleset(z, rs.id);
-    expect(after.rules).toHaveLength(1);
-    expect(after.rules[0].id).toBe(rs.rules[0].id);
+    expect(after.rules.slice(0, 2)).toEqual(rs.rules);
+    expect(after.rules).toHaveLength(3);
+    expect(after.rules[2].action_parameters).toEqual({ request_fields: [{ name: 'x-id' }], cookie_fields: [{ name: 'C' }] });
     expect((await client.listAllRulesets(z))).toHaveLength(1);
   });
 

@@ -10,6 +10,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number = EXIT_FAILURE,
+    /** The input the error is about (a file name, `<stdin>`), for `--diagnostics json`. */
+    readonly file?: string,
   ) {
     super(message);
     this.name = 'CliError';

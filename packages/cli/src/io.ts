@@ -14,6 +14,17 @@ export interface Input {
 
 export const STDIN_NAME = '<stdin>';
 
+/**
+ * The most a filter source or filter JSON may be: 4 MiB, thousands of times any real filter (the API takes 1000
+ * bytes), and still read and checked in about a second. Reading stops there, so `/dev/zero` or an endless pipe
+ * gives this error (exit 2) rather than filling memory.
+ */
+export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+
+function tooLarge(name: string): CliError {
+  return new CliError(`cannot read ${name}: it is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB, the input limit (a filter is at most 1000 bytes)`, EXIT_USAGE, name);
+}
+
 /** Reads FILE, or standard input for `-` or when no file is given and input is piped. */
 export async function readInput(file: string | undefined, ctx: CliContext): Promise<Input> {
   if (file === undefined || file === '-') {
@@ -24,18 +35,47 @@ export async function readInput(file: string | undefined, ctx: CliContext): Prom
   }
   const abs = path.resolve(ctx.cwd, file);
   try {
-    const buf = await fs.readFile(abs);
+    const buf = await readFileLimited(abs, file);
     return { name: file, path: abs, text: decodeUtf8(buf, file) };
   } catch (e) {
     if (e instanceof CliError) throw e;
-    throw new CliError(`cannot read ${file}: ${describeFsError(e)}`, EXIT_USAGE);
+    throw new CliError(`cannot read ${file}: ${describeFsError(e)}`, EXIT_USAGE, file);
   }
 }
 
 export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > MAX_INPUT_BYTES) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw tooLarge(STDIN_NAME);
+    }
+    chunks.push(buf);
+  }
   return decodeUtf8(Buffer.concat(chunks), STDIN_NAME);
+}
+
+/** Reads a file (or device, or FIFO) sequentially, never more than the limit plus one byte. */
+async function readFileLimited(abs: string, name: string): Promise<Buffer> {
+  const handle = await fs.open(abs, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_INPUT_BYTES + 1 - size));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > MAX_INPUT_BYTES) throw tooLarge(name);
+      chunks.push(buf.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await handle.close();
+  }
 }
 
 function decodeUtf8(buf: Buffer, name: string): string {
@@ -43,19 +83,75 @@ function decodeUtf8(buf: Buffer, name: string): string {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
-    throw new CliError(`cannot read ${name}: it is not UTF-8 text`, EXIT_USAGE);
+    throw new CliError(`cannot read ${name}: it is not UTF-8 text`, EXIT_USAGE, name);
   }
 }
 
-/** Replaces a file's content atomically (write beside it, then rename), so an interrupted write loses nothing. */
+/**
+ * Replaces a file's content without losing it or what it is:
+ * - a symbolic link is followed: the file it points to is rewritten, the link stays a link;
+ * - the usual case is atomic: the new text goes to a temporary file beside the real one, with the same mode (and
+ *   owner, when allowed), is flushed, then renamed over it, so an interrupted write leaves the old or the new file;
+ * - a file with several hard links is rewritten in place (a rename would split it from its other names): the new
+ *   text is first saved and flushed beside it as `.NAME.logfilter-new`, which stays there if the write in place
+ *   fails half-way, and the error names it.
+ */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  let real = file;
+  let tmp: string | undefined;
   try {
-    await fs.writeFile(tmp, text);
-    await fs.rename(tmp, file);
+    const st = await existing(file);
+    if (!st) {
+      // A new file: nothing to keep; created with the usual mode (0666 less the umask), atomically all the same.
+      tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+      await writeFlushed(tmp, text, undefined);
+      await fs.rename(tmp, file);
+      return;
+    }
+    real = await fs.realpath(file);
+    const mode = st.mode & 0o7777;
+    if (st.nlink > 1) {
+      const saved = path.join(path.dirname(real), `.${path.basename(real)}.logfilter-new`);
+      await writeFlushed(saved, text, mode);
+      try {
+        await writeFlushed(real, text, mode, 'r+');
+      } catch (e) {
+        throw new CliError(`cannot write ${file}: ${describeFsError(e)}; the formatted text is kept in ${saved}`, EXIT_USAGE, file);
+      }
+      await fs.rm(saved, { force: true });
+      return;
+    }
+    tmp = path.join(path.dirname(real), `.${path.basename(real)}.${process.pid}.tmp`);
+    await writeFlushed(tmp, text, mode);
+    await fs.chown(tmp, st.uid, st.gid).catch(() => {}); // keeps the owner when we may (root); else ours
+    await fs.rename(tmp, real);
   } catch (e) {
-    await fs.rm(tmp, { force: true }).catch(() => {});
-    throw new CliError(`cannot write ${file}: ${describeFsError(e)}`, EXIT_USAGE);
+    if (tmp) await fs.rm(tmp, { force: true }).catch(() => {});
+    if (e instanceof CliError) throw e;
+    throw new CliError(`cannot write ${file}: ${describeFsError(e)}`, EXIT_USAGE, file);
+  }
+}
+
+/** The file's status (following links), or undefined when it does not exist (a dangling link counts as absent). */
+async function existing(file: string) {
+  try {
+    return await fs.stat(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/** Writes `text` to `file` (created with `mode`, or opened with `flags` and truncated) and flushes it to disk. */
+async function writeFlushed(file: string, text: string, mode: number | undefined, flags = 'w'): Promise<void> {
+  const handle = await fs.open(file, flags, mode ?? 0o666);
+  try {
+    if (flags === 'r+') await handle.truncate(0);
+    await handle.write(text, 0, 'utf8');
+    if (mode !== undefined) await handle.chmod(mode);
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -12,10 +12,34 @@ export function positiveInt(value: string): number {
   return Number(value);
 }
 
+/**
+ * A parser for a whole-number flag with its range: every numeric flag has one, so a value the program cannot
+ * honour (a timeout past what a timer can wait, 10^9 retries) is a usage error rather than silently something else.
+ */
+export function intInRange(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value.trim());
+    if (!/^[0-9]+$/.test(value.trim()) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+/** The ranges of the numeric flags (documented in the README). */
+export const FLAG_RANGES = {
+  maxOperators: [1, 1_000_000],
+  maxBytes: [1, 1_000_000_000],
+  /** The longest a Node.js timer waits (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
+  timeout: [1, 2_147_483_647],
+  retries: [0, 100],
+  workers: [0, 64],
+} as const;
+
 export const datasetOption = () =>
   new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`);
-export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(positiveInt).default(DEFAULT_MAX_OPERATORS);
-export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(positiveInt).default(DEFAULT_MAX_BYTES);
+export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(intInRange(...FLAG_RANGES.maxOperators)).default(DEFAULT_MAX_OPERATORS);
+export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(intInRange(...FLAG_RANGES.maxBytes)).default(DEFAULT_MAX_BYTES);
 export const diagnosticsOption = () =>
   new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text');
 

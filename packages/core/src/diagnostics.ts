@@ -38,6 +38,8 @@ export const DIAGNOSTIC_CODES = {
   'conflicting-keys': 'error',
   'invalid-node': 'error',
   'unknown-property': 'warning',
+  /** JSON-encoded filter text pasted without its quotes (`{\"where\":…}`): read as the string it spells. */
+  'escaped-json': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
@@ -86,7 +88,19 @@ export function diag(
   end: number,
   extra: Partial<Omit<Diagnostic, 'code' | 'severity' | 'message' | 'start' | 'end'>> = {},
 ): Diagnostic {
-  return { code, severity: DIAGNOSTIC_CODES[code], message, start, end, ...extra };
+  return { code, severity: DIAGNOSTIC_CODES[code], message: clipLongWords(message), start, end, ...extra };
+}
+
+/** Words (runs without white space) longer than this are cut in messages; the range still covers all of it. */
+export const MAX_MESSAGE_WORD = 120;
+
+/**
+ * A message names what it is about (a field, a dataset, an operator), but a megabyte-long unknown name must not
+ * come back whole in every message, log line and editor hover: long words are cut, saying how long they were.
+ */
+export function clipLongWords(message: string): string {
+  if (message.length <= MAX_MESSAGE_WORD) return message;
+  return message.replace(new RegExp(`\\S{${MAX_MESSAGE_WORD + 1},}`, 'g'), (w) => `${w.slice(0, 60)}…(${w.length} characters)`);
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

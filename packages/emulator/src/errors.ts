@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   invalidZone: 7003,
   /** 400: the account id in the path is not well formed. */
   invalidAccount: 7004,
+  /** 400: a path segment with malformed percent-encoding (`%E0%A4%A`). */
+  malformedPath: 7005,
   /** 400: the request body is not JSON. */
   malformedJson: 6007,
   /** 415: a request body sent without Content-Type: application/json. */
@@ -127,3 +129,8 @@ export function fail(status: number, name: ErrorCodeName, message: string, point
 export const badRequest = (name: ErrorCodeName, message: string, pointer?: string) => fail(400, name, message, pointer);
 export const notFound = (name: ErrorCodeName, message: string) => fail(404, name, message);
 export const conflict = (name: ErrorCodeName, message: string) => fail(409, name, message);
+
+/** Long user text is cut in messages: an answer never echoes a megabyte back. */
+export function clip(text: string, max = 80): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}

@@ -3,7 +3,7 @@
  * so the emulator refuses exactly what the tooling would refuse; `logpull_options` is parsed.
  */
 import { check, getDataset } from '@logfilter/core';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, clip, notFound } from './errors.js';
 import type { Job, ZoneState, EmulatorState } from './state.js';
 
 export interface JobInput {
@@ -19,6 +19,11 @@ export interface JobInput {
 
 const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
 const LIMIT_CODES = new Set(['too-many-operators', 'too-large', 'too-deep']);
+/**
+ * A filter string past this is refused as too large before it is checked: the limit is 1000 bytes, and checking a
+ * megabyte of filter would hold up every other request for a noticeable time (the server is one thread).
+ */
+export const MAX_FILTER_TEXT = 64 * 1024;
 
 export function findJob(zone: ZoneState, id: string): Job {
   const n = /^[0-9]+$/.test(id) ? Number(id) : NaN;
@@ -43,16 +48,25 @@ function checkDestination(dest: string): void {
   }
 }
 
+function decodeOption(key: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest('logpullOptions', `logpull_options: ${clip(key)} has malformed percent-encoding`);
+  }
+}
+
 /** `fields=A,B&timestamps=rfc3339&CVE-2021-44228=true`: known options only, field names of the dataset. */
 export function parseLogpullOptions(options: string, dataset: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  // User keys (`toString`, `__proto__`) must not find Object.prototype's: no prototype.
+  const out = Object.create(null) as Record<string, string>;
   const text = options.startsWith('?') ? options.slice(1) : options;
   for (const part of text.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
-    if (key in out) throw badRequest('logpullOptions', `logpull_options: ${key} given twice`);
+    const value = eq < 0 ? '' : decodeOption(key, part.slice(eq + 1));
+    if (key in out) throw badRequest('logpullOptions', `logpull_options: ${clip(key)} given twice`);
     switch (key) {
       case 'fields': {
         const names = value.split(',');
@@ -75,7 +89,7 @@ export function parseLogpullOptions(options: string, dataset: string): Record<st
         break;
       }
       default:
-        throw badRequest('logpullOptions', `logpull_options: unknown option "${key}" (known: fields, timestamps, sample, CVE-2021-44228)`);
+        throw badRequest('logpullOptions', `logpull_options: unknown option "${clip(key)}" (known: fields, timestamps, sample, CVE-2021-44228)`);
     }
     out[key] = value;
   }
@@ -89,6 +103,9 @@ function pathText(path: readonly (string | number)[] | undefined): string {
 
 /** The job's filter string must hold a filter document that passes every check of the core, limits included. */
 export function checkFilter(filter: string, dataset: string): void {
+  if (filter.length > MAX_FILTER_TEXT) {
+    throw badRequest('filterTooLarge', `filter: too-large: the filter string has ${filter.length} characters; a filter holds at most 1000 bytes (strings over ${MAX_FILTER_TEXT} characters are not checked further)`);
+  }
   try {
     JSON.parse(filter);
   } catch {

@@ -2,7 +2,7 @@
  * What an API area gives the server: its routes and its part of the fixture. The server knows no area; each one
  * (rulesets, jobs, the previous WAF, the migration, …) registers here, so adding an area touches no other.
  */
-import { badRequest, fail } from './errors.js';
+import { badRequest, clip, fail } from './errors.js';
 import type { Store, ZoneState } from './state.js';
 
 export interface RequestContext {
@@ -68,12 +68,12 @@ export function matchRoute(routes: Route[], segments: string[], method: string):
     const handler = candidate.methods[method];
     if (!handler) continue;
     for (const [name, rule] of Object.entries(PARAM_RULES)) {
-      if (params[name] !== undefined && !rule.pattern.test(params[name])) throw badRequest(rule.code, `${rule.what} "${params[name]}" is not valid`);
+      if (params[name] !== undefined && !rule.pattern.test(params[name])) throw badRequest(rule.code, `${rule.what} "${clip(params[name])}" is not valid`);
     }
     return { handler, params };
   }
   if (pathMatched) throw fail(405, 'methodNotAllowed', `method ${method} is not allowed on this path`);
-  throw fail(404, 'noRoute', `no route for ${method} /${segments.join('/')}`);
+  throw fail(404, 'noRoute', `no route for ${method} /${clip(segments.join('/'), 200)}`);
 }
 
 export const DEFAULT_PER_PAGE = 20;

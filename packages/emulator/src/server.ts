@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { EmulatorError, ERROR_CODES, badRequest, fail } from './errors.js';
+import { EmulatorError, ERROR_CODES, badRequest, clip, fail } from './errors.js';
 import { Store } from './state.js';
 import { matchRoute } from './routing.js';
 import { AREAS } from './areas.js';
@@ -125,11 +125,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       const who = authenticate(req);
       rateLimit(who);
-      const segments = url.pathname.slice(BASE_PATH.length).split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+      const segments = pathSegments(url.pathname.slice(BASE_PATH.length));
       const { handler, params } = matchRoute(routes, segments, method);
       const body = await readBody(req, method);
-      const answer = handler({ method, segments, query: url.searchParams, body }, params);
-      if (answer.mutates) store.commit();
+      // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
+      const run = () => handler({ method, segments, query: url.searchParams, body }, params);
+      const answer = method === 'GET' ? run() : store.transact(run);
       status = answer.status ?? 200;
       if (status === 204) {
         res.writeHead(204);
@@ -286,4 +287,18 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   } catch {
     throw badRequest('malformedJson', 'request body is not valid JSON');
   }
+}
+
+/** Path segments, percent-decoded; malformed percent-encoding is the client's error (400), not ours. */
+function pathSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw fail(400, 'malformedPath', `path segment "${clip(segment)}" has malformed percent-encoding`);
+      }
+    });
 }

@@ -85,7 +85,17 @@ export interface EmulatorState {
 }
 
 export function emptyState(): EmulatorState {
-  return { format: 1, nextJobId: 1, zones: {}, accounts: {} };
+  return { format: 1, nextJobId: 1, zones: userKeyed(), accounts: userKeyed() };
+}
+
+/**
+ * A map of keys chosen by users (zone and account ids): no prototype, so `__proto__`, `constructor` or
+ * `toString` are ordinary keys and never reach Object.prototype.
+ */
+export function userKeyed<T>(from: Record<string, T> = {}): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of Object.entries(from)) out[k] = v;
+  return out;
 }
 
 /** A zone not named by a fixture: created on first use, on the Enterprise plan, with the default previous WAF. */
@@ -147,9 +157,33 @@ export class Store {
     return account;
   }
 
+  /** The text last written to the data file: the state to go back to when a change fails. */
+  #committed: string | undefined;
+
   /** Called after every successful mutation and before its answer is written. */
   commit(): void {
-    if (this.dataFile) writeAtomically(this.dataFile, JSON.stringify(this.state));
+    if (!this.dataFile) return;
+    const text = JSON.stringify(this.state);
+    writeAtomically(this.dataFile, text);
+    this.#committed = text;
+  }
+
+  /**
+   * Runs a change: `fn` mutates the state, the result is written (when `fn` says it mutated), and only then is
+   * it kept. If `fn` throws half-way or the write fails, the state is put back exactly as it was, so an answer
+   * other than success never leaves a change behind (in memory or on disk).
+   */
+  transact<T extends { mutates?: boolean }>(fn: () => T): T {
+    // With a data file, the last text written is the snapshot (read back only on failure); without one, a copy.
+    const before = this.#committed === undefined ? structuredClone(this.state) : undefined;
+    try {
+      const out = fn();
+      if (out.mutates) this.commit();
+      return out;
+    } catch (e) {
+      this.state = before ?? reviveState(JSON.parse(this.#committed!) as EmulatorState);
+      throw e;
+    }
   }
 
   /** Back to the starting state: empty, or the fixture's. */
@@ -157,6 +191,11 @@ export class Store {
     this.state = this.seed();
     this.commit();
   }
+}
+
+/** The state as read back from JSON text, with user-keyed maps made prototype-free again. */
+export function reviveState(s: EmulatorState): EmulatorState {
+  return { ...s, zones: userKeyed(s.zones ?? {}), accounts: userKeyed(s.accounts ?? {}) };
 }
 
 /** The state in `file`, or undefined when there is none yet (missing or empty file). */
@@ -180,8 +219,7 @@ function loadState(file: string): EmulatorState | undefined {
     throw new StateFileError(`data file ${file} is not an emulator state file (format 1)`);
   }
   // Files written before accounts, plans, the previous WAF and the migration existed get their defaults.
-  const state = s as EmulatorState;
-  state.accounts ??= {};
+  const state = reviveState(s as EmulatorState);
   for (const zone of Object.values(state.zones)) {
     const old = zone as Partial<ZoneState> & RulesetScope;
     const fresh = newZone();

@@ -117,3 +117,59 @@ describe('persistence with --data', { timeout: 120_000 }, () => {
     expect((await runToExit(['--email', 'a@b.c'])).code).toBe(2);
   });
 });
+
+describe('kill -9 during 50 concurrent writers', { timeout: 180_000 }, () => {
+  it('every acknowledged job and rule is there after the restart, for 3 kills', async () => {
+    const data = join(dir, 'kill9.json');
+    const acked = { jobs: new Map<number, string>(), rules: new Set<string>() };
+    let rulesetId: string | undefined;
+    for (let kill = 0; kill < 3; kill++) {
+      const emu = await run(['--port', '0', '--token', 't', '--data', data]);
+      const call = api(emu.url, 't');
+      rulesetId ??= (await call('POST', '/zones/k/rulesets', { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom' })).body.result.id;
+      let stop = false;
+      let acks = 0;
+      // 50 writers, each writing one change after another until the kill; bounded to 20 writes each.
+      const writer = async (w: number) => {
+        for (let i = 0; i < 20 && !stop; i++) {
+          const name = `k${kill}-w${w}-${i}`;
+          try {
+            if (i % 4 !== 3) {
+              const r = await call('POST', '/zones/k/logexport/jobs', { destination_conf: 's3://b/p?region=x', name });
+              if (r.status === 200) acked.jobs.set(r.body.result.id, name);
+            } else {
+              const r = await call('POST', `/zones/k/rulesets/${rulesetId}/rules`, { action: 'log', expression: 'true', description: name });
+              if (r.status === 200) acked.rules.add(name);
+            }
+            acks++;
+          } catch {
+            return; // the emulator is gone: this write was not acknowledged
+          }
+        }
+      };
+      let finished = 0;
+      const writers = Array.from({ length: 50 }, (_, w) => writer(w).finally(() => finished++));
+      // Kill once 100 writes are acknowledged (or, should the writers all stop first, then: the loop ends either way).
+      while (acks < 100 && finished < 50) await new Promise((r) => setTimeout(r, 5));
+      emu.child.kill('SIGKILL');
+      stop = true;
+      await exit(emu.child);
+      await Promise.all(writers);
+    }
+    const last = await run(['--port', '0', '--token', 't', '--data', data]);
+    try {
+      const call = api(last.url, 't');
+      const jobs = (await call('GET', '/zones/k/logexport/jobs?per_page=1000')).body.result as { id: number; name: string }[];
+      const byId = new Map(jobs.map((j) => [j.id, j.name]));
+      for (const [id, name] of acked.jobs) expect(byId.get(id)).toBe(name);
+      expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
+      const rules = (await call('GET', `/zones/k/rulesets/${rulesetId}`)).body.result.rules as { description: string }[];
+      const descriptions = new Set(rules.map((r) => r.description));
+      for (const name of acked.rules) expect(descriptions.has(name)).toBe(true);
+      expect(acked.jobs.size + acked.rules.size).toBeGreaterThanOrEqual(300);
+    } finally {
+      last.child.kill('SIGTERM');
+      await exit(last.child);
+    }
+  });
+});

@@ -3,11 +3,11 @@
  * connection, and API failures turned into one line that says what failed, the API's code and message, and what
  * to do. Secrets never reach the output: the client keeps them private and dry runs print them redacted.
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ApiError, ENV, LogfilterClient, type RequestDescription } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE } from '../errors.js';
-import { positiveInt } from '../options.js';
+import { FLAG_RANGES, intInRange } from '../options.js';
 
 /** Flags every API command has (connection and output), whatever it addresses. */
 export interface ClientFlags {
@@ -21,22 +21,23 @@ export interface ConnectionFlags extends ClientFlags {
   zone: string;
 }
 
-const nonNegativeInt = (value: string): number => {
-  if (value.trim() === '0') return 0;
-  return positiveInt(value);
-};
+/** Zone and account ids are path segments: an empty one would address another path. */
+export function idArg(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
+  return value;
+}
 
 /** --zone (required), --base-url, --timeout, --retries, --json on a command. */
 export function withConnectionOptions(cmd: Command): Command {
-  return withClientOptions(cmd.requiredOption('--zone <zone_id>', 'zone identifier'));
+  return withClientOptions(cmd.addOption(new Option('--zone <zone_id>', 'zone identifier').argParser(idArg).makeOptionMandatory()));
 }
 
 /** --base-url, --timeout, --retries, --json: for commands that choose their own address flags (--zone or --account). */
 export function withClientOptions(cmd: Command): Command {
   return cmd
     .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl})`)
-    .addOption(new Option('--timeout <ms>', 'milliseconds each API call may take').argParser(positiveInt))
-    .addOption(new Option('--retries <n>', 'retries after 429 and 5xx answers').argParser(nonNegativeInt))
+    .addOption(new Option('--timeout <ms>', `milliseconds each API call may take (at most ${FLAG_RANGES.timeout[1]})`).argParser(intInRange(...FLAG_RANGES.timeout)))
+    .addOption(new Option('--retries <n>', `retries after 429 and 5xx answers (0 to ${FLAG_RANGES.retries[1]})`).argParser(intInRange(...FLAG_RANGES.retries)))
     .option('--json', 'machine-readable output on stdout');
 }
 
@@ -52,6 +53,8 @@ export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient
       },
     });
   } catch (e) {
+    // The library names its option; here the user gave a flag.
+    if (e instanceof ApiError) e.message = e.message.replace('the baseUrl option', '--base-url');
     throw toCliError('cannot set up the API client', e);
   }
 }
@@ -59,7 +62,8 @@ export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient
 function hint(e: ApiError): string {
   switch (e.kind) {
     case 'config':
-      return `set ${ENV.baseUrl} and ${ENV.token} (or ${ENV.email} and ${ENV.key})`;
+      return ''; // the message already names what to set
+
     case 'timeout':
       return 'check that the base URL points at a working API, or raise --timeout';
     case 'network':
@@ -79,21 +83,25 @@ function hint(e: ApiError): string {
   return 'fix the request and run the command again';
 }
 
-/** One line: what failed, the API's status, code and message, what to do. */
-export function toCliError(what: string, e: unknown): CliError {
+/**
+ * One line: what failed, the API's status, code and message, what to do. `check`: how to see whether a change
+ * whose outcome is unknown (a POST that failed after it was sent) was applied after all.
+ */
+export function toCliError(what: string, e: unknown, check?: string): CliError {
   if (e instanceof CliError) return e;
   if (e instanceof ApiError) {
     const detail = e.kind === 'api' ? `API error ${e.code} (HTTP ${e.status}): ${e.message}` : e.message;
-    return new CliError(`${what}: ${detail}; ${hint(e)}`, EXIT_FAILURE);
+    const todo = e.mayHaveApplied && check ? `see whether it was: ${check}` : hint(e);
+    return new CliError(`${what}: ${detail}${todo ? `; ${todo}` : ''}`, EXIT_FAILURE);
   }
   return new CliError(`${what}: ${e instanceof Error ? e.message : String(e)}`, EXIT_FAILURE);
 }
 
-export async function apiCall<T>(what: string, fn: () => Promise<T>): Promise<T> {
+export async function apiCall<T>(what: string, fn: () => Promise<T>, check?: string): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    throw toCliError(what, e);
+    throw toCliError(what, e, check);
   }
 }
 

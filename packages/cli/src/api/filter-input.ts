@@ -26,8 +26,17 @@ export async function readFilter(file: string, ctx: CliContext, dataset: string 
     reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
     if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);
     const source = decompile(input.text);
-    const compiled = source.ok && source.source !== undefined ? compile(source.source, { dataset }) : undefined;
-    if (!compiled?.ok) throw refused(input.name, 1);
+    if (!source.ok || source.source === undefined) {
+      // What check accepted, decompile may still refuse (e.g. `in []`): its errors are shown, never just counted.
+      reportDiagnostics(ctx, input.name, input.text, source.diagnostics.filter((d) => d.severity === 'error'), 'text');
+      throw refused(input.name, source.diagnostics.filter((d) => d.severity === 'error').length);
+    }
+    const compiled = compile(source.source, { dataset });
+    if (!compiled.ok) {
+      const name = `${input.name} (as source)`;
+      reportDiagnostics(ctx, name, source.source, compiled.diagnostics.filter((d) => d.severity === 'error'), 'text');
+      throw refused(name, compiled.diagnostics.filter((d) => d.severity === 'error').length);
+    }
     json = compiled.json;
     used = dataset ?? DEFAULT_DATASET;
   } else {

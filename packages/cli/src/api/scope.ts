@@ -1,10 +1,10 @@
 /**
  * `--zone Z` or `--account A`: where the rulesets commands act (the API's two scopes). Exactly one is needed.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Scope } from '@logfilter/api';
 import { UsageError } from '../errors.js';
-import { withClientOptions, type ClientFlags } from './client.js';
+import { idArg, withClientOptions, type ClientFlags } from './client.js';
 
 export interface ScopeFlags extends ClientFlags {
   zone?: string;
@@ -12,7 +12,9 @@ export interface ScopeFlags extends ClientFlags {
 }
 
 export function withScopeOptions(cmd: Command): Command {
-  return withClientOptions(cmd.option('--zone <zone_id>', 'act on this zone').option('--account <account_id>', 'act on this account (instead of --zone)'));
+  return withClientOptions(
+    cmd.addOption(new Option('--zone <zone_id>', 'act on this zone').argParser(idArg)).addOption(new Option('--account <account_id>', 'act on this account (instead of --zone)').argParser(idArg)),
+  );
 }
 
 export function scopeOf(flags: ScopeFlags): Scope {

@@ -1,7 +1,7 @@
 /**
  * `logfilter custom-fields show|set|add|remove --zone Z`: the custom log fields of a zone (API description 4.4).
- * PUT replaces all rules, so add and remove read, merge and write (the library retries the merge when another
- * writer got in between); set replaces on purpose. Case rules and the limit of 40 are checked before anything is
+ * add and remove only use the atomic rule calls (see @logfilter/api), so concurrent writers lose nothing; set
+ * replaces on purpose. A failure says, from a fresh read, whether the change is in. Case rules and the limit of 40 are checked before anything is
  * sent. After a change, the zone's http_requests jobs that lack the log fields carrying custom fields are named,
  * and --update-jobs adds them.
  */
@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import {
   addCustomFields,
   addFieldsToJob,
+  changeOutcome,
   CustomFieldsError,
   getCustomFields,
   jobsLackingCustomFields,
@@ -80,10 +81,16 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
       try {
         result = await fn(client, flags.zone, fields);
       } catch (e) {
-        if (e instanceof CustomFieldsError) {
+        // Refused before anything was written (names, case, the limit of 40): nothing of it is in.
+        if (e instanceof CustomFieldsError && e.reason !== 'empty') {
+          if (flags.json) ctx.stdout.write(`${JSON.stringify({ zone: flags.zone, ok: false, applied: 'none', error: e.message }, null, 2)}\n`);
           throw new CliError(`custom-fields ${op} for zone ${flags.zone}: ${e.message}; nothing was changed`, EXIT_FAILURE);
         }
-        throw toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e);
+        // Anything else may have failed after a write: read the zone again and say what is actually there.
+        const what = toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e).message;
+        const outcome = await changeOutcome(client, flags.zone, op, fields);
+        if (flags.json) ctx.stdout.write(`${JSON.stringify({ zone: flags.zone, ok: false, applied: outcome?.applied ?? 'unknown', error: what }, null, 2)}\n`);
+        throw new CliError(`${what}; ${outcomeText(flags.zone, op, outcome)}`, EXIT_FAILURE);
       }
       const gaps = await apiCall(`listing the jobs of zone ${flags.zone} failed`, () => jobsLackingCustomFields(client, flags.zone, result.fields));
       const updated = flags.updateJobs ? await updateJobs(client, flags.zone, gaps) : [];
@@ -122,6 +129,17 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
   change('set', 'replace the custom fields of a zone with exactly the given ones');
   change('add', 'add custom fields, keeping the ones already configured');
   change('remove', 'remove custom fields, keeping the others');
+}
+
+/** After a failure: whether the change is in, from a fresh read of the zone (the truth, not a guess). */
+function outcomeText(zone: string, op: Op, outcome: Awaited<ReturnType<typeof changeOutcome>>): string {
+  if (!outcome) return `whether the change was applied is unknown (the zone could not be read again): check with logfilter custom-fields show --zone ${zone}`;
+  if (outcome.applied === 'all') return 'read again afterwards: the change is in';
+  if (outcome.applied === 'none') return 'read again afterwards: the change is not in';
+  const names = [...outcome.present.requestHeaders, ...outcome.present.responseHeaders, ...outcome.present.cookies];
+  return op === 'remove'
+    ? `read again afterwards: only part of the change is in (still present: ${names.join(', ')})`
+    : `read again afterwards: only part of the change is in (present: ${names.join(', ') || 'none'})`;
 }
 
 async function updateJobs(client: LogfilterClient, zone: string, gaps: JobGap[]): Promise<number[]> {

@@ -10,7 +10,7 @@ import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
-import { datasetOption, reportDiagnostics } from '../options.js';
+import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
 import { looksLikeJson } from './check.js';
 import { evaluateInputs, type EvalInput } from '../eval/evaluate.js';
 import { renderExplain, renderSummary, toJsonReport } from '../eval/render.js';
@@ -32,10 +32,7 @@ interface EvalFlags {
 /** Inputs at least this large get a progress bar on a terminal. */
 const PROGRESS_MIN_BYTES = 16 << 20;
 
-function workersArg(v: string): number {
-  if (!/^\d+$/.test(v.trim())) throw new UsageError(`--workers expects a whole number, got ${v}`);
-  return Number(v);
-}
+const workersArg = intInRange(...FLAG_RANGES.workers);
 
 /** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
 async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {

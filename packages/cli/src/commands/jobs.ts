@@ -111,7 +111,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       printDryRun(ctx, [client.describeRequest('POST', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs`, body)]);
       return setExit(EXIT_OK);
     }
-    const job = await apiCall(`creating a job in zone ${flags.zone} failed`, () => client.createJob(flags.zone, body));
+    const job = await apiCall(`creating a job in zone ${flags.zone} failed`, () => client.createJob(flags.zone, body), `logfilter jobs list --zone ${flags.zone}`);
     out(flags, job, `created job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
   });
 

@@ -116,8 +116,10 @@ function lookupField(c: Condition, schema: DatasetSchema, out: Diagnostic[]): Fi
 function checkValueTypes(c: Condition, field: FieldInfo, op: OperatorInfo, allowed: TypeClass[], out: Diagnostic[]): void {
   const expect = expectedScalar(field, op, allowed);
   const values: ScalarValue[] = c.value.kind === 'list' ? c.value.items : [c.value];
-  for (const v of values) {
-    const path = c.value.kind === 'list' ? [...(pathOf(c, 'value') ?? []), c.value.items.indexOf(v)] : pathOf(c, 'value');
+  const base = pathOf(c, 'value');
+  for (const [index, v] of values.entries()) {
+    // The index comes with the item: looking it up (indexOf) made long lists quadratic.
+    const path = c.value.kind === 'list' ? [...(base ?? []), index] : base;
     const p = c.path ? path : undefined;
     if (!fits(v, expect)) {
       out.push(diag('value-type', `${field.name} (${field.type}) takes ${describe(expect)} with '${c.operator.spelling}', not ${kindName(v)}`, v.start, v.end, { path: p }));

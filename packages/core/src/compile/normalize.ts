@@ -6,6 +6,7 @@
  */
 import type { Condition, Expr, Value } from '../ast.js';
 import { OPERATOR_BY_NAME, type OperatorName } from '../operators.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface NCondition {
   kind: 'condition';
@@ -42,7 +43,7 @@ export function normalize(expr: Expr, negate = false): NNode {
       const items: NNode[] = [];
       for (const item of expr.items) {
         const n = normalize(item, negate);
-        if (n.kind === kind) items.push(...n.items);
+        if (n.kind === kind) pushAll(items, n.items);
         else items.push(n);
       }
       return items.length === 1 ? items[0] : { kind, items, src: expr };

@@ -14,6 +14,7 @@ import { conditionKey } from './condition-key.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { valueKey } from '../util/values.js';
 import type { NCondition, NNode } from './normalize.js';
+import { pushAll } from '../util/push-all.js';
 
 const MERGEABLE_TYPES = new Set(['string', 'int', 'int or string']);
 
@@ -22,7 +23,7 @@ export function optimize(root: NNode, schema: DatasetSchema | undefined): NNode 
   const items: NNode[] = [];
   for (const item of root.items) {
     const o = optimize(item, schema);
-    if (o.kind === root.kind) items.push(...o.items);
+    if (o.kind === root.kind) pushAll(items, o.items);
     else items.push(o);
   }
   const deduped = dropDuplicates(items);

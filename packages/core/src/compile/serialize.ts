@@ -74,9 +74,39 @@ export function toFilterString(json: string): string {
   return JSON.stringify(json);
 }
 
-/** A Terraform `jsonencode(...)` expression of the filter (HCL object syntax is a JSON superset). */
+/**
+ * A Terraform `jsonencode(...)` expression of the filter. HCL object syntax takes JSON, but its quoted strings
+ * are templates: `${` and `%{` would start an interpolation or a directive (`"/a${var.x}"` would be evaluated),
+ * so they are escaped as `$${` and `%%{`; and HCL knows no `\b`, `\f` or `\/` escapes, which become `\u0008`,
+ * `\u000c` and `/`.
+ */
 export function toTerraform(json: string): string {
-  return `jsonencode(${pretty(json)})`;
+  return `jsonencode(${hclStrings(pretty(json))})`;
+}
+
+const HCL_ESCAPE: Record<string, string> = { b: '\\u0008', f: '\\u000c', '/': '/' };
+
+function hclStrings(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (!inString) {
+      if (c === '"') inString = true;
+      out += c;
+      continue;
+    }
+    if (c === '\\') {
+      const e = text[++i];
+      out += HCL_ESCAPE[e] ?? `\\${e}`;
+    } else if ((c === '$' || c === '%') && text[i + 1] === '{') {
+      out += c + c;
+    } else {
+      if (c === '"') inString = false;
+      out += c;
+    }
+  }
+  return out;
 }
 
 /** Indented JSON that keeps integer digits exact (JSON.parse would round numbers beyond 2^53). */

@@ -5,6 +5,7 @@
  * space and key order. The language cannot write a one-item `and`, so `{"and":[c]}` round-trips to `c`.
  */
 import type { FilterDocument, FilterNode } from '../filter.js';
+import { pushAll } from '../util/push-all.js';
 
 export function normalizeFilter(doc: FilterDocument): FilterDocument {
   return { where: normalizeNode(doc.where) };
@@ -18,7 +19,7 @@ function normalizeNode(n: FilterNode): FilterNode {
   const items: FilterNode[] = [];
   for (const child of (n as unknown as Record<string, FilterNode[]>)[kind]) {
     const c = normalizeNode(child);
-    if (kind in c) items.push(...(c as unknown as Record<string, FilterNode[]>)[kind]);
+    if (kind in c) pushAll(items, (c as unknown as Record<string, FilterNode[]>)[kind]);
     else items.push(c);
   }
   if (items.length === 1) return items[0];

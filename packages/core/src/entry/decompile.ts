@@ -12,6 +12,7 @@ import { printFile } from '../format/print.js';
 import { isWritableField } from '../syntax/field-names.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
+import { exponentOf, MAX_EXPONENT } from '../util/values.js';
 
 export interface DecompileOptions {
   /**
@@ -44,11 +45,26 @@ export function decompile(input: string | unknown, options: DecompileOptions = {
   conditionsIn(expr).forEach((c: Condition) => {
     if (!isWritableField(c.field.name)) {
       diagnostics.push(
-        diag('invalid-node', 'this key cannot be written as a field name (it is empty or holds a backquote or a line break)', c.field.start, c.field.end, {
+        diag('invalid-node', 'this key cannot be written as a field name (it is empty, or holds a backquote, a line break or a lone surrogate)', c.field.start, c.field.end, {
           path: c.path ? [...c.path, 'key'] : undefined,
         }),
       );
     }
+    // What decompile prints must compile back to the same filter: what the language cannot write is reported here.
+    const valuePath = c.path ? [...c.path, 'value'] : undefined;
+    if (c.value.kind === 'list' && c.value.items.length === 0) {
+      diagnostics.push(diag('empty-list', `'${c.operator.spelling}' needs at least one value; an empty list cannot be written as source`, c.value.start, c.value.end, { path: valuePath }));
+    }
+    const items = c.value.kind === 'list' ? c.value.items : [c.value];
+    items.forEach((v, i) => {
+      if (v.kind === 'float' && Math.abs(exponentOf(v.raw)) > MAX_EXPONENT) {
+        diagnostics.push(
+          diag('invalid-node', `the number ${v.raw.slice(0, 40)} has an exponent beyond ±${MAX_EXPONENT}; write it without one`, v.start, v.end, {
+            path: valuePath && c.value.kind === 'list' ? [...valuePath, i] : valuePath,
+          }),
+        );
+      }
+    });
   });
   if (hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
   const dataset = read.dataset ?? options.dataset;

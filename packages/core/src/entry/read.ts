@@ -12,9 +12,9 @@ export function readFilter(input: string | unknown): ReadFilterResult {
   const first = readFilterInput(input);
   if (typeof input !== 'string' || first.expr || !first.diagnostics.some((d) => d.code === 'invalid-json')) return first;
   const text = input;
-  const unquoted = /^\s*\{\\"/.test(text) ? { text: `"${text.trim()}"`, shift: text.length - text.trimStart().length - 1 } : undefined;
+  // Escaped JSON without its quotes is read by readFilterInput itself (with an escaped-json warning).
   const assign = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*=\s*(?="|jsonencode\()/.exec(text);
-  const attempt = unquoted ?? (assign ? { text: text.slice(assign[0].length), shift: assign[0].length } : undefined);
+  const attempt = assign ? { text: text.slice(assign[0].length), shift: assign[0].length } : undefined;
   if (!attempt) return first;
   const second = readFilterInput(attempt.text);
   if (!second.expr && second.diagnostics.some((d) => d.code === 'invalid-json')) return first;

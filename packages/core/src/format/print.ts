@@ -9,6 +9,7 @@ import { OPERATOR_BY_NAME } from '../operators.js';
 import { writeField } from '../syntax/field-names.js';
 import { conditionsIn } from '../walk.js';
 import { printScalar } from '../util/values.js';
+import { pushAll } from '../util/push-all.js';
 
 export const LINE_WIDTH = 80;
 const INDENT = '  ';
@@ -50,9 +51,9 @@ export function printFile(input: PrintInput): string {
   if (input.expr) {
     if (lines.length) lines.push('');
     const p = new Printer(att);
-    lines.push(...p.expr(input.expr, '', '', ''));
+    pushAll(lines, p.expr(input.expr, '', '', ''));
   }
-  if (att.footer.length) lines.push(...att.footer);
+  if (att.footer.length) pushAll(lines, att.footer);
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
@@ -89,9 +90,9 @@ class Printer {
           const pfx = i === 0 ? prefix : `${e.kind} `;
           const ind = i === 0 ? indent : cont;
           const needsParens = e.kind === 'and' && unwrap(item).kind === 'or';
-          if (needsParens) lines.push(...this.parens(unwrap(item), ind, pfx));
+          if (needsParens) pushAll(lines, this.parens(unwrap(item), ind, pfx));
           // an and-chain inside an or is indented one step, so the two connectives do not look alike
-          else lines.push(...this.expr(item, ind, pfx, ind + INDENT));
+          else pushAll(lines, this.expr(item, ind, pfx, ind + INDENT));
         });
         return lines;
       }

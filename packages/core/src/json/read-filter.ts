@@ -209,7 +209,8 @@ function jobLabel(job: JsonValue): string {
 
 /**
  * `{\"where\":...}` pasted without its quotes, as the API docs print it. Not JSON; but it is one step from
- * JSON, so it gets one error with two fixes, and the filter inside is still read for its own problems.
+ * JSON and unambiguous, so it is read (check and decompile succeed on it) with one escaped-json warning offering
+ * two fixes, and the filter inside is read for its own problems.
  */
 function readEscapedWithoutQuotes(text: string): ReadFilterResult | undefined {
   const start = text.search(/\S/);
@@ -226,9 +227,10 @@ function readEscapedWithoutQuotes(text: string): ReadFilterResult | undefined {
     editable: true,
   };
   const inner = readFilterString(parsed.value, virtual, shift, []);
+  // Accepted (the corpus has filters pasted this way), with a warning and both repairs, by every JSON-input path.
   const escaped = diag(
-    'invalid-json',
-    'this is escaped JSON (the inside of a JSON string) without its quotes',
+    'escaped-json',
+    'this is escaped JSON (the inside of a JSON string) without its quotes; it is read as the string it spells',
     quote - 1,
     quote + 1,
     {
@@ -245,7 +247,7 @@ function readEscapedWithoutQuotes(text: string): ReadFilterResult | undefined {
       ],
     },
   );
-  return { diagnostics: [escaped, ...inner.diagnostics], form: 'string', filterPath: [] };
+  return { expr: inner.expr, diagnostics: [escaped, ...inner.diagnostics], form: 'string', filterPath: [] };
 }
 
 function pointerSegments(pointer: string): JsonPath {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Condition, Logical } from '../../src/ast.js';
 import { readFilterInput } from '../../src/json/index.js';
+import { check, decompile } from '../../src/index.js';
 import { applyFix, codes, one, range, rangeOf } from './helpers.js';
 
 const FILTER =
@@ -124,14 +125,26 @@ describe('form 2: the JSON-encoded string', () => {
 describe('escaped JSON pasted without its quotes', () => {
   const pasted = '{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"neq\\",\\"value\\":\\"ca\\"}}';
 
-  it('is one invalid-json error, and the filter inside is still read', () => {
+  it('is one escaped-json warning, and the filter inside is still read', () => {
     const r = readFilterInput(pasted);
     expect(r.form).toBe('string');
-    expect(codes(r)).toEqual(['invalid-json', 'unknown-operator']);
+    expect(codes(r)).toEqual(['escaped-json', 'unknown-operator']);
+    expect(r.diagnostics[0].severity).toBe('warning');
     const [json, op] = r.diagnostics;
     expect(range(json)).toEqual([1, 3]);
     expect(range(op)).toEqual(rangeOf(pasted, '\\"neq\\"'));
     expect(op.path).toEqual(['where', 'operator']);
+  });
+
+  it('is read the same way by readFilterInput, check and decompile: accepted, with the warning', () => {
+    const ok = pasted.replace('neq', 'eq');
+    const r = readFilterInput(ok);
+    expect([codes(r), r.expr !== undefined]).toEqual([['escaped-json'], true]);
+    const c = check(ok);
+    expect([c.ok, c.diagnostics.map((d) => [d.code, d.severity])]).toEqual([true, [['escaped-json', 'warning']]]);
+    const d = decompile(ok);
+    expect([d.ok, d.diagnostics.map((x) => x.code)]).toEqual([true, ['escaped-json']]);
+    expect(d.source).toContain('ClientCountry == "ca"');
   });
 
   it('offers to unescape it or to quote it', () => {

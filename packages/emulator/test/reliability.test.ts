@@ -1,0 +1,146 @@
+/**
+ * A rejected change leaves the state exactly as it was (the write to --data failing included); keys chosen by
+ * users never reach Object.prototype; malformed paths and options are the client's errors (4xx with the
+ * envelope), and messages never echo long input whole.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
+import { api, cfRule } from './http.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-rel-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const JOB = { destination_conf: 's3://b/p?region=eu-west-1' };
+
+describe('a failed save changes nothing', () => {
+  let emu: RunningEmulator;
+  const data = join(dir, 'state.json');
+  beforeAll(async () => {
+    emu = await startEmulator({ tokens: ['t'], dataFile: data });
+  });
+  afterAll(() => emu.close());
+
+  /** The rename over the data file fails while a non-empty directory stands in its place (even for root). */
+  function breakDataFile() {
+    rmSync(data);
+    mkdirSync(data);
+    writeFileSync(join(data, 'keep'), 'x');
+  }
+  function repairDataFile() {
+    rmSync(data, { recursive: true });
+  }
+
+  it('a job POST answered 500 is neither in memory nor on disk, and its id is not used up', async () => {
+    const call = api(emu.url, 't');
+    const first = (await call('POST', '/zones/z/logexport/jobs', { ...JOB, name: 'kept' })).body.result;
+    breakDataFile();
+    const failed = await call('POST', '/zones/z/logexport/jobs', { ...JOB, name: 'ghost' });
+    expect(failed.status).toBe(500);
+    expect(failed.body.success).toBe(false);
+    expect(failed.body.errors[0].code).toBe(10500);
+    expect((await call('GET', '/zones/z/logexport/jobs')).body.result.map((j: { name: string }) => j.name)).toEqual(['kept']);
+    repairDataFile();
+    const next = (await call('POST', '/zones/z/logexport/jobs', { ...JOB, name: 'next' })).body.result;
+    expect(next.id).toBe(first.id + 1);
+    const onDisk = JSON.parse(readFileSync(data, 'utf8'));
+    expect(onDisk.zones.z.jobs.map((j: { name: string }) => j.name)).toEqual(['kept', 'next']);
+  });
+
+  it('a ruleset change answered 500 keeps the version and rules as they were', async () => {
+    const call = api(emu.url, 't');
+    const rs = (await call('PUT', '/zones/z2/rulesets/phases/http_log_custom_fields/entrypoint', { rules: [cfRule({ req: ['a'] })] })).body.result;
+    breakDataFile();
+    expect((await call('POST', `/zones/z2/rulesets/${rs.id}/rules`, cfRule({ req: ['b'] }))).status).toBe(500);
+    expect((await call('PUT', `/zones/z2/rulesets/${rs.id}`, { rules: [] })).status).toBe(500);
+    expect((await call('DELETE', `/zones/z2/rulesets/${rs.id}`)).status).toBe(500);
+    repairDataFile();
+    const now = (await call('GET', `/zones/z2/rulesets/${rs.id}`)).body.result;
+    expect(now).toEqual(rs);
+    expect((await call('GET', `/zones/z2/rulesets/${rs.id}/versions`)).body.result).toHaveLength(1);
+    const added = (await call('POST', `/zones/z2/rulesets/${rs.id}/rules`, cfRule({ req: ['b'] }))).body.result;
+    expect(added.version).toBe('2');
+  });
+});
+
+describe('user keys and malformed input', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ tokens: ['t'] });
+  });
+  afterEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('zone id %s is an ordinary zone', async (zone) => {
+    const call = api(emu.url, 't');
+    const empty = await call('GET', `/zones/${zone}/rulesets`);
+    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    const job = await call('POST', `/zones/${zone}/logexport/jobs`, { ...JOB, name: zone });
+    expect(job.status).toBe(200);
+    expect((await call('GET', `/zones/${zone}/logexport/jobs/${job.body.result.id}`)).body.result.name).toBe(zone);
+    // Other zones see nothing of it.
+    expect((await call('GET', '/zones/other/logexport/jobs')).body.result).toEqual([]);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString'])('account id %s is an ordinary account', async (account) => {
+    const call = api(emu.url, 't');
+    const empty = await call('GET', `/accounts/${account}/rulesets`);
+    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    const created = await call('POST', `/accounts/${account}/rulesets`, { name: account, kind: 'custom', phase: 'http_request_firewall_custom' });
+    expect(created.status).toBe(200);
+    expect((await call('GET', `/accounts/${account}/rulesets`)).body.result.map((r: { name: string }) => r.name)).toEqual([account]);
+    expect((await call('GET', '/accounts/other/rulesets')).body.result).toEqual([]);
+  });
+
+  it('zone ids survive a restart from the data file, __proto__ included', async () => {
+    const data = join(dir, 'proto.json');
+    const a = await startEmulator({ tokens: ['t'], dataFile: data });
+    await api(a.url, 't')('POST', '/zones/__proto__/logexport/jobs', { ...JOB, name: 'p' });
+    await a.close();
+    const b = await startEmulator({ tokens: ['t'], dataFile: data });
+    try {
+      const call = api(b.url, 't');
+      expect((await call('GET', '/zones/__proto__/logexport/jobs')).body.result.map((j: { name: string }) => j.name)).toEqual(['p']);
+      expect((await call('GET', '/zones/toString/logexport/jobs')).body.result).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it.each(['/zones/%E0%A4%A/rulesets', '/zones/z/rulesets/%zz', '/zones/%/logexport/jobs'])('malformed percent-encoding %s is 400 with code 7005', async (path) => {
+    const r = await api(emu.url, 't')('GET', path);
+    expect([r.status, r.body.success, r.body.errors[0].code]).toEqual([400, false, 7005]);
+  });
+
+  it.each(['toString', '__proto__', 'constructor', 'hasOwnProperty'])('logpull_options key %s is an unknown option (1006), not "given twice"', async (key) => {
+    const r = await api(emu.url, 't')('POST', '/zones/z/logexport/jobs', { ...JOB, logpull_options: `fields=ClientIP&${key}=1` });
+    expect([r.status, r.body.errors[0].code]).toEqual([400, 1006]);
+    expect(r.body.errors[0].message).toContain(key);
+    expect(r.body.errors[0].message).not.toContain('twice');
+  });
+
+  it('a repeated logpull_options key is still refused, and malformed encoding in a value is 1006', async () => {
+    const call = api(emu.url, 't');
+    expect((await call('POST', '/zones/z/logexport/jobs', { ...JOB, logpull_options: 'timestamps=unix&timestamps=unix' })).body.errors[0].code).toBe(1006);
+    expect((await call('POST', '/zones/z/logexport/jobs', { ...JOB, logpull_options: 'timestamps=%E0%A4%A' })).body.errors[0].code).toBe(1006);
+  });
+
+  it('a long zone id is cut in the message', async () => {
+    const zone = 'z'.repeat(5000) + '!';
+    const r = await api(emu.url, 't')('GET', `/zones/${zone}/rulesets`);
+    expect([r.status, r.body.errors[0].code]).toEqual([400, 7003]);
+    expect(r.body.errors[0].message.length).toBeLessThan(300);
+  });
+
+  it('a 1 MB filter is refused as too large (1005) without being checked, and the emulator answers others meanwhile', async () => {
+    const call = api(emu.url, 't');
+    const filter = JSON.stringify({ where: { key: 'ClientRequestHost', operator: 'in', value: Array.from({ length: 90_000 }, (_, i) => `v${i}`) } });
+    const [big, other] = await Promise.all([call('POST', '/zones/z/logexport/jobs', { ...JOB, filter }), call('GET', '/zones/z/logexport/jobs')]);
+    expect([big.status, big.body.errors[0].code]).toEqual([400, 1005]);
+    expect(big.body.errors[0].message.length).toBeLessThan(400);
+    expect(other.status).toBe(200);
+    expect((await call('GET', '/zones/z/logexport/jobs')).body.result).toEqual([]);
+  });
+});
