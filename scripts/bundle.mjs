@@ -11,6 +11,8 @@ const p = (...s) => path.join(root, ...s);
 const entries = [
   { in: 'packages/cli/src/bin/logfilter.ts', out: 'packages/cli/dist/logfilter.cjs' },
   { in: 'packages/cli/src/bin/compile-filter.ts', out: 'packages/cli/dist/compile-filter.cjs' },
+  // `logfilter eval` alone, loaded by bin/logfilter.cjs for that command (start-up is part of every evaluation)
+  { in: 'packages/cli/src/bin/logfilter-eval.ts', out: 'packages/cli/dist/logfilter-eval.cjs' },
   { in: 'packages/cli/src/eval/worker.ts', out: 'packages/cli/dist/eval-worker.cjs' },
   { in: 'packages/language-server/src/main.ts', out: 'packages/language-server/dist/logfilter-language-server.cjs' },
   { in: 'packages/emulator/src/main.ts', out: 'packages/emulator/dist/logfilter-emulator.cjs' },

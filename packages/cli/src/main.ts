@@ -4,7 +4,8 @@
  */
 import { runCompileFilter } from './compile-filter-main.js';
 import { type CliContext, processContext } from './context.js';
-import { EXIT_FAILURE, EXIT_OK } from './errors.js';
+import { EXIT_OK } from './errors.js';
+import { startBin } from './bin-entry.js';
 import { buildProgram } from './program.js';
 import { runProgram } from './run-program.js';
 
@@ -19,16 +20,5 @@ export async function run(name: CommandName, argv: string[], ctx: CliContext = p
 
 /** Entry of the bundled bins: sets the exit status without cutting stdout short. */
 export function main(name: CommandName): void {
-  // a closed pipe (`logfilter eval --print | head`) is not an error
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
-  run(name, process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    () => {
-      process.exitCode = EXIT_FAILURE;
-    },
-  );
+  startBin((argv) => run(name, argv));
 }

@@ -1,18 +1,20 @@
 /**
- * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, `-` for stdin, `.gz`) and reports
- * what it keeps (docs/language.md#evaluation). Exit status: 0 the evaluation ran (whatever matched), 1 the filter has
- * errors, 2 usage or I/O error, or `--strict` met a malformed line.
+ * `logfilter eval FILTER LOGS...`: runs a filter over NDJSON log lines (files, directories, globs, `.gz`, pipes,
+ * `-` for stdin) and reports what it keeps (docs/language.md#evaluation). Exit status: 0 the evaluation ran
+ * (whatever matched), 1 the filter has errors, 2 usage or I/O error (an unreadable input among others still
+ * leaves the others' counts in the report), or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
 import { compile, decompile, type FilterDocument } from '@logfilter/core';
-import cliProgress from 'cli-progress';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
 import { looksLikeJson } from './check.js';
-import { evaluateInputs, type EvalInput } from '../eval/evaluate.js';
+import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
+import { expandLogArgs } from '../eval/inputs.js';
+import { createProgressBar, type ProgressBar } from '../eval/progress-bar.js';
 import { renderExplain, renderSummary, toJsonReport } from '../eval/render.js';
 import type { EvalResult } from '../eval/types.js';
 
@@ -28,9 +30,6 @@ interface EvalFlags {
   progress: boolean;
   engine: 'builtin' | 'duckdb';
 }
-
-/** Inputs at least this large get a progress bar on a terminal. */
-const PROGRESS_MIN_BYTES = 16 << 20;
 
 const workersArg = intInRange(...FLAG_RANGES.workers);
 
@@ -60,7 +59,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .command('eval')
     .description('run a filter over NDJSON log lines and report what it keeps')
     .argument('<filter>', 'the filter: .logfilter source, or JSON (a filter, its JSON string, a job, or an API response); - for stdin')
-    .argument('[logs...]', 'NDJSON log files (plain or gzip); - or nothing (when piped) for standard input')
+    .argument('[logs...]', 'NDJSON log files (plain or gzip), directories (every file under them) or quoted glob patterns; - or nothing (when piped) for standard input')
     .addOption(datasetOption())
     .option('--print', 'print the matching lines, unchanged, on stdout')
     .option('--invert', 'with --print (implied): print the lines that do not match instead')
@@ -68,7 +67,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
     .option('--json', 'print one JSON object with the counts (and the explain data) on stdout')
     .option('--validate', 'parse every line, for an exact count of malformed lines')
     .option('--strict', 'stop at the first malformed line (exit 2)')
-    .addOption(new Option('--workers <n>', 'worker threads (0: none; default: both cores on large files)').argParser(workersArg))
+    .addOption(new Option('--workers <n>', 'worker threads beside the main thread (0: none; default: one per core but one, for large inputs)').argParser(workersArg))
     .option('--no-progress', 'never show a progress bar')
     .addOption(new Option('--engine <engine>', 'builtin, or duckdb: the filter as SQL in an embedded DuckDB (needs @duckdb/node-api; reads Parquet too)').choices(['builtin', 'duckdb']).default('builtin'))
     .action(async (filterFile: string, logs: string[], flags: EvalFlags) => {
@@ -87,45 +86,36 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         return;
       }
 
-      const filter = await loadFilter(filterFile, flags, ctx);
+      const inputs: EvalInput[] = (await expandLogArgs(logs, ctx.cwd)).map((a) =>
+        a.kind === 'stdin' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : a.kind === 'error' ? { name: a.name, error: a.message } : { name: a.name, path: a.path },
+      );
+      const color = useColor(ctx);
+      let bar: ProgressBar | undefined;
+      // Workers (when the inputs call for them) start now, while the filter is read and checked.
+      const prepared = prepareEvaluation(inputs, {
+        validate: flags.validate,
+        explain: flags.explain,
+        strict: flags.strict,
+        emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
+        onOutput: flags.print ? writer(ctx.stdout) : undefined,
+        onProgress: flags.progress && ctx.stderr.isTTY ? (read, total) => (bar ??= createProgressBar(ctx.stderr as NodeJS.WritableStream)).update(read, total) : undefined,
+        workers: flags.workers ?? 'auto',
+      });
+
+      let filter: FilterDocument | undefined;
+      try {
+        filter = await loadFilter(filterFile, flags, ctx);
+      } finally {
+        if (!filter) await prepared.cancel();
+      }
       if (!filter) {
         setExit(EXIT_FAILURE);
         return;
       }
-      const inputs: EvalInput[] = logs.map((l) => (l === '-' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : { name: l, path: l }));
-      const color = useColor(ctx);
-
-      let bar: cliProgress.SingleBar | undefined;
-      const onProgress =
-        flags.progress && ctx.stderr.isTTY
-          ? (read: number, total: number | undefined) => {
-              if (total === undefined || total < PROGRESS_MIN_BYTES) return;
-              if (!bar) {
-                bar = new cliProgress.SingleBar(
-                  { stream: ctx.stderr as NodeJS.WritableStream, format: 'eval [{bar}] {percentage}% | {value}/{total} MB | {eta}s', clearOnComplete: true, hideCursor: true },
-                  cliProgress.Presets.shades_classic,
-                );
-                bar.start(Math.ceil(total / 1048576), 0);
-              }
-              bar.update(Math.floor(read / 1048576));
-            }
-          : undefined;
 
       let result: EvalResult;
       try {
-        result = await evaluateInputs(
-          filter,
-          inputs.map((i) => (i.path ? { ...i, path: pathIn(ctx, i.path) } : i)),
-          {
-            validate: flags.validate,
-            explain: flags.explain,
-            strict: flags.strict,
-            emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
-            onOutput: flags.print ? writer(ctx.stdout) : undefined,
-            onProgress,
-            workers: flags.workers ?? 'auto',
-          },
-        );
+        result = await prepared.run(filter);
       } finally {
         bar?.stop();
       }
@@ -137,11 +127,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         (flags.print ? ctx.stderr : ctx.stdout).write(renderExplain(result.explain, useColor(ctx, flags.print ? 'stderr' : 'stdout')));
       }
       ctx.stderr.write(renderSummary(result, color));
-      setExit(result.stoppedAt ? EXIT_USAGE : EXIT_OK);
+      // Exit 2 for an unreadable input or --strict's stop; the counts above still cover what was read.
+      setExit(result.stoppedAt || result.errors.length > 0 ? EXIT_USAGE : EXIT_OK);
     });
-}
-
-/** Log paths are relative to the context's working directory (tests run commands in-process). */
-function pathIn(ctx: CliContext, p: string): string {
-  return p.startsWith('/') ? p : `${ctx.cwd.replace(/\/$/, '')}/${p}`;
 }

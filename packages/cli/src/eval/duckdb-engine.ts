@@ -243,6 +243,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       malformedLines: malformed > 0 && files.ndjson.length ? await locateMalformed(files.ndjson, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
       missingFields,
       workers: 0,
+      // Inputs this engine could not read fail the whole run (it throws); none is reported here.
+      errors: [],
     };
   } catch (e) {
     if (e instanceof CliError) throw e;

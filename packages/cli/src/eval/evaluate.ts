@@ -1,15 +1,23 @@
 /**
- * Evaluation of a filter over log inputs: streams each input through a BlockRunner on the main thread, or hands
- * a large regular file to worker threads. This is also the library entry for tools (the VS Code extension):
- * `evaluateFile`, `evaluateStream` and `evaluateLines` below.
+ * Evaluation of a filter over log inputs. Each input is read one of three ways:
+ *   - on the main thread, streamed (standard input, pipes and FIFOs, small runs, `--print` and `--strict` runs);
+ *   - as byte ranges of a large plain file, read by the workers themselves, results applied in file order;
+ *   - as a whole file (gzip included) given to one worker, so several files use every core.
+ * Results are added up in input order, so line numbers, the first malformed lines and printed lines are the
+ * same whichever thread finished first. An input that cannot be read (missing, truncated gzip) is reported
+ * with the counts made before the failure; the run goes on with the other inputs.
+ *
+ * This is also the library entry for tools (the VS Code extension): `evaluateFile`, `evaluateStream` and
+ * `evaluateLines` below.
  */
 import path from 'node:path';
 import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
-import { lineBlocks } from './line-blocks.js';
-import { evaluateFileInWorkers, findWorkerScript, workerCount } from './parallel.js';
-import { inspectFile, openBytes, type Source } from './sources.js';
-import { Totals } from './totals.js';
+import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
+import { cores, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
+import type { JobResultMessage } from './protocol.js';
+import { inspectFile, openBytes, readError, type Source } from './sources.js';
+import { FileTally, Totals, type TallyData } from './totals.js';
 import type { EvalOptions, EvalResult } from './types.js';
 
 export interface EvalInput {
@@ -19,60 +27,132 @@ export interface EvalInput {
   path?: string;
   /** Raw bytes or text of NDJSON (chunks may cut lines anywhere). */
   stream?: AsyncIterable<Uint8Array | string>;
+  /** The input could not be found (e.g. a pattern that matched nothing): reported, the run goes on. */
+  error?: string;
 }
+
+/** A plain file at least this large is cut into ranges for the workers (below, one thread finishes first). */
+export const PARALLEL_MIN_BYTES = 24 << 20;
+/** Several files go to the workers when their uncompressed size (gzip counted as GZIP_RATIO times) reaches this. */
+export const PARALLEL_FILES_MIN_BYTES = 12 << 20;
+const GZIP_RATIO = 6;
+
+type Plan =
+  | { mode: 'error'; name: string; error: string }
+  | { mode: 'main'; src: Source; stream?: AsyncIterable<Uint8Array | string> }
+  | { mode: 'ranges'; src: Source & { path: string; size: number } }
+  | { mode: 'file'; src: Source & { path: string } };
 
 function runnerOptions(o: EvalOptions): RunnerOptions {
   return { validate: o.validate === true, explain: o.explain === true, strict: o.strict === true, emit: o.emit };
 }
 
-/** Evaluates the inputs in order, as one run. Throws CliError (exit 2) on unreadable input. */
-export async function evaluateInputs(filter: FilterDocument, inputs: readonly EvalInput[], options: EvalOptions = {}): Promise<EvalResult> {
+export interface PreparedEvaluation {
+  /** Runs the evaluation with the filter (workers, when any, were started by `prepareEvaluation`). */
+  run(filter: FilterDocument): Promise<EvalResult>;
+  /** Ends the workers without running (e.g. the filter had errors). */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Inspects the inputs and starts the workers they call for, before the filter is known, so that their start-up
+ * overlaps the reading and checking of the filter.
+ */
+export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOptions = {}): PreparedEvaluation {
   const started = performance.now();
   const ro = runnerOptions(options);
+  const explicit = typeof options.workers === 'number';
+  // Worker threads; the main thread works beside them, so `auto` spawns one fewer than the cores.
+  const wanted = explicit ? (options.workers as number) : cores() >= 2 ? Math.min(cores(), 8) - 1 : 0;
+  const plans: Plan[] = inputs.map((i) => {
+    if (i.error) return { mode: 'error', name: i.name, error: i.error };
+    if (i.stream) return { mode: 'main', src: { name: i.name, regular: false }, stream: i.stream };
+    try {
+      const src = inspectFile(i.name, path.resolve(i.path ?? i.name));
+      return { mode: 'main', src };
+    } catch (e) {
+      return { mode: 'error', name: i.name, error: (e as Error).message };
+    }
+  });
+  if (wanted >= 1) {
+    // Large plain files: ranges. Other regular files: whole-file jobs, unless output order or --strict's stop
+    // needs them read in turn, or they are too few and small to pay for the workers.
+    const files: number[] = [];
+    let weight = 0;
+    plans.forEach((p, i) => {
+      if (p.mode !== 'main' || !p.src.regular || p.src.size === undefined) return;
+      if (!p.src.gzip && (explicit || p.src.size >= PARALLEL_MIN_BYTES)) plans[i] = { mode: 'ranges', src: p.src as Source & { path: string; size: number } };
+      else if (!ro.emit && !ro.strict) {
+        files.push(i);
+        weight += p.src.size * (p.src.gzip ? GZIP_RATIO : 1);
+      }
+    });
+    if (explicit || (files.length >= 2 && weight >= PARALLEL_FILES_MIN_BYTES)) {
+      for (const i of files) plans[i] = { mode: 'file', src: (plans[i] as { src: Source & { path: string } }).src };
+    }
+  }
+  const parallel = plans.some((p) => p.mode === 'ranges' || p.mode === 'file');
+  const script = parallel ? findWorkerScript(options.workerScript) : undefined;
+  if (parallel && !script) {
+    // No worker script (an unusual install): everything on the main thread.
+    plans.forEach((p, i) => {
+      if (p.mode === 'ranges' || p.mode === 'file') plans[i] = { mode: 'main', src: p.src };
+    });
+  }
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }) : undefined;
+  return {
+    cancel: async () => void (await pool?.terminate()),
+    run: (filter) => runPlans(filter, plans, pool, options, ro, maxLine, started),
+  };
+}
+
+async function runPlans(
+  filter: FilterDocument,
+  plans: readonly Plan[],
+  pool: EvalPool | undefined,
+  options: EvalOptions,
+  ro: RunnerOptions,
+  maxLine: number,
+  started: number,
+): Promise<EvalResult> {
   const runner = new BlockRunner(filter, ro);
   const totals = new Totals();
-  const seen = new Set<string>();
-  const explainCounts: number[][] = [];
-  let usedWorkers = 0;
-  const sources: Array<{ src: Source; stream?: AsyncIterable<Uint8Array | string> }> = inputs.map((i) =>
-    i.stream ? { src: { name: i.name, gzip: false }, stream: i.stream } : { src: inspectFile(i.name, path.resolve(i.path ?? i.name)) },
-  );
-  const totalBytes = sources.every((s) => s.src.size !== undefined) ? sources.reduce((n, s) => n + s.src.size!, 0) : undefined;
+  const regular = plans.every((p) => p.mode !== 'error' && p.src.regular && p.src.size !== undefined);
+  const totalBytes = regular ? plans.reduce((n, p) => n + (p.mode === 'error' ? 0 : p.src.size!), 0) : undefined;
   let read = 0;
   const progress = (n: number) => {
     read += n;
     options.onProgress?.(read, totalBytes);
   };
+  const seen = new Set<string>();
+  let explainCounts: number[][] = [];
 
-  for (const { src, stream } of sources) {
-    if (totals.stoppedAt) break;
-    totals.startFile(src.name);
-    const count = src.path && src.size !== undefined ? workerCount(options.workers ?? 'auto', src.size) : 0;
-    const script = count > 0 ? findWorkerScript(options.workerScript) : undefined;
-    if (count > 0 && script && src.path && src.size !== undefined) {
-      const out = await evaluateFileInWorkers(filter, { name: src.name, path: src.path, size: src.size }, ro, script, count, totals, options.onOutput, progress, options.rangeBytes);
+  try {
+    pool?.setFilter(filter);
+    // Whole-file jobs are queued at once; their small results are added in input order below.
+    const fileResults = plans.map((p) =>
+      p.mode === 'file' && pool
+        ? guard(pool.run({ type: 'file', name: p.src.name, path: p.src.path, size: p.src.size ?? 0, gzip: p.src.gzip === true }).then((m) => (progress(m.bytes), m.tally)))
+        : undefined,
+    );
+    for (let i = 0; i < plans.length; i++) {
+      const p = plans[i]!;
+      let tally: TallyData;
+      if (p.mode === 'error') tally = { ...new FileTally().data(), error: p.error };
+      else if (p.mode === 'file') tally = await fileResults[i]!;
+      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress);
+      else tally = await runStream(p.src, p.stream, runner, options, ro, maxLine, progress);
+      totals.addFile(p.mode === 'error' ? p.name : p.src.name, tally);
+      if (tally.stoppedAt !== undefined) break;
+    }
+    if (pool) {
+      const out = await pool.finish();
       out.seen.forEach((f) => seen.add(f));
-      explainCounts.push(...out.explain);
-      totals.bytes += src.size;
-      usedWorkers = Math.max(usedWorkers, count);
-      continue;
+      explainCounts = out.explain;
     }
-    for await (const block of lineBlocks(openBytes(src, stream ?? emptyStream(), progress))) {
-      if (block.kind === 'too-long') {
-        totals.addTooLong();
-        totals.bytes += block.bytes + 1;
-        if (ro.strict) {
-          totals.stoppedAt = totals.malformedLines[totals.malformedLines.length - 1];
-          break;
-        }
-        continue;
-      }
-      totals.bytes += block.buf.length;
-      const r = runner.run(block.buf, 0, block.buf.length);
-      totals.add(r.counts, r.malformed);
-      if (r.out.length > 0 && options.onOutput) await options.onOutput(r.out);
-      if (r.counts.stopped) break;
-    }
+  } finally {
+    await pool?.terminate();
   }
 
   runner.scanner.seenFields().forEach((f) => seen.add(f));
@@ -95,11 +175,75 @@ export async function evaluateInputs(filter: FilterDocument, inputs: readonly Ev
     missingFields: runner.scanner.fields.filter((f) => !seen.has(f)),
     ...(totals.stoppedAt ? { stoppedAt: totals.stoppedAt } : {}),
     ...(explain ? { explain } : {}),
-    workers: usedWorkers,
+    workers: pool?.size ?? 0,
+    errors: totals.errors,
   };
 }
 
+/** A promise awaited later: marks its rejection as handled now (it is rethrown where it is awaited). */
+function guard<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
+/** One input on the main thread, streamed block by block; a read failure keeps the counts made before it. */
+async function runStream(
+  src: Source,
+  stream: AsyncIterable<Uint8Array | string> | undefined,
+  runner: BlockRunner,
+  options: EvalOptions,
+  ro: RunnerOptions,
+  maxLine: number,
+  progress: (n: number) => void,
+): Promise<TallyData> {
+  const tally = new FileTally();
+  try {
+    for await (const block of lineBlocks(openBytes(src, stream ?? emptyStream(), progress), maxLine)) {
+      if (block.kind === 'too-long') tally.addTooLong(block.bytes, ro.strict);
+      else {
+        const r = runner.run(block.buf, 0, block.buf.length);
+        tally.add(r.counts, r.malformed, block.buf.length);
+        if (r.out.length > 0 && options.onOutput) await options.onOutput(r.out);
+      }
+      if (tally.stopped) break;
+    }
+  } catch (e) {
+    tally.error = readError(src, e).message;
+  }
+  return tally.data();
+}
+
+/** A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. */
+async function runRanges(src: Source & { path: string; size: number }, pool: EvalPool, options: EvalOptions, progress: (n: number) => void): Promise<TallyData> {
+  const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
+  const ranges: Array<[number, number]> = [];
+  for (let s = 0; s < src.size; s += rangeBytes) ranges.push([s, Math.min(src.size, s + rangeBytes)]);
+  // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
+  const maxInFlight = (pool.size + 1) * 2 + 2;
+  const pending = new Map<number, Promise<JobResultMessage>>();
+  const tally = new FileTally();
+  let next = 0;
+  for (let applied = 0; applied < ranges.length; applied++) {
+    while (next < ranges.length && next - applied < maxInFlight) {
+      const [start, end] = ranges[next]!;
+      pending.set(next++, guard(pool.run({ type: 'range', path: src.path, size: src.size, start, end })));
+    }
+    const m = await pending.get(applied)!;
+    pending.delete(applied);
+    tally.addData(m.tally);
+    if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
+    progress(m.bytes);
+    if (tally.stopped) break;
+  }
+  return tally.data();
+}
+
 async function* emptyStream(): AsyncGenerator<Uint8Array> {}
+
+/** Evaluates the inputs in order, as one run. */
+export function evaluateInputs(filter: FilterDocument, inputs: readonly EvalInput[], options: EvalOptions = {}): Promise<EvalResult> {
+  return prepareEvaluation(inputs, options).run(filter);
+}
 
 /** Evaluates one NDJSON file (plain or gzip). */
 export function evaluateFile(filter: FilterDocument, file: string, options: EvalOptions = {}): Promise<EvalResult> {

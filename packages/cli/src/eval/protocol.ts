@@ -1,34 +1,56 @@
-/** Messages between the main thread and the evaluation workers. */
-import type { FilterDocument, ScanCounts } from '@logfilter/core';
+/** Messages between the main thread and the evaluation workers (see pool.ts and worker.ts). */
+import type { FilterDocument } from '@logfilter/core';
 import type { RunnerOptions } from './block-runner.js';
+import type { TallyData } from './totals.js';
 
+/** Given at spawn time, before the filter is known (workers start while the main thread reads the filter). */
 export interface WorkerInit {
-  filter: FilterDocument;
   options: RunnerOptions;
-  /** The file every job reads a byte range of. */
-  path: string;
-  size: number;
+  /** Longest line evaluated (line-blocks.ts). */
+  maxLine: number;
 }
 
-/** Evaluate the lines that start in [start, end) of the file. */
-export interface JobMessage {
-  type: 'job';
+export interface FilterMessage {
+  type: 'filter';
+  filter: FilterDocument;
+}
+
+/** Evaluate the lines that start in [start, end) of a plain file. */
+export interface RangeJob {
+  type: 'range';
   id: number;
+  path: string;
+  size: number;
   start: number;
   end: number;
 }
+
+/** Evaluate a whole file (plain or gzip), streaming it. */
+export interface FileJob {
+  type: 'file';
+  id: number;
+  name: string;
+  path: string;
+  /** Size on disk. */
+  size: number;
+  gzip: boolean;
+}
+
+export type Job = RangeJob | FileJob;
 
 export interface FinishMessage {
   type: 'finish';
 }
 
+export type ToWorker = FilterMessage | Job | FinishMessage;
+
 export interface JobResultMessage {
   type: 'result';
   id: number;
-  counts: ScanCounts;
-  malformed: number[];
+  tally: TallyData;
+  /** The lines to print (range jobs only), each with its `\n`. */
   out: Uint8Array;
-  /** Bytes of the file this job covered (for progress). */
+  /** Bytes of the input this job covered, as on disk (for progress). */
   bytes: number;
 }
 

@@ -26,6 +26,7 @@ export function renderSummary(r: EvalResult, color = false): string {
   for (const m of r.malformedLines) out += `${m.file}:${m.line}: ${c.red('malformed')}: not a JSON object\n`;
   if (r.malformed > r.malformedLines.length) out += c.dim(`  (${n(r.malformed - r.malformedLines.length)} more malformed lines not listed)\n`);
   if (r.stoppedAt) out += `${r.stoppedAt.file}:${r.stoppedAt.line}: stopped at the first malformed line (--strict)\n`;
+  for (const e of r.errors) out += `${c.red('error')}: ${e.message}\n`;
   for (const f of r.missingFields) {
     out += `${c.yellow('warning')}: no line carried the field ${f} that the filter reads (is it in the job's field list?)\n`;
   }
@@ -75,6 +76,7 @@ export function toJsonReport(r: EvalResult): Record<string, unknown> {
     malformedLines: r.malformedLines,
     missingFields: r.missingFields,
     ...(r.stoppedAt ? { stoppedAt: r.stoppedAt } : {}),
+    ...(r.errors.length > 0 ? { errors: r.errors } : {}),
     ...(r.explain ? { explain: r.explain } : {}),
   };
 }

@@ -1,80 +1,128 @@
-/** Opening inputs: files (gzip recognised by its magic bytes), standard input; errors become exit-2 errors. */
+/**
+ * Opening inputs: regular files, pipes and FIFOs (`<(zcat f)`, `/dev/stdin`), standard input. Gzip is
+ * recognised by its magic bytes — read at offset 0 of a regular file, or from the first bytes of a stream,
+ * never by seeking (a pipe cannot seek). Errors become one-line I/O errors (exit 2) naming the input.
+ */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
 
 export interface Source {
   /** Name in messages and malformed-line reports (`-` shown as `<stdin>`). */
   name: string;
-  /** Absolute path of a regular file (absent for stdin). */
+  /** Absolute path (absent for standard input). */
   path?: string;
-  /** Size in bytes of a regular uncompressed file (absent when unknown). */
+  /** True for a regular file: it can be read at any offset, and its size is known. */
+  regular: boolean;
+  /** Size on disk of a regular file (compressed for gzip). */
   size?: number;
-  gzip: boolean;
+  /** Known for regular files; decided from the first bytes for streams. */
+  gzip?: boolean;
 }
 
 const READ_CHUNK = 1 << 20;
+
+function ioError(name: string, e: unknown): CliError {
+  return new CliError(`cannot read ${name}: ${describeFsError(e)}`, EXIT_USAGE);
+}
 
 export function inspectFile(name: string, abs: string): Source {
   let fd: number | undefined;
   try {
     const st = fs.statSync(abs);
     if (st.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    if (!st.isFile()) return { name, path: abs, regular: false };
     fd = fs.openSync(abs, 'r');
     const magic = Buffer.alloc(2);
     const n = fs.readSync(fd, magic, 0, 2, 0);
-    const gzip = n === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-    return { name, path: abs, size: st.isFile() && !gzip ? st.size : undefined, gzip };
+    return { name, path: abs, regular: true, size: st.size, gzip: n === 2 && magic[0] === 0x1f && magic[1] === 0x8b };
   } catch (e) {
-    throw new CliError(`cannot read ${name}: ${describeFsError(e)}`, EXIT_USAGE);
+    throw ioError(name, e);
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
-/** A stream given as chunks, decompressed when its first bytes are the gzip magic (e.g. `zcat`-less stdin). */
+/**
+ * Gunzip stream options: large output chunks amortise the per-chunk work downstream. Streaming (rather than
+ * one gunzipSync per file) lets libuv's thread pool inflate while this thread scans: measured faster on log
+ * export's small files, and the inflated chunks stay small (peak RSS 117 MB against ~200 MB).
+ */
+export const GUNZIP_OPTIONS: zlib.ZlibOptions = { chunkSize: 256 * 1024 };
+
+/**
+ * A stream given as chunks, decompressed when its first two bytes are the gzip magic. The first bytes are
+ * gathered until there are two (a pipe may deliver one byte at a time).
+ */
 async function* sniffGzip(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array | string> {
   const it = chunks[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) return;
-  const head = first.value;
-  if (typeof head === 'string' || head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) {
-    yield head;
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let next = await it.next();
+  while (!next.done && typeof next.value !== 'string' && headLength + next.value.length < 2) {
+    head.push(Buffer.from(next.value));
+    headLength += next.value.length;
+    next = await it.next();
+  }
+  if (!next.done) head.push(typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+  const first = Buffer.concat(head);
+  if (first.length === 0) return;
+  async function* rest(): AsyncGenerator<Uint8Array | string> {
+    yield first;
+    if (next.done) return;
     for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  if (first[0] !== 0x1f || first[1] !== 0x8b) {
+    yield* rest();
     return;
   }
-  const gunzip = zlib.createGunzip({ chunkSize: 256 * 1024 });
-  void (async () => {
-    try {
-      if (!gunzip.write(head)) await once(gunzip, 'drain');
-      for (let n = await it.next(); !n.done; n = await it.next()) if (!gunzip.write(n.value)) await once(gunzip, 'drain');
-      gunzip.end();
-    } catch (e) {
-      gunzip.destroy(e as Error);
-    }
-  })();
-  yield* gunzip;
+  yield* Readable.from(rest()).pipe(zlib.createGunzip(GUNZIP_OPTIONS));
 }
 
-/** The bytes of a source, decompressed when gzip. Stream errors surface as exit-2 errors naming the input. */
+/**
+ * The bytes of a source, decompressed when gzip. `onRead` counts bytes as read from the input (compressed for
+ * gzip), for progress. Stream errors surface as exit-2 errors naming the input.
+ */
 export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | string>, onRead?: (n: number) => void): AsyncGenerator<Uint8Array | string> {
-  const raw: AsyncIterable<Uint8Array | string> = src.path ? fs.createReadStream(src.path, { highWaterMark: READ_CHUNK }) : sniffGzip(stdin);
-  let input: AsyncIterable<Uint8Array | string> = raw;
-  if (src.gzip && src.path) {
-    const gunzip = zlib.createGunzip({ chunkSize: 256 * 1024 });
-    (raw as NodeJS.ReadableStream).pipe(gunzip);
-    (raw as NodeJS.ReadableStream).on('error', (e: Error) => gunzip.destroy(e));
+  let raw: AsyncIterable<Uint8Array | string>;
+  if (src.path) {
+    const stream = fs.createReadStream(src.path, { highWaterMark: READ_CHUNK });
+    if (onRead) stream.on('data', (c) => onRead(c.length));
+    raw = stream;
+  } else {
+    raw = onRead ? counted(stdin, onRead) : stdin;
+  }
+  let input: AsyncIterable<Uint8Array | string>;
+  if (src.gzip === true) {
+    const gunzip = zlib.createGunzip(GUNZIP_OPTIONS);
+    const stream = raw as fs.ReadStream;
+    stream.pipe(gunzip);
+    stream.on('error', (e: Error) => gunzip.destroy(e));
     input = gunzip;
-  }
+  } else if (src.gzip === false) input = raw;
+  else input = sniffGzip(raw);
   try {
-    for await (const chunk of input) {
-      onRead?.(chunk.length);
-      yield chunk;
-    }
+    yield* input;
   } catch (e) {
-    const what = (src.gzip || (e as NodeJS.ErrnoException).code?.startsWith('Z_')) && !(e as NodeJS.ErrnoException).syscall ? `not a valid gzip file (${(e as Error).message})` : describeFsError(e);
-    throw new CliError(`cannot read ${src.name}: ${what}`, EXIT_USAGE);
+    throw readError(src, e);
   }
+}
+
+async function* counted(chunks: AsyncIterable<Uint8Array | string>, onRead: (n: number) => void): AsyncGenerator<Uint8Array | string> {
+  for await (const c of chunks) {
+    onRead(c.length);
+    yield c;
+  }
+}
+
+/** The one-line error for a failure while reading (a zlib error means the gzip data is damaged or cut short). */
+export function readError(src: { name: string }, e: unknown): CliError {
+  if (e instanceof CliError) return e;
+  const err = e as NodeJS.ErrnoException;
+  if (err.code?.startsWith('Z_') || (err.errno !== undefined && !err.syscall && /unexpected end|incorrect header|invalid/i.test(err.message))) {
+    return new CliError(`cannot read ${src.name}: not a valid gzip file, or cut short (${err.message})`, EXIT_USAGE);
+  }
+  return ioError(src.name, e);
 }

@@ -1,6 +1,82 @@
-/** Adds block results into the run's totals, turning block-relative line indexes into file line numbers. */
+/**
+ * Counting: a FileTally adds up the block results of one input (turning block-relative line indexes into
+ * file line indexes), on the main thread or in a worker; Totals adds the tallies of a run in input order, so
+ * the first malformed lines reported are the first in input order whichever thread finished first.
+ */
 import type { ScanCounts } from '@logfilter/core';
-import { MALFORMED_REPORTED, type MalformedLine } from './types.js';
+import { MALFORMED_REPORTED, type InputError, type MalformedLine } from './types.js';
+
+export interface TallyData {
+  lines: number;
+  total: number;
+  matched: number;
+  malformed: number;
+  parsed: number;
+  /** Uncompressed bytes read. */
+  bytes: number;
+  /** 0-based line indexes (in the file) of the first malformed lines. */
+  malformedAt: number[];
+  /** Set when `--strict` stopped at a malformed line (its 0-based index). */
+  stoppedAt?: number;
+  /** Why reading stopped early (truncated gzip, unreadable file); the counts before it stand. */
+  error?: string;
+}
+
+export class FileTally implements TallyData {
+  lines = 0;
+  total = 0;
+  matched = 0;
+  malformed = 0;
+  parsed = 0;
+  bytes = 0;
+  malformedAt: number[] = [];
+  stoppedAt?: number;
+  error?: string;
+
+  /** Adds one block's counts; `malformed` holds block-relative line indexes. */
+  add(counts: ScanCounts, malformed: readonly number[], bytes: number): void {
+    for (const i of malformed) if (this.malformedAt.length < MALFORMED_REPORTED) this.malformedAt.push(this.lines + i);
+    if (counts.stopped && malformed.length > 0) this.stoppedAt = this.lines + counts.lines - 1;
+    this.lines += counts.lines;
+    this.total += counts.total;
+    this.matched += counts.matched;
+    this.malformed += counts.malformed;
+    this.parsed += counts.parsed;
+    this.bytes += bytes;
+  }
+
+  /** Adds the tally of the next part of the same input (a worker's byte range). */
+  addData(t: TallyData): void {
+    for (const i of t.malformedAt) if (this.malformedAt.length < MALFORMED_REPORTED) this.malformedAt.push(this.lines + i);
+    if (t.stoppedAt !== undefined) this.stoppedAt = this.lines + t.stoppedAt;
+    this.lines += t.lines;
+    this.total += t.total;
+    this.matched += t.matched;
+    this.malformed += t.malformed;
+    this.parsed += t.parsed;
+    this.bytes += t.bytes;
+    if (t.error && !this.error) this.error = t.error;
+  }
+
+  /** A line too long to hold (see line-blocks.ts): one malformed line, never read. */
+  addTooLong(bytes: number, strict: boolean): void {
+    if (this.malformedAt.length < MALFORMED_REPORTED) this.malformedAt.push(this.lines);
+    if (strict) this.stoppedAt = this.lines;
+    this.lines++;
+    this.total++;
+    this.malformed++;
+    this.bytes += bytes;
+  }
+
+  get stopped(): boolean {
+    return this.stoppedAt !== undefined;
+  }
+
+  data(): TallyData {
+    const { lines, total, matched, malformed, parsed, bytes, malformedAt, stoppedAt, error } = this;
+    return { lines, total, matched, malformed, parsed, bytes, malformedAt, ...(stoppedAt !== undefined ? { stoppedAt } : {}), ...(error ? { error } : {}) };
+  }
+}
 
 export class Totals {
   total = 0;
@@ -10,32 +86,17 @@ export class Totals {
   bytes = 0;
   malformedLines: MalformedLine[] = [];
   stoppedAt?: MalformedLine;
-  /** Physical lines seen so far in the current file. */
-  private fileLines = 0;
-  private file = '';
+  errors: InputError[] = [];
 
-  startFile(name: string): void {
-    this.file = name;
-    this.fileLines = 0;
-  }
-
-  add(counts: ScanCounts, malformed: readonly number[]): void {
-    this.total += counts.total;
-    this.matched += counts.matched;
-    this.malformed += counts.malformed;
-    this.parsed += counts.parsed;
-    for (const i of malformed) {
-      if (this.malformedLines.length < MALFORMED_REPORTED) this.malformedLines.push({ file: this.file, line: this.fileLines + i + 1 });
-    }
-    if (counts.stopped && malformed.length > 0) this.stoppedAt = { file: this.file, line: this.fileLines + counts.lines };
-    this.fileLines += counts.lines;
-  }
-
-  /** A line too long to hold: counted as one malformed line. */
-  addTooLong(): void {
-    this.total++;
-    this.malformed++;
-    this.fileLines++;
-    if (this.malformedLines.length < MALFORMED_REPORTED) this.malformedLines.push({ file: this.file, line: this.fileLines });
+  /** Adds one input's tally; call in input order. */
+  addFile(file: string, t: TallyData): void {
+    this.total += t.total;
+    this.matched += t.matched;
+    this.malformed += t.malformed;
+    this.parsed += t.parsed;
+    this.bytes += t.bytes;
+    for (const i of t.malformedAt) if (this.malformedLines.length < MALFORMED_REPORTED) this.malformedLines.push({ file, line: i + 1 });
+    if (t.stoppedAt !== undefined) this.stoppedAt = { file, line: t.stoppedAt + 1 };
+    if (t.error) this.errors.push({ file, message: t.error });
   }
 }

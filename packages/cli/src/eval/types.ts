@@ -14,12 +14,20 @@ export interface EvalOptions {
   onOutput?: (bytes: Uint8Array) => void | Promise<void>;
   /** Progress: bytes read so far of `totalBytes` (when known). */
   onProgress?: (bytesRead: number, totalBytes: number | undefined) => void;
-  /** Worker threads: 'auto' (large regular files on a multi-core machine), or a number (0 or 1: none). */
+  /** Worker threads beside the main thread (which takes jobs too): 'auto' (one fewer than the cores, for large inputs), or a number (0: none). */
   workers?: 'auto' | number;
   /** Path of the worker script; found next to the CLI bundle by default. */
   workerScript?: string;
   /** Bytes per worker range (default 8 MiB); tests use small ranges to cross many range boundaries. */
   rangeBytes?: number;
+  /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
+  maxLineBytes?: number;
+}
+
+/** An input that could not be read to its end; the counts made before the failure stand. */
+export interface InputError {
+  file: string;
+  message: string;
 }
 
 export interface MalformedLine {
@@ -53,4 +61,6 @@ export interface EvalResult {
   explain?: ExplainReport;
   /** Worker threads used (0: the main thread did everything). */
   workers: number;
+  /** Inputs that could not be read (missing, unreadable, truncated gzip); the run went on with the others. */
+  errors: InputError[];
 }

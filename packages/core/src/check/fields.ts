@@ -8,7 +8,7 @@ import { diag, type Diagnostic, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME, type OperatorInfo, type TypeClass } from '../operators.js';
 import { closest } from '../util/closest.js';
 import { writeField } from '../syntax/field-names.js';
-import { isNumericString, printScalar } from '../util/values.js';
+import { isNumericString, numericValue, printScalar } from '../util/values.js';
 
 export function checkCondition(c: Condition, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
   const op = OPERATOR_BY_NAME.get(c.operator.name)!;
@@ -126,10 +126,11 @@ function checkValueTypes(c: Condition, field: FieldInfo, op: OperatorInfo, allow
       continue;
     }
     if (v.kind === 'string' && expect.number && !expect.string && isNumericString(v.value)) {
+      const literal = numberLiteral(v.value);
       out.push(
-        diag('numeric-string', `${field.name} is a number; the string "${v.value}" is compared as the number ${v.value.trim()}`, v.start, v.end, {
+        diag('numeric-string', `${field.name} is a number; the string "${v.value}" is compared as the number ${literal ?? numericValue(v.value)}`, v.start, v.end, {
           path: p,
-          fixes: [{ title: `Write the number ${v.value.trim()}`, edits: [{ start: v.start, end: v.end, newText: v.value.trim() }], preferred: true }],
+          ...(literal === undefined ? {} : { fixes: [{ title: `Write the number ${literal}`, edits: [{ start: v.start, end: v.end, newText: literal }], preferred: true }] }),
         }),
       );
     }
@@ -210,4 +211,15 @@ function kindName(v: Value): string {
 /** For JSON input: the path of one part of a condition. */
 export function pathOf(c: Condition, part: 'key' | 'operator' | 'value'): (string | number)[] | undefined {
   return c.path ? [...c.path, part] : undefined;
+}
+
+/**
+ * The number literal (in the language's own syntax, which has no exponent) that means the same as a numeric
+ * string: its own text when it has no exponent (exact digits, beyond 2^53 too), else the shortest decimal of
+ * its value when that has no exponent either; undefined when no plain literal spells it.
+ */
+function numberLiteral(s: string): string | undefined {
+  if (!/[eE]/.test(s)) return s;
+  const text = String(numericValue(s));
+  return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? text : undefined;
 }

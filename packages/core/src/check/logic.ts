@@ -8,7 +8,7 @@ import { conditionKey } from '../compile/condition-key.js';
 import type { NCondition, NNode } from '../compile/normalize.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
-import { isNumericString, printScalar, valueKey } from '../util/values.js';
+import { isNumericString, numericValue, printScalar, valueKey } from '../util/values.js';
 
 export function checkLogic(root: NNode, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
   const visit = (n: NNode) => {
@@ -44,7 +44,8 @@ function duplicates(items: NNode[], kind: 'and' | 'or', out: Diagnostic[]): void
 function valueId(v: ScalarValue, numeric: boolean): string {
   if (v.kind === 'bool') return `b:${v.value}`;
   if (v.kind === 'string' && !(numeric && isNumericString(v.value))) return `s:${v.value}`;
-  const n = v.kind === 'string' ? v.value.trim() : printScalar(v);
+  // A numeric string with an exponent is identified by its value's shortest decimal (`"1e3"` is 1000).
+  const n = v.kind === 'string' ? (/[eE]/.test(v.value) ? String(numericValue(v.value)) : v.value) : printScalar(v);
   return `n:${normalNumber(n)}`;
 }
 
@@ -58,7 +59,7 @@ function normalNumber(s: string): string {
 
 function numberOf(v: ScalarValue): number | undefined {
   if (v.kind === 'int' || v.kind === 'float') return Number(v.raw);
-  if (v.kind === 'string' && isNumericString(v.value)) return Number(v.value);
+  if (v.kind === 'string' && isNumericString(v.value)) return numericValue(v.value);
   return undefined;
 }
 

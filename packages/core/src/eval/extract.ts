@@ -1,121 +1,136 @@
 /**
  * Reads only the top-level fields a filter uses from the raw bytes of one JSON object line, so the filter can
- * reject most candidate lines without `JSON.parse` of the whole line. Strings and containers are skipped byte by
- * byte; only the wanted values are decoded.
+ * reject most lines without `JSON.parse` of the whole line. One pass over the line: strings are skipped to
+ * their next unescaped quote, nested values by bracket depth, keys are compared only when their length is
+ * that of a wanted key, and only the wanted values are decoded (small integers straight from the bytes).
  *
  * Correct on valid JSON: the value of a wanted key is the one of its last occurrence (as with JSON.parse), keys
  * are compared after unescaping, nested objects are skipped whole. On invalid JSON the answer is arbitrary or
  * `undefined`, which is harmless: the caller only uses it to reject, and a line that is not valid JSON never
  * matches; lines the extractor lets through are fully parsed before they count as matches.
  */
-import type { ByteDecode } from './scanner.js';
+import type { ByteDecode } from './bytes.js';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
-
-function isWs(b: number | undefined): boolean {
-  return b === 32 || b === 9 || b === 10 || b === 13;
-}
-
-/**
- * Index of the quote closing the string whose opening quote is at `open`, or -1. A plain loop: strings in log
- * lines are short, and a native `indexOf` call per string costs more than the bytes it skips.
- */
-function closeQuote(hay: Uint8Array, open: number, end: number): number {
-  for (let i = open + 1; i < end; i++) {
-    const c = hay[i];
-    if (c === QUOTE) return i;
-    if (c === BACKSLASH) i++;
-  }
-  return -1;
-}
-
-/** End (exclusive) of the JSON value starting at `p`, or -1. */
-function skipValue(hay: Uint8Array, p: number, end: number): number {
-  const b = hay[p];
-  if (b === QUOTE) {
-    const q = closeQuote(hay, p, end);
-    return q < 0 ? -1 : q + 1;
-  }
-  if (b === 123 || b === 91) {
-    let depth = 0;
-    while (p < end) {
-      const c = hay[p]!;
-      if (c === QUOTE) {
-        const q = closeQuote(hay, p, end);
-        if (q < 0) return -1;
-        p = q + 1;
-        continue;
-      }
-      if (c === 123 || c === 91) depth++;
-      else if (c === 125 || c === 93) {
-        depth--;
-        if (depth === 0) return p + 1;
-      }
-      p++;
-    }
-    return -1;
-  }
-  while (p < end) {
-    const c = hay[p]!;
-    if (c === 44 || c === 125 || c === 93 || isWs(c)) break;
-    p++;
-  }
-  return p;
-}
+const COMMA = 44;
+const COLON = 58;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
 
 export type Extractor = (hay: Uint8Array, start: number, end: number) => Record<string, unknown> | undefined;
 
 export function createExtractor(fields: readonly string[], decode: ByteDecode): Extractor {
   const encoder = new TextEncoder();
-  const byLength = new Map<number, Array<{ bytes: Uint8Array; index: number }>>();
-  const byName = new Map<string, number>();
-  fields.forEach((f, index) => {
-    const bytes = encoder.encode(f);
-    const list = byLength.get(bytes.length) ?? [];
-    list.push({ bytes, index });
-    byLength.set(bytes.length, list);
-    byName.set(f, index);
-  });
+  const keys = fields.map((f) => encoder.encode(f));
+  const maxLength = keys.reduce((m, k) => Math.max(m, k.length), 0);
+  // Wanted keys by byte length: most keys of a line are rejected by one array read.
+  const byLength: Array<number[] | undefined> = new Array(maxLength + 1).fill(undefined);
+  keys.forEach((k, i) => (byLength[k.length] ??= []).push(i));
+  const byName = new Map(fields.map((f, i) => [f, i]));
   const starts = new Int32Array(fields.length);
   const ends = new Int32Array(fields.length);
+  const escapedValue = new Uint8Array(fields.length);
+  // Plain objects get one hidden class per set of present fields (fast property reads in the conditions);
+  // a `__proto__` field needs an object without prototype to be stored as an own property.
+  const bare = fields.includes('__proto__');
 
-  const lookup = (hay: Uint8Array, ks: number, ke: number): number => {
-    for (let i = ks; i < ke; i++) {
-      if (hay[i] === BACKSLASH) {
-        const text = decode(hay, ks - 1, ke + 1);
-        if (text === null) return -2;
-        try {
-          return byName.get(JSON.parse(text) as string) ?? -1;
-        } catch {
-          return -2;
-        }
+  /** Set by closeQuote: whether the string just skipped holds a backslash. */
+  let sawEscape = false;
+  /** Index of the quote closing the string whose content starts at `i`, or -1. */
+  const closeQuote = (hay: Uint8Array, i: number, end: number): number => {
+    sawEscape = false;
+    for (; i < end; i++) {
+      const c = hay[i]!;
+      if (c === QUOTE) return i;
+      if (c === BACKSLASH) {
+        sawEscape = true;
+        i++;
       }
-    }
-    const list = byLength.get(ke - ks);
-    if (!list) return -1;
-    for (const { bytes, index } of list) {
-      let j = 0;
-      while (j < bytes.length && hay[ks + j] === bytes[j]) j++;
-      if (j === bytes.length) return index;
     }
     return -1;
   };
 
-  const value = (hay: Uint8Array, vs: number, ve: number): unknown => {
-    const b = hay[vs];
-    if (b === QUOTE) {
-      let plain = true;
-      for (let i = vs + 1; i < ve - 1; i++) {
-        if (hay[i] === BACKSLASH) {
-          plain = false;
-          break;
-        }
+  /**
+   * Index of the quote closing the string whose content starts at `i`, or -1, for a value nobody reads (its
+   * escapes do not matter). A plain loop: most strings in log lines are short, and a native search per string
+   * measured no faster than walking it.
+   */
+  const skipString = (hay: Uint8Array, i: number, end: number): number => {
+    for (; i < end; i++) {
+      const c = hay[i]!;
+      if (c === QUOTE) return i;
+      if (c === BACKSLASH) i++;
+    }
+    return -1;
+  };
+
+  /** End (exclusive) of the array or object starting at `p`, or -1. */
+  const skipContainer = (hay: Uint8Array, p: number, end: number): number => {
+    let depth = 0;
+    while (p < end) {
+      const c = hay[p]!;
+      if (c === QUOTE) {
+        const q = closeQuote(hay, p + 1, end);
+        if (q < 0) return -1;
+        p = q + 1;
+        continue;
       }
-      if (plain) return decode(hay, vs + 1, ve - 1) ?? undefined;
+      if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        if (--depth === 0) return p + 1;
+      }
+      p++;
+    }
+    return -1;
+  };
+
+  /** The wanted field a key spells, -1 for none, -2 when the key cannot be read. */
+  const lookup = (hay: Uint8Array, ks: number, ke: number, escaped: boolean): number => {
+    if (escaped) {
+      const text = decode(hay, ks - 1, ke + 1);
+      if (text === null) return -2;
+      try {
+        return byName.get(JSON.parse(text) as string) ?? -1;
+      } catch {
+        return -2;
+      }
+    }
+    const length = ke - ks;
+    if (length > maxLength) return -1;
+    const candidates = byLength[length];
+    if (candidates === undefined) return -1;
+    for (let c = 0; c < candidates.length; c++) {
+      const index = candidates[c]!;
+      const key = keys[index]!;
+      let j = 0;
+      while (j < length && hay[ks + j] === key[j]) j++;
+      if (j === length) return index;
+    }
+    return -1;
+  };
+
+  const value = (hay: Uint8Array, vs: number, ve: number, escaped: boolean): unknown => {
+    const b = hay[vs]!;
+    if (b === QUOTE) {
+      if (!escaped) return decode(hay, vs + 1, ve - 1) ?? undefined;
     } else if (b === 116 && ve - vs === 4) return true;
     else if (b === 102 && ve - vs === 5) return false;
     else if (b === 110 && ve - vs === 4) return null;
+    else if (ve - vs <= 15) {
+      // A small integer straight from its digits (exact: below 2^53); anything else through JSON.parse.
+      let i = b === 45 ? vs + 1 : vs;
+      let n = 0;
+      const first = i;
+      for (; i < ve; i++) {
+        const d = hay[i]! - 48;
+        if (d < 0 || d > 9) break;
+        n = n * 10 + d;
+      }
+      if (i === ve && i > first && (hay[first] !== 48 || ve - first === 1)) return b === 45 ? -n : n;
+    }
     const text = decode(hay, vs, ve);
     if (text === null) return undefined;
     try {
@@ -125,46 +140,92 @@ export function createExtractor(fields: readonly string[], decode: ByteDecode): 
     }
   };
 
+  /**
+   * The common case: one reused row whose fields are getters decoding the current line's value on first
+   * read, so a condition that short-circuits its siblings spares their decoding. (Not for field names that
+   * Object.prototype has: the conditions look those up as own properties.) A value that cannot be decoded
+   * reads as absent; its line is not valid JSON, so it could not match anyway.
+   */
+  let current: Uint8Array = new Uint8Array(0);
+  const lazy: Record<string, unknown> | undefined = fields.some((f) => f in Object.prototype) ? undefined : Object.create(null);
+  if (lazy) {
+    fields.forEach((f, i) =>
+      Object.defineProperty(lazy, f, {
+        get: () => (starts[i]! < 0 ? undefined : value(current, starts[i]!, ends[i]!, escapedValue[i] === 1)),
+        enumerable: true,
+      }),
+    );
+  }
+
   return (hay, start, end) => {
     starts.fill(-1);
     let p = start;
-    while (isWs(hay[p])) p++;
-    if (hay[p] !== 123) return undefined;
-    p++;
-    while (isWs(hay[p])) p++;
-    if (hay[p] !== 125) {
+    let c = hay[p];
+    while (c === 32 || c === 9 || c === 13) c = hay[++p];
+    if (c !== OPEN_OBJECT) return undefined;
+    c = hay[++p];
+    while (c === 32 || c === 9 || c === 13) c = hay[++p];
+    if (c !== CLOSE_OBJECT) {
       for (;;) {
-        while (isWs(hay[p])) p++;
-        if (hay[p] !== QUOTE) return undefined;
-        const q = closeQuote(hay, p, end);
+        while (c === 32 || c === 9 || c === 13) c = hay[++p];
+        if (c !== QUOTE) return undefined;
+        const q = closeQuote(hay, p + 1, end);
         if (q < 0) return undefined;
-        const index = lookup(hay, p + 1, q);
+        const index = lookup(hay, p + 1, q, sawEscape);
         if (index === -2) return undefined;
         p = q + 1;
-        while (isWs(hay[p])) p++;
-        if (hay[p] !== 58) return undefined;
-        p++;
-        while (isWs(hay[p])) p++;
+        c = hay[p];
+        while (c === 32 || c === 9 || c === 13) c = hay[++p];
+        if (c !== COLON) return undefined;
+        c = hay[++p];
+        while (c === 32 || c === 9 || c === 13) c = hay[++p];
         const vs = p;
-        p = skipValue(hay, p, end);
-        if (p < 0 || p === vs) return undefined;
+        let escaped = false;
+        if (c === QUOTE) {
+          if (index >= 0) {
+            const e = closeQuote(hay, p + 1, end);
+            if (e < 0) return undefined;
+            escaped = sawEscape;
+            p = e + 1;
+          } else {
+            const e = skipString(hay, p + 1, end);
+            if (e < 0) return undefined;
+            p = e + 1;
+          }
+        } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+          p = skipContainer(hay, p, end);
+          if (p < 0) return undefined;
+        } else {
+          while (p < end) {
+            c = hay[p];
+            if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === 32 || c === 9 || c === 13 || c === 10) break;
+            p++;
+          }
+          if (p === vs) return undefined;
+        }
         if (index >= 0) {
           starts[index] = vs;
           ends[index] = p;
+          escapedValue[index] = escaped ? 1 : 0;
         }
-        while (isWs(hay[p])) p++;
-        if (hay[p] === 44) {
-          p++;
+        c = hay[p];
+        while (c === 32 || c === 9 || c === 13) c = hay[++p];
+        if (c === COMMA) {
+          c = hay[++p];
           continue;
         }
-        if (hay[p] === 125) break;
+        if (c === CLOSE_OBJECT) break;
         return undefined;
       }
     }
-    const o: Record<string, unknown> = Object.create(null);
+    if (lazy) {
+      current = hay;
+      return lazy;
+    }
+    const o: Record<string, unknown> = bare ? Object.create(null) : {};
     for (let i = 0; i < fields.length; i++) {
       if (starts[i]! < 0) continue;
-      const v = value(hay, starts[i]!, ends[i]!);
+      const v = value(hay, starts[i]!, ends[i]!, escapedValue[i] === 1);
       if (v === undefined) return undefined;
       o[fields[i]!] = v;
     }

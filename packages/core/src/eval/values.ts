@@ -9,21 +9,14 @@
  * so exact big-integer comparison would need the raw text of every line; we document the rounding instead.
  */
 import type { FilterScalar, FilterValue } from '../filter.js';
+import { isNumericString, numericValue } from '../util/numeric.js';
 
-/**
- * A numeric string is a plain decimal number, as a user writes one in a log field: optional sign, digits with
- * an optional fraction, optional exponent. No surrounding whitespace, no hex, no `Infinity`/`NaN`.
- */
-const NUMERIC_STRING = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+export { isNumericString };
 
-export function isNumericString(s: string): boolean {
-  return NUMERIC_STRING.test(s);
-}
-
-/** A value read as a number: a JSON number as itself, a numeric string as its value, anything else NaN. */
+/** A value read as a number: a JSON number as itself, a numeric string (util/numeric.ts) as its value, anything else NaN. */
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string' && NUMERIC_STRING.test(v)) return Number(v);
+  if (typeof v === 'string') return numericValue(v);
   return NaN;
 }
 

@@ -3,7 +3,8 @@
  * document `{"where": node}`. Operator names and their descriptions come from the operator table, so the
  * schema cannot drift from the language. Editors may use it for `*.filter.json` files.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { validate as generatedValidate } from './filter-validator.generated.js';
 import { OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 
 const operatorNames = OPERATORS.map((o) => o.name);
@@ -107,20 +108,22 @@ export interface SchemaValidation {
   errors: SchemaError[];
 }
 
-// Compiled on first use: ajv generates code at compile time, which importing the core should not pay for.
-let compiled: ValidateFunction | undefined;
+/**
+ * Keywords of the schema that only editors read (VS Code's per-value descriptions, and its own error message:
+ * the "did you mean" of misspelt operators); ajv's strict mode must be told they exist. Used by the generator.
+ */
+export const EDITOR_KEYWORDS: ReadonlyArray<{ keyword: string; schemaType: 'array' | 'string' }> = [
+  { keyword: 'enumDescriptions', schemaType: 'array' },
+  { keyword: 'errorMessage', schemaType: 'string' },
+];
 
+/**
+ * ajv's code for this schema, generated at build time (scripts/gen-filter-validator.mjs, with allErrors: the
+ * reader maps every schema error to a diagnostic): compiling the schema at run time cost tens of
+ * milliseconds at every start of a command reading JSON filters. A test regenerates it and compares.
+ */
 function validator(): ValidateFunction {
-  if (!compiled) {
-    // allErrors: the reader maps every schema error to a diagnostic, not just the first one.
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-    // VS Code's keyword for per-value descriptions; known to editors, unknown to ajv's strict mode.
-    ajv.addKeyword({ keyword: 'enumDescriptions', schemaType: 'array' });
-    // VS Code's keyword for a schema's own error message (the "did you mean" of misspelt operators)
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    compiled = ajv.compile(FILTER_DOCUMENT_SCHEMA);
-  }
-  return compiled;
+  return generatedValidate as unknown as ValidateFunction;
 }
 
 /** Validates a plain (already parsed) value against FILTER_DOCUMENT_SCHEMA. */

@@ -1,10 +1,7 @@
 /** Small helpers on AST values shared by the checker, compiler and printer. */
 import type { ScalarValue, Value } from '../ast.js';
 
-/** A string the API and the evaluator read as a number (`"30"`, `"-5"`, `"1.5"`). */
-export function isNumericString(s: string): boolean {
-  return /^\s*-?[0-9]+(\.[0-9]+)?\s*$/.test(s);
-}
+export { isNumericString, numericValue } from './numeric.js';
 
 /**
  * Canonical JSON text of an integer literal: exact digits (beyond 2^53 too), without the leading zeros

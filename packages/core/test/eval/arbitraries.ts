@@ -10,7 +10,7 @@ export const KEYS = ['host', 'n', 'tags', 'flag', 'path', 'constructor', '__prot
 /** Characters chosen to collide with needles and escapes: `&` (Go's \u0026), `/` (\/), quotes, backslashes. */
 const CHARS = ['a', 'b', 'x', '.', '/', '&', '"', '\\', 'é', '\u2028', '😀', '1', '0', '-', 'e', ' ', '\n', 't', 'r', 'u'];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 5 }).map((a) => a.join(''));
-const numericText = fc.constantFrom('0', '1', '30', '-1', '1.5', '3e1', '30.0', '007', '+5', '.5', '1e999', ' 30', '30x');
+const numericText = fc.constantFrom('0', '1', '30', '-1', '1.5', '3e1', '30.0', '007', '+5', '.5', '1e999', ' 30', '30x', '1E+3', '-0', '1.', '0x1e', 'Infinity');
 const number = fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constantFrom(0.5, 30, 1e21, 9007199254740993, -0));
 
 export const scalar = fc.oneof(text, numericText, number, fc.boolean());

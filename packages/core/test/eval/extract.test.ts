@@ -4,10 +4,17 @@ import { createExtractor } from '../../src/eval/extract.js';
 import { defaultDecode } from '../../src/eval/scanner.js';
 
 const enc = new TextEncoder();
+/** The fields the extractor gives, read as the conditions read them (own properties for inherited names). */
 const extract = (fields: string[], line: string) => {
   const bytes = enc.encode(line);
   const o = createExtractor(fields, defaultDecode)(bytes, 0, bytes.length);
-  return o === undefined ? undefined : { ...o };
+  if (o === undefined) return undefined;
+  const got: Record<string, unknown> = Object.create(null);
+  for (const f of fields) {
+    const v = f in Object.prototype ? (Object.prototype.hasOwnProperty.call(o, f) ? o[f] : undefined) : o[f];
+    if (v !== undefined) Object.defineProperty(got, f, { value: v, enumerable: true });
+  }
+  return { ...got };
 };
 
 describe('createExtractor', () => {
@@ -34,5 +41,23 @@ describe('createExtractor', () => {
     expect(extract(['a'], '[1]')).toBeUndefined();
     expect(extract(['a'], '{"a":1')).toBeUndefined();
     expect(extract(['a'], '{"a" 1}')).toBeUndefined();
+  });
+});
+
+describe('createExtractor values', () => {
+  it.each([
+    ['{"a":-0}', -0],
+    ['{"a":123456789012345}', 123456789012345],
+    ['{"a":1234567890123456789}', 1234567890123456789],
+    ['{"a":"say \\"hi\\" \\\\ \\u00e9"}', 'say "hi" \\ é'],
+    ['{"a":[1,"]",{"b":"}"}]}', [1, ']', { b: '}' }]],
+    ['{"x":"' + 'long '.repeat(200) + '\\"","a":7}', 7],
+  ])('%s', (line, value) => {
+    const got = extract(['a'], line)!;
+    expect(Object.is(got.a, value) || JSON.stringify(got.a) === JSON.stringify(value)).toBe(true);
+  });
+
+  it('reads a value that cannot be decoded as absent (its line is not JSON and could not match)', () => {
+    expect(extract(['a'], '{"a":01}')).toEqual({});
   });
 });

@@ -4,7 +4,8 @@
  */
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+// Written out independently of src/util/numeric.ts: the JSON number grammar, exactly (docs/language.md).
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/;
 
 function asNumber(x: unknown): number | null {
   if (typeof x === 'number') return x;

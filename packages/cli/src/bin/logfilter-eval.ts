@@ -1,0 +1,4 @@
+import { startBin } from '../bin-entry.js';
+import { runEval } from '../eval-main.js';
+
+startBin((argv) => runEval(argv));

@@ -1,0 +1,48 @@
+/**
+ * The LOGS arguments of `eval` as a list of inputs: `-` is standard input; a directory stands for every
+ * non-hidden file under it (recursively, sorted by path, so log export's `<YYYYMMDD>/<start>_<end>_<hash>.log.gz`
+ * names come in time order); an argument that names no file but holds glob characters is expanded (tinyglobby,
+ * sorted; quote it so that the shell leaves it to us); anything else is a file. An argument that yields no
+ * file becomes an input error: reported, with the other inputs still evaluated.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type LogArg = { kind: 'stdin' } | { kind: 'file'; name: string; path: string } | { kind: 'error'; name: string; message: string };
+
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Loaded on first need: most runs name plain files, and start-up is part of every evaluation. */
+const globber = () => import('tinyglobby');
+
+export async function expandLogArgs(args: readonly string[], cwd: string): Promise<LogArg[]> {
+  const out: LogArg[] = [];
+  for (const arg of args) {
+    if (arg === '-') {
+      out.push({ kind: 'stdin' });
+      continue;
+    }
+    const abs = path.resolve(cwd, arg);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isDirectory()) {
+      const { glob } = await globber();
+      const found = (await glob('**/*', { cwd: abs, onlyFiles: true, dot: false, followSymbolicLinks: true })).sort(byPath);
+      if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: the directory holds no file` });
+      for (const f of found) out.push({ kind: 'file', name: path.join(arg, f), path: path.join(abs, f) });
+    } else if (!stat && (await globber()).isDynamicPattern(arg)) {
+      const { glob } = await globber();
+      const found = (await glob(arg, { cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort(byPath);
+      if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: no file matches this pattern` });
+      for (const f of found) out.push({ kind: 'file', name: f, path: path.resolve(cwd, f) });
+    } else {
+      // A file, a FIFO, or a missing path (reported when it is opened).
+      out.push({ kind: 'file', name: arg, path: abs });
+    }
+  }
+  return out;
+}

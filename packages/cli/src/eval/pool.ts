@@ -1,0 +1,159 @@
+/**
+ * The evaluation workers: spawned as soon as the inputs are known to be large (before the filter is read),
+ * given the filter when it is ready, then fed jobs — byte ranges of large plain files, or whole files — that
+ * they read themselves. Each worker holds at most two jobs, so one is queued while it runs the other. The main
+ * thread, which otherwise only waits, takes jobs too: on N cores N-1 workers keep every core busy, and one
+ * worker fewer is one start-up (a fresh V8 isolate, Node's internals compiled again) fewer.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FilterDocument } from '@logfilter/core';
+import { CliError, EXIT_USAGE } from '../errors.js';
+import type { RunnerOptions } from './block-runner.js';
+import { JobRunner } from './job-runner.js';
+import type { FileJob, FromWorker, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
+
+/** Bytes per range: large enough to amortise messages, small enough to keep memory flat. */
+export const RANGE_BYTES = 8 << 20;
+
+/** The worker script: given, from the environment, beside the CLI bundle, or beside this compiled module. */
+export function findWorkerScript(given?: string): string | undefined {
+  const candidates: string[] = [];
+  if (given) candidates.push(given);
+  if (process.env.LOGFILTER_EVAL_WORKER) candidates.push(process.env.LOGFILTER_EVAL_WORKER);
+  // In the CommonJS bundle `__dirname` is the bundle's directory; in ESM it is not defined.
+  if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, 'eval-worker.cjs'));
+  try {
+    const url = (import.meta as { url?: string }).url;
+    if (url) candidates.push(path.join(path.dirname(fileURLToPath(url)), 'worker.js'));
+  } catch {
+    // import.meta is empty in the CommonJS bundle
+  }
+  return candidates.find((c) => fs.existsSync(c));
+}
+
+export function cores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+type NewJob = Omit<RangeJob, 'id'> | Omit<FileJob, 'id'>;
+
+/** The main thread's slot in the pool. */
+const LOCAL = 'local';
+
+export class EvalPool {
+  private readonly workers: Worker[];
+  private readonly slots: Array<Worker | typeof LOCAL> = [];
+  private readonly local: JobRunner;
+  private readonly queue: Array<{ job: RangeJob | FileJob; resolve: (m: JobResultMessage) => void; reject: (e: Error) => void }> = [];
+  private readonly waiting = new Map<number, { resolve: (m: JobResultMessage) => void; reject: (e: Error) => void }>();
+  private nextId = 0;
+  private failure?: Error;
+  private finals: Array<{ seen: string[]; explain?: number[] }> = [];
+  private onFinal?: () => void;
+
+  constructor(script: string, count: number, init: WorkerInit) {
+    this.workers = Array.from({ length: count }, () => new Worker(script, { workerData: init }));
+    this.local = new JobRunner(init);
+    for (const w of this.workers) {
+      w.on('message', (m: FromWorker) => this.message(w, m));
+      w.on('error', (e) => this.fail(new CliError(`evaluation worker failed: ${e.message}`, EXIT_USAGE)));
+      w.on('exit', (code) => {
+        if (code !== 0 && this.finals.length < this.workers.length) this.fail(new CliError(`evaluation worker stopped (exit ${code})`, EXIT_USAGE));
+      });
+      this.slots.push(w, w);
+    }
+    // Last: a worker takes a job first; the main thread takes one when every worker has two.
+    this.slots.push(LOCAL);
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  setFilter(filter: FilterDocument): void {
+    for (const w of this.workers) w.postMessage({ type: 'filter', filter });
+    this.local.setFilter(filter);
+  }
+
+  run(job: NewJob): Promise<JobResultMessage> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job: { ...job, id: this.nextId++ } as RangeJob | FileJob, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.slots.length > 0 && this.queue.length > 0) {
+      const w = this.slots.shift()!;
+      const { job, resolve, reject } = this.queue.shift()!;
+      if (w === LOCAL) this.runLocal(job, resolve, reject);
+      else {
+        this.waiting.set(job.id, { resolve, reject });
+        w.postMessage(job);
+      }
+    }
+  }
+
+  /** A job on the main thread, after the messages already waiting (so results keep being applied). */
+  private runLocal(job: RangeJob | FileJob, resolve: (m: JobResultMessage) => void, reject: (e: Error) => void): void {
+    setImmediate(() => {
+      const done = job.type === 'range' ? Promise.resolve().then(() => this.local.range(job)) : this.local.file(job);
+      done.then(resolve, reject).finally(() => {
+        this.slots.push(LOCAL);
+        this.dispatch();
+      });
+    });
+  }
+
+  private message(w: Worker, m: FromWorker): void {
+    if (m.type === 'result') {
+      const p = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      this.slots.push(w);
+      this.dispatch();
+      p?.resolve(m);
+    } else if (m.type === 'final') {
+      this.finals.push(m);
+      if (this.finals.length === this.workers.length) this.onFinal?.();
+    } else this.fail(new CliError(`evaluation worker failed: ${m.message}`, EXIT_USAGE));
+  }
+
+  private fail(e: Error): void {
+    if (this.failure) return;
+    this.failure = e;
+    for (const p of this.waiting.values()) p.reject(e);
+    for (const q of this.queue) q.reject(e);
+    this.waiting.clear();
+    this.queue.length = 0;
+    this.onFinal?.();
+  }
+
+  /** Waits for every worker's fields seen and explain counts, then ends the workers. */
+  async finish(): Promise<{ seen: string[]; explain: number[][] }> {
+    try {
+      if (!this.failure) {
+        // Wait for the main thread's own jobs too: they end by handing their slot back.
+        while (this.slots.filter((x) => x === LOCAL).length === 0) await new Promise((r) => setImmediate(r));
+        if (this.workers.length > 0) {
+          const done = new Promise<void>((resolve) => (this.onFinal = resolve));
+          for (const w of this.workers) w.postMessage({ type: 'finish' });
+          await done;
+        }
+      }
+      if (this.failure) throw this.failure;
+      const all = [...this.finals, this.local.finish()];
+      return { seen: all.flatMap((f) => f.seen), explain: all.flatMap((f) => (f.explain ? [f.explain] : [])) };
+    } finally {
+      await this.terminate();
+    }
+  }
+
+  terminate(): Promise<unknown> {
+    return Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
