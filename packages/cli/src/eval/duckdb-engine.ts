@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
@@ -34,7 +35,9 @@ type DuckDbApi = typeof import('@duckdb/node-api');
 
 async function loadDuckDb(): Promise<DuckDbApi> {
   try {
-    return await import('@duckdb/node-api');
+    // require, not import(): the package is CommonJS, and the eval bundle runs through a vm.Script (V8's code
+    // cache, bin/code-cache.cjs) where import() has no loader. Resolved from this file, as import() would be.
+    return createRequire(import.meta.url)('@duckdb/node-api') as DuckDbApi;
   } catch {
     throw new CliError(`--engine duckdb needs the ${DUCKDB_PACKAGE.split('@').slice(0, 2).join('@')} package: npm install ${DUCKDB_PACKAGE}`, EXIT_USAGE);
   }
