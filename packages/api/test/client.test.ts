@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
 import { ApiError, ApiResponseError, LogfilterClient, parseRetryAfter, type RetryInfo } from '@logfilter/api';
+import { clientFor, failure } from './support.js';
 
 const TOKEN = 'secret-token-123';
 let emu: RunningEmulator;
@@ -17,19 +18,9 @@ const DEST = 's3://bucket/logs?region=us-east-1';
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], email: 'ops@example.com', key: 'key-456' });
-  client = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN }, retryDelayMs: 1 });
+  client = clientFor(emu.url, TOKEN);
 });
 afterAll(() => emu.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('rulesets through the client', () => {
   it('covers create, get, list, update, versions, rules, entry point and delete', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, ERROR_CODES, MANAGED_RULESET_ID, type RunningEmulator } from '@logfilter/emulator';
-import { ApiError, LogfilterClient, checkMigration, getMigrationConfig, getMigrationStatus, migrate, migrationRequest, parseMigrationMode, wafLegacy } from '@logfilter/api';
+import { LogfilterClient, checkMigration, getMigrationConfig, getMigrationStatus, migrate, migrationRequest, parseMigrationMode, wafLegacy } from '@logfilter/api';
+import { clientFor, failure } from './support.js';
 
 const TOKEN = 'migration-token';
 const longExpression = `http.request.uri.path eq "/${'a'.repeat(4097 - 'http.request.uri.path eq "/"'.length)}"`;
@@ -46,19 +47,9 @@ let client: LogfilterClient;
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], fixture: FIXTURE });
-  client = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN }, retryDelayMs: 1 });
+  client = clientFor(emu.url, TOKEN);
 });
 afterAll(() => emu.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('the managed-rule migration over HTTP', () => {
   it('a Pro zone migrates straight, and the entry point holds the configuration that was sent', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
-import { ApiError, ApiResponseError, CSV_COLUMNS, LogfilterClient, PageGuardApi, PageGuardInputError, PolicyValueError } from '@logfilter/api';
+import { ApiResponseError, CSV_COLUMNS, LogfilterClient, PageGuardApi, PageGuardInputError, PolicyValueError } from '@logfilter/api';
+import { clientFor, failure } from './support.js';
 import { fixture, hexId, manyScripts, SHOP_FIXTURE } from '../../../test/support/page-guard.js';
 
 const TOKEN = 'pg-token';
@@ -56,20 +57,10 @@ const ZONES = fixture({
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], fixture: ZONES });
-  client = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN }, retryDelayMs: 1 });
+  client = clientFor(emu.url, TOKEN);
   pg = client.pageGuard;
 });
 afterAll(() => emu.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import { ApiError, LogfilterClient, redactCause } from '@logfilter/api';
+import { failure } from './support.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
@@ -25,16 +26,6 @@ beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], email: EMAIL, key: KEY });
 });
 afterAll(() => emu.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A raw local server: each request is recorded and answered by `answer`. */
 async function rawServer(answer: (req: IncomingMessage, res: ServerResponse, body: string) => void) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, ERROR_CODES, MANAGED_RULESET_ID, type RunningEmulator } from '@logfilter/emulator';
-import { ApiError, LogfilterClient, getMigrationConfig, getMigrationStatus, migrate, wafLegacy, isUriOverride } from '@logfilter/api';
+import { LogfilterClient, getMigrationConfig, getMigrationStatus, migrate, wafLegacy, isUriOverride } from '@logfilter/api';
+import { clientFor, failure } from './support.js';
 
 const TOKEN = 'legacy-token';
 let emu: RunningEmulator;
@@ -14,19 +15,9 @@ const SPECIALS = 'de677e5818985db1285d0e80225f06e5';
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], fixture: { zones: { high: { plan: 'pro' } } } });
-  client = new LogfilterClient({ env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: TOKEN }, retryDelayMs: 1 });
+  client = clientFor(emu.url, TOKEN);
 });
 afterAll(() => emu.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('the previous WAF through the client', () => {
   it('reads packages, groups and rules, and changes modes within each one\'s allowed set', async () => {
