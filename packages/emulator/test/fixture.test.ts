@@ -6,9 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
+import { bundleEmulatorBin } from './bin.js';
 import { startEmulator, FixtureError, ERROR_CODES, AREAS, stateFromFixture } from '@logfilter/emulator';
 import { api } from './http.js';
 
@@ -21,17 +20,8 @@ afterAll(() => {
 });
 
 beforeAll(async () => {
-  // The real bin, bundled from src/main.ts the way the build does.
-  await build({
-    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'silent',
-    alias: { '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)) },
-  });
+  // The real bin, so this test needs no prior build.
+  await bundleEmulatorBin(bundle);
 });
 
 function spawnBin(args: string[]) {

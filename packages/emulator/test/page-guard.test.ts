@@ -6,8 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEmulatorBin } from './bin.js';
 import { FixtureError, startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import { CSV_COLUMNS, LIST_PARAMETERS } from '@logfilter/api';
 import { api, type Raw } from './http.js';
@@ -189,19 +188,7 @@ describe('fixtures', () => {
 describe('logfilter-emulator --fixture', () => {
   const bundle = join(dir, 'logfilter-emulator.cjs');
   beforeAll(async () => {
-    await build({
-      entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'silent',
-      alias: {
-        '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)),
-        '@logfilter/api': fileURLToPath(new URL('../../api/src/index.ts', import.meta.url)),
-      },
-    });
+    await bundleEmulatorBin(bundle);
   });
 
   function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; child: ReturnType<typeof spawn> }> {

@@ -3,9 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
+import { bundleEmulatorBin } from './bin.js';
 import { startEmulator } from '@logfilter/emulator';
 import { api, cfRule } from './http.js';
 
@@ -19,20 +18,8 @@ afterAll(() => {
 });
 
 beforeAll(async () => {
-  // The real bin, bundled from src/main.ts the way the build does, so this test needs no prior build.
-  await build({
-    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'silent',
-    alias: {
-      '@logfilter/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)),
-      '@logfilter/api': fileURLToPath(new URL('../../api/src/index.ts', import.meta.url)),
-    },
-  });
+  // The real bin, so this test needs no prior build.
+  await bundleEmulatorBin(bundle);
 }, 180_000);
 
 function run(args: string[]): Promise<{ child: ChildProcess; url: string }> {
