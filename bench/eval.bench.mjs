@@ -25,107 +25,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { generate } from './gen-http-requests.mjs';
+import { FILTERS, arg, bin, gzipTree, here, listGz, measure, median, plainData, requireBuild, writeFilterFiles } from './workloads.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
 const QUICK = process.argv.includes('--quick');
 const MB = Number(arg('mb', QUICK ? '40' : '200'));
 const FILES = Number(arg('files', QUICK ? '8' : '24'));
 const ROUNDS = Number(arg('rounds', QUICK ? '3' : '5'));
 const ONLY = arg('only', '');
 const SEED = 42;
-const bin = path.join(root, 'packages/cli/bin/logfilter.cjs');
-if (!fs.existsSync(path.join(root, 'packages/cli/dist/logfilter.cjs'))) {
-  console.error('eval bench: build first (npm run build)');
-  process.exit(2);
-}
+requireBuild('eval bench');
 
 // ---------------------------------------------------------------- data
-const dataDir = path.join(here, '.data');
-const data = path.join(dataDir, `http_requests-v2-${MB}mb-seed${SEED}.ndjson`);
-if (!fs.existsSync(data)) {
-  const t = performance.now();
-  const r = generate(data, MB, SEED);
-  console.error(`generated ${data}: ${r.lines} lines in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-}
+const data = plainData(MB, SEED);
 const size = fs.statSync(data).size;
 
-/** The same lines cut into FILES gzip files under two day directories, named as log export names them. */
-function gzipTree() {
-  const dir = path.join(dataDir, `logs-v2-${MB}mb-${FILES}files`);
-  const done = path.join(dir, '.complete');
-  if (fs.existsSync(done)) return dir;
-  fs.rmSync(dir, { recursive: true, force: true });
-  const text = fs.readFileSync(data);
-  const per = Math.ceil(text.length / FILES);
-  let from = 0;
-  const t0 = Date.UTC(2025, 4, 6, 12, 0, 0);
-  for (let i = 0; i < FILES; i++) {
-    let to = Math.min(text.length, from + per);
-    const nl = text.indexOf(10, to - 1);
-    to = i === FILES - 1 || nl < 0 ? text.length : nl + 1;
-    const start = new Date(t0 + i * 5 * 60_000);
-    const end = new Date(start.getTime() + 5 * 60_000);
-    const stamp = (d) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-    const day = stamp(start).slice(0, 8);
-    const hash = (i * 2654435761 >>> 0).toString(16).padStart(8, '0');
-    fs.mkdirSync(path.join(dir, day), { recursive: true });
-    fs.writeFileSync(path.join(dir, day, `${stamp(start)}_${stamp(end)}_${hash}.log.gz`), zlib.gzipSync(text.subarray(from, to), { level: 6 }));
-    from = to;
-  }
-  fs.writeFileSync(done, '');
-  return dir;
-}
-
 // ---------------------------------------------------------------- filters
-const FILTERS = {
-  'F1 eq host': { where: { key: 'ClientRequestHost', operator: 'eq', value: 'api.example.com' } },
-  'F2 and of 4': {
-    where: {
-      and: [
-        { key: 'ClientRequestHost', operator: 'eq', value: 'www.example.com' },
-        { key: 'EdgeResponseStatus', operator: 'geq', value: 400 },
-        { key: 'ClientCountry', operator: 'in', value: ['us', 'gb', 'de', 'fr'] },
-        { key: 'ClientRequestPath', operator: '!startsWith', value: '/static/' },
-      ],
-    },
-  },
-  // 12 conditions: or of endsWith/in, in, or of >=/contains/and, not endsWith, not contains, not in, <=, !=.
-  'F3 nested 12': {
-    where: {
-      and: [
-        { or: [{ key: 'ClientRequestPath', operator: 'endsWith', value: '.php' }, { key: 'ClientCountry', operator: 'in', value: ['us', 'ca', 'gb', 'de', 'fr', 'in'] }] },
-        { key: 'ClientRequestMethod', operator: 'in', value: ['GET', 'POST'] },
-        {
-          or: [
-            { key: 'EdgeResponseStatus', operator: 'geq', value: 400 },
-            { key: 'ClientRequestUserAgent', operator: 'contains', value: 'bot' },
-            { and: [{ key: 'CacheCacheStatus', operator: 'eq', value: 'miss' }, { key: 'EdgeResponseContentType', operator: 'eq', value: 'application/json' }] },
-          ],
-        },
-        { key: 'ClientRequestPath', operator: '!endsWith', value: '.png' },
-        { key: 'ClientRequestUserAgent', operator: '!contains', value: 'curl' },
-        { key: 'CacheCacheStatus', operator: '!in', value: ['hit', 'stale'] },
-        { key: 'BotScore', operator: 'leq', value: 95 },
-        { key: 'ClientDeviceType', operator: '!eq', value: 'tablet' },
-      ],
-    },
-  },
-};
-fs.mkdirSync(dataDir, { recursive: true });
-const filterFiles = {};
-for (const [name, f] of Object.entries(FILTERS)) {
-  filterFiles[name] = path.join(dataDir, `filter-${name.replace(/\W+/g, '-')}.json`);
-  fs.writeFileSync(filterFiles[name], JSON.stringify(f));
-}
+const filterFiles = writeFilterFiles();
 
 // ---------------------------------------------------------------- baselines (each its own process)
 const BASELINE = `
@@ -152,49 +67,7 @@ for (const f of files) {
 process.stdout.write(JSON.stringify({ total: n }));
 `;
 
-/** Runs a command; returns wall seconds, peak RSS (MB, VmHWM of the process) and stdout. */
-function measure(cmd, args) {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let peak = 0;
-    const poll = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-      } catch {
-        // exited between polls
-      }
-    }, 10);
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(poll);
-      if (code !== 0) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`));
-      else resolve({ seconds: (performance.now() - t) / 1000, peak, out });
-    });
-  });
-}
-
 const node = process.execPath;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-function listGz(dir) {
-  const out = [];
-  for (const day of fs.readdirSync(dir).sort()) {
-    const d = path.join(dir, day);
-    if (!fs.statSync(d).isDirectory()) continue;
-    for (const f of fs.readdirSync(d).sort()) if (f.endsWith('.log.gz')) out.push(path.join(d, f));
-  }
-  return out;
-}
-
 async function workload(label, input, files, duckInput, bytes) {
   const tasks = [
     ['split only', 'ceiling', () => measure(node, ['--input-type=module', '-e', BASELINE, 'split', ...files])],
@@ -246,7 +119,7 @@ console.log(`eval bench: ${os.availableParallelism?.() ?? os.cpus().length} core
 let ok = true;
 if (ONLY !== 'gzip') ok = (await workload('plain', data, [data], data, size)) && ok;
 if (ONLY !== 'plain') {
-  const dir = gzipTree();
+  const dir = gzipTree(data, MB, FILES);
   const files = listGz(dir);
   // --file-list: pass the files one by one (as a shell glob would) instead of the directory.
   ok = (await workload('gzip', process.argv.includes('--file-list') ? files : dir, files, path.join(dir, '*', '*.log.gz'), size)) && ok;
