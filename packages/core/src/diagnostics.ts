@@ -117,6 +117,17 @@ export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** 1-based line and column of a UTF-16 offset. For the edges (CLI printing); the LSP uses its own. */
+/** Parser recovery can report the same spot twice: one diagnostic per range and code (both languages' parsers). */
+export function dedupeDiagnostics<D extends Diagnostic>(ds: D[]): D[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.start}:${d.end}:${d.code}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 export interface LineColumn {
   line: number;
   column: number;

@@ -4,7 +4,7 @@
  */
 import { EOF, type IRecognitionException, type IToken, tokenMatcher } from 'chevrotain';
 import type { RuleExpr, RuleIndexExpr } from './ast.js';
-import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
 import { getRuleParser, TooManyRuleErrors } from './parser.js';
 import * as T from './tokens.js';
 
@@ -86,7 +86,7 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
   }
   for (const e of parser.errors) diagnostics.push(finite(toDiagnostic(e, text, tokens, kind), text.trimEnd().length));
   parser.input = [];
-  const result: RuleParseResult = { kind, diagnostics: dedupe(sortDiagnostics(diagnostics)) as RuleDiagnostic[], tokens };
+  const result: RuleParseResult = { kind, diagnostics: dedupeDiagnostics(sortDiagnostics(diagnostics)) as RuleDiagnostic[], tokens };
   if (expr) result.expr = expr;
   if (value) result.value = value;
   return result;
@@ -165,12 +165,3 @@ function hint(t: IToken): string {
   return '';
 }
 
-function dedupe(ds: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return ds.filter((d) => {
-    const k = `${d.start}:${d.end}:${d.code}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}

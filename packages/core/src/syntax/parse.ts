@@ -4,7 +4,7 @@
  */
 import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
-import { diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
 import { MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
 import { closest } from '../util/closest.js';
@@ -97,23 +97,13 @@ export function parse(text: string): ParseResult {
 
   if (datasetDecl) file.dataset = datasetDecl;
   if (parsed?.expr) file.expr = parsed.expr as Expr;
-  return { file, diagnostics: cap(dedupe(sortDiagnostics(diagnostics))), conditions };
+  return { file, diagnostics: cap(dedupeDiagnostics(sortDiagnostics(diagnostics))), conditions };
 }
 
 function cap(ds: Diagnostic[]): Diagnostic[] {
   return ds.length > MAX_SYNTAX_DIAGNOSTICS ? ds.slice(0, MAX_SYNTAX_DIAGNOSTICS) : ds;
 }
 
-/** Recovery can report the same spot twice; keep one diagnostic per range. */
-function dedupe(ds: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return ds.filter((d) => {
-    const k = `${d.start}:${d.end}:${d.code}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
 
 /** Problems inside single tokens: string escapes, unterminated strings and backquoted names, unknown `!x`. */
 function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
