@@ -8,6 +8,8 @@ import {
   type CodeActionParams,
   type Diagnostic,
 } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic as CoreDiagnostic } from '@logfilter/core';
 import type { ServerContext } from './context.js';
 import { sameDiagnostic, toDiagnostic, toTextEdit } from './convert.js';
 
@@ -17,7 +19,7 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   const doc = ctx.documents.get(params.textDocument.uri);
   if (!doc) return null;
   const only = params.context.only;
-  const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const wants = (kind: string) => wantsKind(only, kind);
   const start = doc.offsetAt(params.range.start);
   const end = doc.offsetAt(params.range.end);
   const uri = doc.uri;
@@ -25,31 +27,44 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
 
   if (wants(CodeActionKind.QuickFix)) {
     const analysis = await ctx.analyses.get(doc);
-    const sent = params.context.diagnostics ?? [];
-    for (const d of analysis.diagnostics) {
-      if (!d.fixes?.length) continue;
-      // the diagnostics the client sent back; when it sent none, every published diagnostic the range
-      // touches (by offsets, before any conversion; the analysis holds only the published ones)
-      if (sent.length === 0 && (d.end < start || d.start > end)) continue;
-      const lsp = toDiagnostic(doc, d);
-      const matched: Diagnostic | undefined = sent.find((s) => sameDiagnostic(s, lsp));
-      if (!matched && sent.length > 0) continue;
-      for (const fix of d.fixes) {
-        actions.push({
-          title: fix.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [matched ?? lsp],
-          isPreferred: fix.preferred ?? false,
-          edit: { changes: { [uri]: fix.edits.map((e) => toTextEdit(doc, e)) } },
-        });
-      }
-    }
+    actions.push(...quickFixes(doc, analysis.diagnostics, params.context.diagnostics ?? [], start, end));
   }
 
   if (wants(CodeActionKind.RefactorRewrite)) {
     const fixes = await ctx.runner.run({ kind: 'refactor', text: doc.getText(), start, end }, doc);
     for (const fix of fixes) {
       actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [uri]: fix.edits.map((e) => toTextEdit(doc, e)) } } });
+    }
+  }
+  return actions;
+}
+
+/** Whether a client's `only` list asks for actions of `kind` (a listed kind covers its sub-kinds). */
+export function wantsKind(only: readonly string[] | undefined, kind: string): boolean {
+  return !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+}
+
+/**
+ * The core's fixes behind each diagnostic as quick fixes, for either language: for the diagnostics the client
+ * sent back, or, when it sent none, for every published diagnostic the range touches (by offsets, before any
+ * conversion; `diagnostics` holds only the published ones).
+ */
+export function quickFixes(doc: TextDocument, diagnostics: readonly CoreDiagnostic[], sent: readonly Diagnostic[], start: number, end: number): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const d of diagnostics) {
+    if (!d.fixes?.length) continue;
+    if (sent.length === 0 && (d.end < start || d.start > end)) continue;
+    const lsp = toDiagnostic(doc, d);
+    const matched = sent.find((s) => sameDiagnostic(s, lsp));
+    if (!matched && sent.length > 0) continue;
+    for (const fix of d.fixes) {
+      actions.push({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [matched ?? lsp],
+        isPreferred: fix.preferred ?? false,
+        edit: { changes: { [doc.uri]: fix.edits.map((e) => toTextEdit(doc, e)) } },
+      });
     }
   }
   return actions;

@@ -23,8 +23,9 @@ import {
 } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
-import { sameDiagnostic, toDiagnostics, toDiagnostic, toRange, toTextEdit } from './convert.js';
+import { toDiagnostics, toRange } from './convert.js';
 import { LEGEND } from './semantic-tokens.js';
+import { quickFixes, wantsKind } from './code-actions.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
@@ -142,29 +143,8 @@ export function rulesSemanticTokens(doc: TextDocument): SemanticTokens {
 
 /** The core's fixes behind each diagnostic, as quick fixes. */
 export function rulesCodeActions(doc: TextDocument, params: CodeActionParams): CodeAction[] {
-  const only = params.context.only;
-  if (only && !only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`) || o === CodeActionKind.QuickFix)) return [];
-  const start = doc.offsetAt(params.range.start);
-  const end = doc.offsetAt(params.range.end);
-  const sent = params.context.diagnostics ?? [];
-  const actions: CodeAction[] = [];
-  for (const d of diagnosticsOf(doc)) {
-    if (!d.fixes?.length) continue;
-    if (sent.length === 0 && (d.end < start || d.start > end)) continue;
-    const lsp = toDiagnostic(doc, d);
-    const matched = sent.find((s) => sameDiagnostic(s, lsp));
-    if (!matched && sent.length > 0) continue;
-    for (const fix of d.fixes) {
-      actions.push({
-        title: fix.title,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [matched ?? lsp],
-        isPreferred: fix.preferred ?? false,
-        edit: { changes: { [doc.uri]: fix.edits.map((e) => toTextEdit(doc, e)) } },
-      });
-    }
-  }
-  return actions;
+  if (!wantsKind(params.context.only, CodeActionKind.QuickFix)) return [];
+  return quickFixes(doc, diagnosticsOf(doc), params.context.diagnostics ?? [], doc.offsetAt(params.range.start), doc.offsetAt(params.range.end));
 }
 
 export type { ServerContext };
