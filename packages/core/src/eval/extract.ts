@@ -10,6 +10,7 @@
  * matches; lines the extractor lets through are fully parsed before they count as matches.
  */
 import type { ByteDecode } from './bytes.js';
+import { createSpanRow } from './span-values.js';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -33,9 +34,7 @@ export function createExtractor(fields: readonly string[], decode: ByteDecode): 
   const starts = new Int32Array(fields.length);
   const ends = new Int32Array(fields.length);
   const escapedValue = new Uint8Array(fields.length);
-  // Plain objects get one hidden class per set of present fields (fast property reads in the conditions);
-  // a `__proto__` field needs an object without prototype to be stored as an own property.
-  const bare = fields.includes('__proto__');
+  const row = createSpanRow(fields, decode, { starts, ends, escaped: escapedValue });
 
   /** Set by closeQuote: whether the string just skipped holds a backslash. */
   let sawEscape = false;
@@ -112,51 +111,6 @@ export function createExtractor(fields: readonly string[], decode: ByteDecode): 
     return -1;
   };
 
-  const value = (hay: Uint8Array, vs: number, ve: number, escaped: boolean): unknown => {
-    const b = hay[vs]!;
-    if (b === QUOTE) {
-      if (!escaped) return decode(hay, vs + 1, ve - 1) ?? undefined;
-    } else if (b === 116 && ve - vs === 4) return true;
-    else if (b === 102 && ve - vs === 5) return false;
-    else if (b === 110 && ve - vs === 4) return null;
-    else if (ve - vs <= 15) {
-      // A small integer straight from its digits (exact: below 2^53); anything else through JSON.parse.
-      let i = b === 45 ? vs + 1 : vs;
-      let n = 0;
-      const first = i;
-      for (; i < ve; i++) {
-        const d = hay[i]! - 48;
-        if (d < 0 || d > 9) break;
-        n = n * 10 + d;
-      }
-      if (i === ve && i > first && (hay[first] !== 48 || ve - first === 1)) return b === 45 ? -n : n;
-    }
-    const text = decode(hay, vs, ve);
-    if (text === null) return undefined;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  };
-
-  /**
-   * The common case: one reused row whose fields are getters decoding the current line's value on first
-   * read, so a condition that short-circuits its siblings spares their decoding. (Not for field names that
-   * Object.prototype has: the conditions look those up as own properties.) A value that cannot be decoded
-   * reads as absent; its line is not valid JSON, so it could not match anyway.
-   */
-  let current: Uint8Array = new Uint8Array(0);
-  const lazy: Record<string, unknown> | undefined = fields.some((f) => f in Object.prototype) ? undefined : Object.create(null);
-  if (lazy) {
-    fields.forEach((f, i) =>
-      Object.defineProperty(lazy, f, {
-        get: () => (starts[i]! < 0 ? undefined : value(current, starts[i]!, ends[i]!, escapedValue[i] === 1)),
-        enumerable: true,
-      }),
-    );
-  }
-
   return (hay, start, end) => {
     starts.fill(-1);
     let p = start;
@@ -218,17 +172,6 @@ export function createExtractor(fields: readonly string[], decode: ByteDecode): 
         return undefined;
       }
     }
-    if (lazy) {
-      current = hay;
-      return lazy;
-    }
-    const o: Record<string, unknown> = bare ? Object.create(null) : {};
-    for (let i = 0; i < fields.length; i++) {
-      if (starts[i]! < 0) continue;
-      const v = value(hay, starts[i]!, ends[i]!, escapedValue[i] === 1);
-      if (v === undefined) return undefined;
-      o[fields[i]!] = v;
-    }
-    return o;
+    return row(hay);
   };
 }

@@ -16,6 +16,8 @@ import { compileNode, filterFields, isLogObject } from './matcher.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
+import { createLineKernel, NOT_OBJECT, VALID, type LineKernel } from './line-kernel.js';
+import { createSpanRow } from './span-values.js';
 
 import type { ByteDecode, ByteSearch } from './bytes.js';
 
@@ -24,6 +26,11 @@ export type { ByteDecode, ByteSearch };
 export interface ScanHooks {
   search?: ByteSearch;
   decode?: ByteDecode;
+  /**
+   * False: never use the WebAssembly line kernel, only the JS extractor and JSON.parse (the path taken anyway
+   * where WebAssembly is unavailable, as under `node --jitless`).
+   */
+  kernel?: boolean;
 }
 
 export interface ScanCallbacks {
@@ -182,6 +189,11 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   let clauses: NeedlePlan = needlePlan(filter);
   // The extractor decodes with the scanner's own (validating) decoder: cheap, since only values are decoded.
   let extract: Extractor | undefined = createExtractor(fields, decode);
+  // The line kernel validates and extracts in one pass, so candidates need no JSON.parse at all; the JS
+  // extractor stays for lines whose top-level keys are spelled with escapes.
+  const kernel: LineKernel | undefined = hooks.kernel === false ? undefined : createLineKernel(fields);
+  const resolveKeys: Extractor = createExtractor(fields, decode);
+  const kernelRow = kernel ? createSpanRow(fields, decode, kernel) : undefined;
   let extractTries = 0;
   let extractRejects = 0;
   let calibrated = clauses.length === 0;
@@ -228,6 +240,10 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   const noteFields = (o: Record<string, unknown>): void => {
     for (const f of fields) if (!seen.has(f) && Object.prototype.hasOwnProperty.call(o, f)) seen.add(f);
   };
+  /** The same for a row of spans, whose absent fields read as undefined (lazy rows have them all as getters). */
+  const noteRowFields = (o: Record<string, unknown>): void => {
+    for (const f of fields) if (!seen.has(f) && Object.prototype.hasOwnProperty.call(o, f) && o[f] !== undefined) seen.add(f);
+  };
 
   const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
     const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, stopped: false };
@@ -262,6 +278,10 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       }
     }
     const cursors = new Array<number>(lists.length).fill(0);
+    const useKernel = kernel !== undefined && !validate;
+    // Every line is a candidate without a prefilter: one copy of the block; otherwise one per candidate.
+    const copyLines = primary !== undefined;
+    if (useKernel && !copyLines) kernel.load(hay, start, end);
 
     let pos = start;
     while (pos < end) {
@@ -311,7 +331,34 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         continue;
       }
 
-      if (extract && !validate) {
+      if (useKernel) {
+        if (copyLines) kernel.load(hay, lineStart, contentEnd);
+        const verdict = kernel.scan(lineStart, contentEnd);
+        if (verdict === NOT_OBJECT) {
+          counts.malformed++;
+          if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
+            counts.stopped = true;
+            return counts;
+          }
+          if (onOther) onOther(lineStart, nl);
+          continue;
+        }
+        // A valid object: its fields decide, read from the kernel's spans (or by the JS extractor when a key
+        // is spelled with escapes); no JSON.parse.
+        counts.parsed++;
+        const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
+        if (row !== undefined) {
+          if (seen.size < fields.length) noteRowFields(row);
+          if (root(row)) {
+            counts.matched++;
+            if (onMatch) onMatch(decodeLine(hay, lineStart, contentEnd)!, lineStart, nl);
+          } else if (onOther) onOther(lineStart, nl);
+          continue;
+        }
+        counts.parsed--;
+      }
+
+      if (extract && !validate && !useKernel) {
         // Reject on the wanted fields alone; a line kept here is still parsed whole before it counts.
         const partial = extract(hay, lineStart, contentEnd);
         extractTries++;

@@ -16,13 +16,16 @@ describe('every evaluation path agrees with the reference evaluator', () => {
         const { object, line, explain } = linePaths(filter, text);
         for (const r of [object, line, explain]) expect(r).toEqual(ref);
         // The raw shortcut: exact total and matches; malformed only counts the lines it read.
+        // With the WebAssembly kernel and without it (the path taken where WebAssembly is unavailable).
         for (const node of [false, true]) {
-          const fast = scanPath(filter, bytes, { node, blocks });
-          expect(fast.total).toBe(ref.total);
-          expect(fast.matches).toEqual(ref.matches);
-          expect(fast.matched).toBe(ref.matched);
-          expect(fast.malformed).toBeLessThanOrEqual(ref.malformed);
-          expect(scanPath(filter, bytes, { node, blocks, validate: true })).toEqual(ref);
+          for (const kernel of [true, false]) {
+            const fast = scanPath(filter, bytes, { node, blocks, kernel });
+            expect(fast.total).toBe(ref.total);
+            expect(fast.matches).toEqual(ref.matches);
+            expect(fast.matched).toBe(ref.matched);
+            expect(fast.malformed).toBeLessThanOrEqual(ref.malformed);
+            expect(scanPath(filter, bytes, { node, blocks, kernel, validate: true })).toEqual(ref);
+          }
         }
       }),
       { numRuns: 250 },
@@ -63,9 +66,11 @@ describe('every evaluation path agrees with the reference evaluator', () => {
       fc.property(arb, ([filter, lines]) => {
         const text = lines.join('\n');
         const ref = refCounts(filter, text);
-        const fast = scanPath(filter, encoder.encode(text), { node: true });
-        expect(fast.matches).toEqual(ref.matches);
-        expect(fast.total).toBe(ref.total);
+        for (const kernel of [true, false]) {
+          const fast = scanPath(filter, encoder.encode(text), { node: true, kernel });
+          expect(fast.matches).toEqual(ref.matches);
+          expect(fast.total).toBe(ref.total);
+        }
         expect(linePaths(filter, text).line).toEqual(ref);
       }),
       { numRuns: 400 },

@@ -40,8 +40,9 @@ function lineIndexer(bytes: Uint8Array): (offset: number) => number {
 }
 
 /** The block scanner, optionally over several blocks split at line ends, with or without validation. */
-export function scanPath(filter: FilterDocument, bytes: Uint8Array, opts: { validate?: boolean; node?: boolean; blocks?: number } = {}): PathResult {
-  const scanner = createBlockScanner(filter, opts.node ? nodeHooks : {});
+/** `kernel: false` takes the pure-JS path (extractor and JSON.parse), as where WebAssembly is unavailable. */
+export function scanPath(filter: FilterDocument, bytes: Uint8Array, opts: { validate?: boolean; node?: boolean; blocks?: number; kernel?: boolean } = {}): PathResult {
+  const scanner = createBlockScanner(filter, { ...(opts.node ? nodeHooks : {}), kernel: opts.kernel });
   const index = lineIndexer(bytes);
   const out: PathResult = { total: 0, matched: 0, malformed: 0, matches: [] };
   // Cut points at line ends so that each block holds whole lines.

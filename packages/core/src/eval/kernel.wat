@@ -1,0 +1,447 @@
+;; The line kernel: validates one NDJSON line as JSON.parse would accept it as a JSON object (RFC 8259, plus
+;; UTF-8 validity, so the verdict is exact without any other check) and, in the same pass, records the value
+;; span of the LAST top-level occurrence of each wanted key (JSON.parse keeps the last duplicate).
+;;
+;; Compiled by scripts/gen-line-kernel.mjs (wabt) into line-kernel.generated.ts; the JS side is line-kernel.ts,
+;; which lays out memory and reads the results. No recursion: nesting is a bit stack in memory (1 = object,
+;; 0 = array), so any depth is validated.
+;;
+;; Memory layout (offsets chosen by line-kernel.ts, passed to $init and $setStack):
+;;   head[len]            i32, for len 0..maxLen: 1 + index of the first wanted key of that byte length, 0 = none
+;;   keys[k]              i32 offset of the key's bytes, i32 1 + index of the next key of the same length
+;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes)
+;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
+;;                        the caller writes) and 16 readable bytes must follow it, so string scanning needs no
+;;                        bounds check and may load 16 bytes at a time
+;;   stack                one bit per nesting level, at least (end - start) / 8 + 2 bytes
+;;
+;; Result of $scan: 0 = not a JSON object line, 1 = valid, 2 = valid but a top-level key is spelled with escapes
+;; (its name was not compared: the caller resolves the line another way).
+(module
+  (memory (export "memory") 1)
+  (global $head (mut i32) (i32.const 0))
+  (global $maxLen (mut i32) (i32.const 0))
+  (global $keys (mut i32) (i32.const 0))
+  (global $out (mut i32) (i32.const 0))
+  (global $nkeys (mut i32) (i32.const 0))
+  (global $stack (mut i32) (i32.const 0))
+  ;; set by $str: whether the string just scanned holds a backslash
+  (global $esc (mut i32) (i32.const 0))
+
+  (func (export "init") (param $head i32) (param $maxLen i32) (param $keys i32) (param $out i32) (param $nkeys i32)
+    (global.set $head (local.get $head))
+    (global.set $maxLen (local.get $maxLen))
+    (global.set $keys (local.get $keys))
+    (global.set $out (local.get $out))
+    (global.set $nkeys (local.get $nkeys)))
+
+  (func (export "setStack") (param $at i32)
+    (global.set $stack (local.get $at)))
+
+  ;; JSON whitespace at p, within the line.
+  (func $ws (param $p i32) (param $end i32) (result i32)
+    (local $c i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (br_if $done
+          (i32.eqz
+            (i32.or
+              (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))
+              (i32.or (i32.eq (local.get $c) (i32.const 10)) (i32.eq (local.get $c) (i32.const 13))))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $next)))
+    (local.get $p))
+
+  (func $isHex (param $c i32) (result i32)
+    (i32.or
+      (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10))
+      (i32.lt_u (i32.sub (i32.or (local.get $c) (i32.const 32)) (i32.const 97)) (i32.const 6))))
+
+  ;; The string whose content starts at p: returns the index of its closing quote, or -1 when it is not a
+  ;; valid JSON string of valid UTF-8. Sets $esc. Sixteen bytes at a time up to the first quote, backslash,
+  ;; control character or non-ASCII byte (one signed comparison catches both of the last two).
+  (func $str (param $p i32) (result i32)
+    (local $c i32)
+    (local $bits i32)
+    (local $lo i32)
+    (local $hi i32)
+    (local $n i32)
+    (local $v v128)
+    (global.set $esc (i32.const 0))
+    (loop $chunk
+      (local.set $v (v128.load align=1 (local.get $p)))
+      (local.set $bits
+        (i8x16.bitmask
+          (v128.or
+            (v128.or
+              (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34)))
+              (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
+            (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32))))))
+      (if (i32.eqz (local.get $bits))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk)))
+      (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+      (local.set $c (i32.load8_u (local.get $p)))
+      (if (i32.eq (local.get $c) (i32.const 34)) (then (return (local.get $p))))
+      (if (i32.eq (local.get $c) (i32.const 92))
+        (then
+          (global.set $esc (i32.const 1))
+          (local.set $c (i32.load8_u offset=1 (local.get $p)))
+          (if (i32.eq (local.get $c) (i32.const 117))
+            (then
+              (if (i32.eqz
+                    (i32.and
+                      (i32.and (call $isHex (i32.load8_u offset=2 (local.get $p))) (call $isHex (i32.load8_u offset=3 (local.get $p))))
+                      (i32.and (call $isHex (i32.load8_u offset=4 (local.get $p))) (call $isHex (i32.load8_u offset=5 (local.get $p))))))
+                (then (return (i32.const -1))))
+              (local.set $p (i32.add (local.get $p) (i32.const 6)))
+              (br $chunk)))
+          ;; " \ / b f n r t
+          (if (i32.eqz
+                (i32.or
+                  (i32.or
+                    (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 92)))
+                    (i32.or (i32.eq (local.get $c) (i32.const 47)) (i32.eq (local.get $c) (i32.const 98))))
+                  (i32.or
+                    (i32.or (i32.eq (local.get $c) (i32.const 102)) (i32.eq (local.get $c) (i32.const 110)))
+                    (i32.or (i32.eq (local.get $c) (i32.const 114)) (i32.eq (local.get $c) (i32.const 116))))))
+            (then (return (i32.const -1))))
+          (local.set $p (i32.add (local.get $p) (i32.const 2)))
+          (br $chunk)))
+      ;; a raw control character (the line's own end included)
+      (if (i32.lt_u (local.get $c) (i32.const 128)) (then (return (i32.const -1))))
+      ;; UTF-8: the lead byte gives the number of continuation bytes and the range of the first one
+      ;; (excluding overlong forms, surrogates and code points above U+10FFFF, as a fatal decoder does)
+      (local.set $lo (i32.const 128))
+      (local.set $hi (i32.const 191))
+      (if (i32.lt_u (local.get $c) (i32.const 194)) (then (return (i32.const -1))))
+      (if (i32.lt_u (local.get $c) (i32.const 224))
+        (then (local.set $n (i32.const 1)))
+        (else
+          (if (i32.lt_u (local.get $c) (i32.const 240))
+            (then
+              (local.set $n (i32.const 2))
+              (if (i32.eq (local.get $c) (i32.const 224)) (then (local.set $lo (i32.const 160))))
+              (if (i32.eq (local.get $c) (i32.const 237)) (then (local.set $hi (i32.const 159)))))
+            (else
+              (if (i32.gt_u (local.get $c) (i32.const 244)) (then (return (i32.const -1))))
+              (local.set $n (i32.const 3))
+              (if (i32.eq (local.get $c) (i32.const 240)) (then (local.set $lo (i32.const 144))))
+              (if (i32.eq (local.get $c) (i32.const 244)) (then (local.set $hi (i32.const 143))))))))
+      (local.set $c (i32.load8_u offset=1 (local.get $p)))
+      (if (i32.or (i32.lt_u (local.get $c) (local.get $lo)) (i32.gt_u (local.get $c) (local.get $hi)))
+        (then (return (i32.const -1))))
+      (local.set $p (i32.add (local.get $p) (i32.const 2)))
+      (block $conts
+        (loop $cont
+          (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+          (br_if $conts (i32.eqz (local.get $n)))
+          (if (i32.ne (i32.and (i32.load8_u (local.get $p)) (i32.const 192)) (i32.const 128))
+            (then (return (i32.const -1))))
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (br $cont)))
+      (br $chunk))
+    (unreachable))
+
+  ;; Index after the run of digits at p.
+  (func $digits (param $p i32) (result i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)) (i32.const 10)))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $next)))
+    (local.get $p))
+
+  ;; The number at p: index after it, or -1 when it breaks the grammar -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  (func $num (param $p i32) (result i32)
+    (local $c i32)
+    (local $q i32)
+    (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 45)) (then (local.set $p (i32.add (local.get $p) (i32.const 1)))))
+    (local.set $c (i32.load8_u (local.get $p)))
+    (if (i32.eq (local.get $c) (i32.const 48))
+      (then (local.set $p (i32.add (local.get $p) (i32.const 1))))
+      (else
+        (if (i32.ge_u (i32.sub (local.get $c) (i32.const 49)) (i32.const 9)) (then (return (i32.const -1))))
+        (local.set $p (call $digits (i32.add (local.get $p) (i32.const 1))))))
+    (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 46))
+      (then
+        (local.set $q (call $digits (i32.add (local.get $p) (i32.const 1))))
+        (if (i32.eq (local.get $q) (i32.add (local.get $p) (i32.const 1))) (then (return (i32.const -1))))
+        (local.set $p (local.get $q))))
+    (if (i32.eq (i32.or (i32.load8_u (local.get $p)) (i32.const 32)) (i32.const 101))
+      (then
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (if (i32.or (i32.eq (local.get $c) (i32.const 43)) (i32.eq (local.get $c) (i32.const 45)))
+          (then (local.set $p (i32.add (local.get $p) (i32.const 1)))))
+        (local.set $q (call $digits (local.get $p)))
+        (if (i32.eq (local.get $q) (local.get $p)) (then (return (i32.const -1))))
+        (local.set $p (local.get $q))))
+    (local.get $p))
+
+  ;; The wanted key spelled by [ks, ke) (no escapes), or -1.
+  (func $lookup (param $ks i32) (param $ke i32) (result i32)
+    (local $len i32)
+    (local $idx i32)
+    (local $info i32)
+    (local $kp i32)
+    (local $i i32)
+    (local.set $len (i32.sub (local.get $ke) (local.get $ks)))
+    (if (i32.gt_u (local.get $len) (global.get $maxLen)) (then (return (i32.const -1))))
+    (local.set $idx (i32.load (i32.add (global.get $head) (i32.shl (local.get $len) (i32.const 2)))))
+    (block $none
+      (loop $candidate
+        (br_if $none (i32.eqz (local.get $idx)))
+        (local.set $info (i32.add (global.get $keys) (i32.shl (i32.sub (local.get $idx) (i32.const 1)) (i32.const 3))))
+        (local.set $kp (i32.load (local.get $info)))
+        (local.set $i (i32.const 0))
+        (block $differs
+          ;; eight bytes at a time, then byte by byte
+          (block $tail
+            (loop $words
+              (br_if $tail (i32.gt_u (i32.add (local.get $i) (i32.const 8)) (local.get $len)))
+              (br_if $differs
+                (i64.ne (i64.load align=1 (i32.add (local.get $ks) (local.get $i))) (i64.load align=1 (i32.add (local.get $kp) (local.get $i)))))
+              (local.set $i (i32.add (local.get $i) (i32.const 8)))
+              (br $words)))
+          (block $same
+            (loop $bytes
+              (br_if $same (i32.ge_u (local.get $i) (local.get $len)))
+              (br_if $differs
+                (i32.ne (i32.load8_u (i32.add (local.get $ks) (local.get $i))) (i32.load8_u (i32.add (local.get $kp) (local.get $i)))))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $bytes)))
+          (return (i32.sub (local.get $idx) (i32.const 1))))
+        (local.set $idx (i32.load offset=4 (local.get $info)))
+        (br $candidate)))
+    (i32.const -1))
+
+  ;; A literal or a number at p: the index after it, or -1.
+  (func $scalar (param $p i32) (result i32)
+    (local $c i32)
+    (local.set $c (i32.load8_u (local.get $p)))
+    (if (i32.eq (local.get $c) (i32.const 116))
+      (then (return (select (i32.add (local.get $p) (i32.const 4)) (i32.const -1) (i32.eq (i32.load align=1 (local.get $p)) (i32.const 0x65757274))))))
+    (if (i32.eq (local.get $c) (i32.const 110))
+      (then (return (select (i32.add (local.get $p) (i32.const 4)) (i32.const -1) (i32.eq (i32.load align=1 (local.get $p)) (i32.const 0x6c6c756e))))))
+    (if (i32.eq (local.get $c) (i32.const 102))
+      (then (return (select (i32.add (local.get $p) (i32.const 5)) (i32.const -1) (i32.eq (i32.load offset=1 align=1 (local.get $p)) (i32.const 0x65736c61))))))
+    (call $num (local.get $p)))
+
+  ;; States of the machine: 0 just after `{`, 1 a value in an array, 2 just after `[`, 3 a value just ended,
+  ;; 4 a key after `,`. Members of an object run in the tight $pair loop (key, colon, value, comma) without
+  ;; going through the dispatch; whitespace, long strings and escapes leave the fast paths for calls.
+  (func (export "scan") (param $p i32) (param $end i32) (result i32)
+    (local $c i32)
+    (local $q i32)
+    (local $e i32)
+    (local $bits i32)
+    (local $len i32)
+    (local $depth i32)
+    (local $cur i32)
+    (local $vs i32)
+    (local $vesc i32)
+    (local $kesc i32)
+    (local $state i32)
+    (local $at i32)
+    (local $bit i32)
+    (local $v v128)
+    ;; no wanted key seen yet
+    (local.set $q (global.get $out))
+    (local.set $c (i32.add (global.get $out) (i32.mul (global.get $nkeys) (i32.const 12))))
+    (block $reset
+      (loop $clear
+        (br_if $reset (i32.ge_u (local.get $q) (local.get $c)))
+        (i32.store (local.get $q) (i32.const -1))
+        (local.set $q (i32.add (local.get $q) (i32.const 12)))
+        (br $clear)))
+    (local.set $cur (i32.const -1))
+    (local.set $p (call $ws (local.get $p) (local.get $end)))
+    (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 123)) (then (return (i32.const 0))))
+    ;; the line's object is level 1
+    (local.set $depth (i32.const 1))
+    (i32.store8 (global.get $stack) (i32.const 2))
+    (local.set $p (i32.add (local.get $p) (i32.const 1)))
+    (local.set $state (i32.const 0))
+    (loop $machine
+      (block $after
+        (block $value
+          (block $arrayStart
+            (block $objectStart
+              (br_table $objectStart $value $arrayStart $after $objectStart (local.get $state)))
+            ;; just after `{` (state 0) a `}` closes it; after `,` (state 4) a key must follow
+            (if (i32.eqz (local.get $state))
+              (then
+                (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+                (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 125))
+                  (then
+                    (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                    (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+                    (br $after)))))
+            (loop $pair
+              ;; the key
+              (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+              (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 34)) (then (return (i32.const 0))))
+              (local.set $p (i32.add (local.get $p) (i32.const 1)))
+              (local.set $v (v128.load align=1 (local.get $p)))
+              (local.set $bits
+                (i8x16.bitmask
+                  (v128.or
+                    (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
+                    (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32))))))
+              (local.set $q (i32.const -2))
+              (if (local.get $bits)
+                (then
+                  (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+                  (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
+              (local.set $e (i32.const 0))
+              (if (i32.eq (local.get $q) (i32.const -2))
+                (then
+                  (local.set $q (call $str (local.get $p)))
+                  (local.set $e (global.get $esc))))
+              (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
+              (if (i32.eq (local.get $depth) (i32.const 1))
+                (then
+                  (if (local.get $e)
+                    (then (local.set $kesc (i32.const 1)))
+                    (else
+                      (local.set $len (i32.sub (local.get $q) (local.get $p)))
+                      (if (i32.le_u (local.get $len) (global.get $maxLen))
+                        (then
+                          (if (i32.load (i32.add (global.get $head) (i32.shl (local.get $len) (i32.const 2))))
+                            (then (local.set $cur (call $lookup (local.get $p) (local.get $q)))))))))))
+              (local.set $p (i32.add (local.get $q) (i32.const 1)))
+              (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+              (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)) (then (return (i32.const 0))))
+              (local.set $p (i32.add (local.get $p) (i32.const 1)))
+              ;; the value
+              (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+              ;; only a top-level value's start is recorded (nested values must not overwrite it)
+              (local.set $vs (select (local.get $p) (local.get $vs) (i32.eq (local.get $depth) (i32.const 1))))
+              (local.set $c (i32.load8_u (local.get $p)))
+              (if (i32.eq (local.get $c) (i32.const 34))
+                (then
+                  (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                  (local.set $v (v128.load align=1 (local.get $p)))
+                  (local.set $bits
+                    (i8x16.bitmask
+                      (v128.or
+                        (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
+                        (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32))))))
+                  (local.set $q (i32.const -2))
+                  (if (local.get $bits)
+                    (then
+                      (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+                      (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
+                  (local.set $e (i32.const 0))
+                  (if (i32.eq (local.get $q) (i32.const -2))
+                    (then
+                      (local.set $q (call $str (local.get $p)))
+                      (local.set $e (global.get $esc))))
+                  (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
+                  (local.set $vesc (local.get $e))
+                  (local.set $p (i32.add (local.get $q) (i32.const 1))))
+                (else
+                  (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+                    (then
+                      (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
+                      (local.set $at (i32.add (global.get $stack) (i32.shr_u (local.get $depth) (i32.const 3))))
+                      (local.set $bit (i32.shl (i32.const 1) (i32.and (local.get $depth) (i32.const 7))))
+                      (if (i32.eq (local.get $c) (i32.const 123))
+                        (then
+                          (i32.store8 (local.get $at) (i32.or (i32.load8_u (local.get $at)) (local.get $bit)))
+                          (local.set $state (i32.const 0)))
+                        (else
+                          (i32.store8 (local.get $at) (i32.and (i32.load8_u (local.get $at)) (i32.xor (local.get $bit) (i32.const -1))))
+                          (local.set $state (i32.const 2))))
+                      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                      (br $machine)))
+                  (local.set $p (call $scalar (local.get $p)))
+                  (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))))
+              ;; a string or scalar member ended: the innermost container is still this object
+              (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
+                (then
+                  (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
+                  (i32.store (local.get $q) (local.get $vs))
+                  (i32.store offset=4 (local.get $q) (local.get $p))
+                  (i32.store offset=8 (local.get $q) (i32.and (local.get $vesc) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+                  (local.set $cur (i32.const -1))))
+              (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+              (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 44))
+                (then
+                  (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                  (br $pair)))
+              (br $after)))
+          ;; just after `[`: `]` closes it, anything else is a value (falling through)
+          (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+          (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 93))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 1)))
+              (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+              (br $after))))
+        ;; a value in an array
+        (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (if (i32.eq (local.get $c) (i32.const 34))
+          (then
+            (local.set $p (call $str (i32.add (local.get $p) (i32.const 1))))
+            (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $after)))
+        (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+          (then
+            (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
+            (local.set $at (i32.add (global.get $stack) (i32.shr_u (local.get $depth) (i32.const 3))))
+            (local.set $bit (i32.shl (i32.const 1) (i32.and (local.get $depth) (i32.const 7))))
+            (if (i32.eq (local.get $c) (i32.const 123))
+              (then
+                (i32.store8 (local.get $at) (i32.or (i32.load8_u (local.get $at)) (local.get $bit)))
+                (local.set $state (i32.const 0)))
+              (else
+                (i32.store8 (local.get $at) (i32.and (i32.load8_u (local.get $at)) (i32.xor (local.get $bit) (i32.const -1))))
+                (local.set $state (i32.const 2))))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $machine)))
+        (local.set $p (call $scalar (local.get $p)))
+        (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))
+        (br $after))
+      ;; a value just ended at p, at the current depth (a container closing onto a top-level member included)
+      (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
+        (then
+          (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
+          (i32.store (local.get $q) (local.get $vs))
+          (i32.store offset=4 (local.get $q) (local.get $p))
+          (i32.store offset=8 (local.get $q) (i32.and (local.get $vesc) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+          (local.set $cur (i32.const -1))))
+      (if (i32.eqz (local.get $depth))
+        (then
+          (return
+            (select
+              (i32.add (i32.const 1) (local.get $kesc))
+              (i32.const 0)
+              (i32.eq (call $ws (local.get $p) (local.get $end)) (local.get $end))))))
+      (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
+      (local.set $c (i32.load8_u (local.get $p)))
+      ;; 1 when the innermost open container is an object
+      (local.set $bit
+        (i32.and
+          (i32.shr_u
+            (i32.load8_u (i32.add (global.get $stack) (i32.shr_u (local.get $depth) (i32.const 3))))
+            (i32.and (local.get $depth) (i32.const 7)))
+          (i32.const 1)))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (if (i32.eq (local.get $c) (i32.const 44))
+        (then
+          (local.set $state (select (i32.const 4) (i32.const 1) (local.get $bit)))
+          (br $machine)))
+      (if (i32.eq (local.get $c) (select (i32.const 125) (i32.const 93) (local.get $bit)))
+        (then
+          (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+          (local.set $state (i32.const 3))
+          (br $machine)))
+      (return (i32.const 0)))
+    (unreachable))
+)

@@ -1,0 +1,175 @@
+/**
+ * The JS side of the WebAssembly line kernel (kernel.wat): one pass per line that both decides exactly whether
+ * the line is a JSON object (as JSON.parse would, UTF-8 included) and finds the value spans of the filter's
+ * fields, so a line never needs JSON.parse to count as a match.
+ *
+ * Pure: the module is instantiated synchronously from the bytes in line-kernel.generated.ts. Where
+ * WebAssembly is missing (`node --jitless`) or refuses the module, `createLineKernel` returns undefined and the
+ * scanner keeps its JS extractor and JSON.parse.
+ */
+import { LINE_KERNEL_WASM } from './line-kernel.generated.js';
+
+/** The kernel's verdicts (see kernel.wat). */
+export const NOT_OBJECT = 0;
+export const VALID = 1;
+/** Valid, but some top-level key is spelled with escapes: its fields must be read another way. */
+export const VALID_ESCAPED_KEY = 2;
+
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface KernelExports {
+  memory: WasmMemory;
+  init(head: number, maxLen: number, keys: number, out: number, nkeys: number): void;
+  setStack(at: number): void;
+  scan(start: number, end: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+const PAGE = 65536;
+/** Padding after the data: the kernel may load 16 bytes from the sentinel on. */
+const PAD = 32;
+/** Memory above this is given back (a new instance) once blocks are small again. */
+const RELEASE_BYTES = 64 << 20;
+
+function fromBase64(text: string): Uint8Array {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const value = new Int8Array(128).fill(-1);
+  for (let i = 0; i < alphabet.length; i++) value[alphabet.charCodeAt(i)] = i;
+  const clean = text.replace(/=+$/, '');
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let bits = 0;
+  let acc = 0;
+  let o = 0;
+  for (let i = 0; i < clean.length; i++) {
+    acc = (acc << 6) | value[clean.charCodeAt(i)]!;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+let compiled: object | null | undefined;
+/** The compiled module, once per process; null where WebAssembly is unavailable or refuses it. */
+function kernelModule(): object | null {
+  if (compiled !== undefined) return compiled;
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  try {
+    compiled = api ? new api.Module(fromBase64(LINE_KERNEL_WASM)) : null;
+  } catch {
+    compiled = null;
+  }
+  return compiled;
+}
+
+export interface LineKernel {
+  /**
+   * Copies `hay[from, to)` into the kernel's memory; later `scan` calls take lines inside that range, in `hay`
+   * offsets. The byte after each line's end must be its `\n` or `\r` in `hay`, or `to` itself.
+   */
+  load(hay: Uint8Array, from: number, to: number): void;
+  /** The verdict on the line `hay[start, end)`; for VALID, `starts`, `ends`, `escaped` hold the fields' spans. */
+  scan(start: number, end: number): number;
+  /** Per field: start of the value of its last top-level occurrence in `hay` offsets, or -1 when absent. */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** Per field: 1 when the value is a string holding escapes. */
+  readonly escaped: Uint8Array;
+}
+
+/** A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. */
+export function createLineKernel(fields: readonly string[]): LineKernel | undefined {
+  const module = kernelModule();
+  if (module === null) return undefined;
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
+  const encoder = new TextEncoder();
+  const keys = fields.map((f) => encoder.encode(f));
+  const maxLen = keys.reduce((m, k) => Math.max(m, k.length), 0);
+  // Layout (see kernel.wat): head table, key records, outputs, key bytes, then the data and its stack.
+  const headAt = 0;
+  const keysAt = headAt + (maxLen + 1) * 4;
+  const outAt = keysAt + keys.length * 8;
+  const bytesAt = outAt + keys.length * 12;
+  const dataAt = (bytesAt + keys.reduce((n, k) => n + k.length, 0) + 15) & ~15;
+
+  let exports!: KernelExports;
+  let u8!: Uint8Array;
+  let i32!: Int32Array;
+  const views = (): void => {
+    u8 = new Uint8Array(exports.memory.buffer);
+    i32 = new Int32Array(exports.memory.buffer);
+  };
+  const ensure = (bytes: number): void => {
+    const have = exports.memory.buffer.byteLength;
+    if (have < bytes) {
+      exports.memory.grow(Math.ceil((bytes - have) / PAGE));
+      views();
+    }
+  };
+  const instantiate = (): void => {
+    exports = new api.Instance(module, {}).exports as KernelExports;
+    views();
+    ensure(dataAt + PAD);
+    // Keys of one length are chained, so a key of the line is compared only with wanted keys of its length.
+    const head = new Int32Array(maxLen + 1);
+    let at = bytesAt;
+    keys.forEach((k, i) => {
+      u8.set(k, at);
+      i32[(keysAt >> 2) + i * 2] = at;
+      i32[(keysAt >> 2) + i * 2 + 1] = head[k.length]!;
+      head[k.length] = i + 1;
+      at += k.length;
+    });
+    i32.set(head, headAt >> 2);
+    exports.init(headAt, maxLen, keysAt, outAt, keys.length);
+  };
+  instantiate();
+
+  const starts = new Int32Array(fields.length);
+  const ends = new Int32Array(fields.length);
+  const escaped = new Uint8Array(fields.length);
+  /** hay offset minus kernel offset of the loaded range. */
+  let shift = 0;
+
+  return {
+    starts,
+    ends,
+    escaped,
+    load(hay, from, to) {
+      const length = to - from;
+      // The nesting stack needs one bit per level: at most one level per byte of a line.
+      const stackAt = (dataAt + length + PAD + 15) & ~15;
+      const need = stackAt + (length >> 3) + PAD;
+      if (exports.memory.buffer.byteLength > RELEASE_BYTES && need < RELEASE_BYTES / 4) instantiate();
+      ensure(need);
+      u8.set(hay.subarray(from, to), dataAt);
+      u8[dataAt + length] = 0;
+      exports.setStack(stackAt);
+      shift = from - dataAt;
+    },
+    scan(start, end) {
+      const verdict = exports.scan(start - shift, end - shift);
+      if (verdict === VALID) {
+        const o = outAt >> 2;
+        for (let k = 0; k < starts.length; k++) {
+          const s = i32[o + k * 3]!;
+          if (s < 0) {
+            starts[k] = -1;
+            continue;
+          }
+          starts[k] = s + shift;
+          ends[k] = i32[o + k * 3 + 1]! + shift;
+          escaped[k] = i32[o + k * 3 + 2]!;
+        }
+      }
+      return verdict;
+    },
+  };
+}

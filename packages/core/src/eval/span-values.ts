@@ -1,0 +1,104 @@
+/**
+ * The filter's fields read from value spans of one line's bytes (found by the JS extractor or the WebAssembly
+ * kernel): a row object whose fields decode only when a condition reads them, with the values JSON.parse
+ * would give (small integers straight from their digits, any other number through JSON.parse of its token).
+ */
+import type { ByteDecode } from './bytes.js';
+
+const QUOTE = 34;
+
+export interface Spans {
+  /** Per field: start of its value in the line's bytes, or -1 when absent. */
+  readonly starts: Int32Array;
+  /** Per field: end (exclusive) of its value. */
+  readonly ends: Int32Array;
+  /** Per field: 1 when the value is a string holding escapes (decoded by JSON.parse). */
+  readonly escaped: Uint8Array;
+}
+
+/**
+ * The row of the current spans over `hay`; undefined when a value cannot be decoded (not valid JSON). `decode`
+ * replaces the row's decoder for this line (a faster one once the line is known to be valid UTF-8).
+ */
+export type SpanRow = (hay: Uint8Array, decode?: ByteDecode) => Record<string, unknown> | undefined;
+
+export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, spans: Spans): SpanRow {
+  const { starts, ends, escaped } = spans;
+  let decode = ownDecode;
+  // Plain objects get one hidden class per set of present fields (fast property reads in the conditions);
+  // a `__proto__` field needs an object without prototype to be stored as an own property.
+  const bare = fields.includes('__proto__');
+
+  const value = (hay: Uint8Array, vs: number, ve: number, escapes: boolean): unknown => {
+    const b = hay[vs]!;
+    if (b === QUOTE) {
+      if (!escapes) return decode(hay, vs + 1, ve - 1) ?? undefined;
+    } else if (b === 116 && ve - vs === 4) return true;
+    else if (b === 102 && ve - vs === 5) return false;
+    else if (b === 110 && ve - vs === 4) return null;
+    else if (ve - vs <= 15) {
+      // A small integer straight from its digits (exact: below 2^53); anything else through JSON.parse.
+      let i = b === 45 ? vs + 1 : vs;
+      let n = 0;
+      const first = i;
+      for (; i < ve; i++) {
+        const d = hay[i]! - 48;
+        if (d < 0 || d > 9) break;
+        n = n * 10 + d;
+      }
+      if (i === ve && i > first && (hay[first] !== 48 || ve - first === 1)) return b === 45 ? -n : n;
+    }
+    const text = decode(hay, vs, ve);
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * The common case: one reused row whose fields are getters decoding the current line's value when first
+   * read (a field that several conditions test is decoded once per line), so a condition that short-circuits
+   * its siblings spares their decoding. (Not for field names that Object.prototype has: the conditions look
+   * those up as own properties.) A value that cannot be decoded reads as absent; its line is not valid JSON,
+   * so it could not match anyway.
+   */
+  let current: Uint8Array = new Uint8Array(0);
+  /** The row's line number; a field's cached value is good while its stamp equals it. */
+  let line = 0;
+  const stamps = new Float64Array(fields.length);
+  const cached: unknown[] = new Array(fields.length).fill(undefined);
+  const lazy: Record<string, unknown> | undefined = fields.some((f) => f in Object.prototype) ? undefined : Object.create(null);
+  if (lazy) {
+    fields.forEach((f, i) =>
+      Object.defineProperty(lazy, f, {
+        get: () => {
+          if (stamps[i] === line) return cached[i];
+          const v = starts[i]! < 0 ? undefined : value(current, starts[i]!, ends[i]!, escaped[i] === 1);
+          stamps[i] = line;
+          cached[i] = v;
+          return v;
+        },
+        enumerable: true,
+      }),
+    );
+  }
+
+  return (hay, lineDecode) => {
+    decode = lineDecode ?? ownDecode;
+    if (lazy) {
+      current = hay;
+      line++;
+      return lazy;
+    }
+    const o: Record<string, unknown> = bare ? Object.create(null) : {};
+    for (let i = 0; i < fields.length; i++) {
+      if (starts[i]! < 0) continue;
+      const v = value(hay, starts[i]!, ends[i]!, escaped[i] === 1);
+      if (v === undefined) return undefined;
+      o[fields[i]!] = v;
+    }
+    return o;
+  };
+}
