@@ -8,8 +8,10 @@
 ;;
 ;; Memory layout (offsets chosen by line-kernel.ts, passed to $init and $setStack):
 ;;   head[len]            i32, for len 0..maxLen: 1 + index of the first wanted key of that byte length, 0 = none
-;;   keys[k]              i32 offset of the key's bytes, i32 1 + index of the next key of the same length
-;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes)
+;;   keys[k]              24 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
+;;                        length, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8)
+;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (for a string value: 1 = it holds
+;;                        escapes, 2 = all its bytes are ASCII)
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
 ;;                        the caller writes) and 16 readable bytes must follow it, so string scanning needs no
 ;;                        bounds check and may load 16 bytes at a time
@@ -27,6 +29,8 @@
   (global $stack (mut i32) (i32.const 0))
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
+  ;; set by $str: whether the string just scanned holds a byte above 0x7f
+  (global $high (mut i32) (i32.const 0))
 
   (func (export "init") (param $head i32) (param $maxLen i32) (param $keys i32) (param $out i32) (param $nkeys i32)
     (global.set $head (local.get $head))
@@ -70,6 +74,7 @@
     (local $n i32)
     (local $v v128)
     (global.set $esc (i32.const 0))
+    (global.set $high (i32.const 0))
     (loop $chunk
       (local.set $v (v128.load align=1 (local.get $p)))
       (local.set $bits
@@ -115,6 +120,7 @@
       (if (i32.lt_u (local.get $c) (i32.const 128)) (then (return (i32.const -1))))
       ;; UTF-8: the lead byte gives the number of continuation bytes and the range of the first one
       ;; (excluding overlong forms, surrogates and code points above U+10FFFF, as a fatal decoder does)
+      (global.set $high (i32.const 1))
       (local.set $lo (i32.const 128))
       (local.set $hi (i32.const 191))
       (if (i32.lt_u (local.get $c) (i32.const 194)) (then (return (i32.const -1))))
@@ -147,13 +153,18 @@
     (unreachable))
 
   ;; Index after the run of digits at p.
+  ;; (Sixteen bytes at a time: timestamps have 19 digits. The line's end is not a digit, so this stops there.)
   (func $digits (param $p i32) (result i32)
-    (block $done
-      (loop $next
-        (br_if $done (i32.ge_u (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)) (i32.const 10)))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $next)))
-    (local.get $p))
+    (local $bits i32)
+    (loop $chunk
+      (local.set $bits
+        (i8x16.bitmask
+          (i8x16.gt_u (i8x16.sub (v128.load align=1 (local.get $p)) (i8x16.splat (i32.const 48))) (i8x16.splat (i32.const 9)))))
+      (if (i32.eqz (local.get $bits))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk))))
+    (i32.add (local.get $p) (i32.ctz (local.get $bits))))
 
   ;; The number at p: index after it, or -1 when it breaks the grammar -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
   (func $num (param $p i32) (result i32)
@@ -182,39 +193,50 @@
         (local.set $p (local.get $q))))
     (local.get $p))
 
-  ;; The wanted key spelled by [ks, ke) (no escapes), or -1.
+  ;; The wanted key spelled by [ks, ke) (no escapes), or -1. Each wanted key of that length is compared first on
+  ;; its first and last eight bytes (the whole key up to 16 bytes; zero-padded below 8), the middle only then.
   (func $lookup (param $ks i32) (param $ke i32) (result i32)
     (local $len i32)
     (local $idx i32)
     (local $info i32)
-    (local $kp i32)
+    (local $first i64)
+    (local $last i64)
     (local $i i32)
+    (local $kp i32)
     (local.set $len (i32.sub (local.get $ke) (local.get $ks)))
-    (if (i32.gt_u (local.get $len) (global.get $maxLen)) (then (return (i32.const -1))))
     (local.set $idx (i32.load (i32.add (global.get $head) (i32.shl (local.get $len) (i32.const 2)))))
+    (if (i32.lt_u (local.get $len) (i32.const 8))
+      (then
+        (local.set $first
+          (i64.and
+            (i64.load align=1 (local.get $ks))
+            (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (i32.shl (local.get $len) (i32.const 3)))) (i64.const 1))))
+        (local.set $last (local.get $first)))
+      (else
+        (local.set $first (i64.load align=1 (local.get $ks)))
+        (local.set $last (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))))))
     (block $none
       (loop $candidate
         (br_if $none (i32.eqz (local.get $idx)))
-        (local.set $info (i32.add (global.get $keys) (i32.shl (i32.sub (local.get $idx) (i32.const 1)) (i32.const 3))))
-        (local.set $kp (i32.load (local.get $info)))
-        (local.set $i (i32.const 0))
-        (block $differs
-          ;; eight bytes at a time, then byte by byte
-          (block $tail
-            (loop $words
-              (br_if $tail (i32.gt_u (i32.add (local.get $i) (i32.const 8)) (local.get $len)))
-              (br_if $differs
-                (i64.ne (i64.load align=1 (i32.add (local.get $ks) (local.get $i))) (i64.load align=1 (i32.add (local.get $kp) (local.get $i)))))
-              (local.set $i (i32.add (local.get $i) (i32.const 8)))
-              (br $words)))
-          (block $same
-            (loop $bytes
-              (br_if $same (i32.ge_u (local.get $i) (local.get $len)))
-              (br_if $differs
-                (i32.ne (i32.load8_u (i32.add (local.get $ks) (local.get $i))) (i32.load8_u (i32.add (local.get $kp) (local.get $i)))))
-              (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br $bytes)))
-          (return (i32.sub (local.get $idx) (i32.const 1))))
+        (local.set $info (i32.add (global.get $keys) (i32.mul (i32.sub (local.get $idx) (i32.const 1)) (i32.const 24))))
+        (if (i32.and
+              (i64.eq (local.get $first) (i64.load offset=8 (local.get $info)))
+              (i64.eq (local.get $last) (i64.load offset=16 (local.get $info))))
+          (then
+            (if (i32.le_u (local.get $len) (i32.const 16)) (then (return (i32.sub (local.get $idx) (i32.const 1)))))
+            (local.set $kp (i32.load (local.get $info)))
+            (local.set $i (i32.const 8))
+            (block $differs
+              (loop $words
+                ;; what is left lies within the last eight bytes, already equal
+                (if (i32.ge_u (i32.add (local.get $i) (i32.const 8)) (local.get $len))
+                  (then (return (i32.sub (local.get $idx) (i32.const 1)))))
+                (br_if $differs
+                  (i64.ne
+                    (i64.load align=1 (i32.add (local.get $ks) (local.get $i)))
+                    (i64.load align=1 (i32.add (local.get $kp) (local.get $i)))))
+                (local.set $i (i32.add (local.get $i) (i32.const 8)))
+                (br $words)))))
         (local.set $idx (i32.load offset=4 (local.get $info)))
         (br $candidate)))
     (i32.const -1))
@@ -238,6 +260,7 @@
     (local $c i32)
     (local $q i32)
     (local $e i32)
+    (local $h i32)
     (local $bits i32)
     (local $len i32)
     (local $depth i32)
@@ -298,10 +321,12 @@
                   (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
                   (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
               (local.set $e (i32.const 0))
+              (local.set $h (i32.const 0))
               (if (i32.eq (local.get $q) (i32.const -2))
                 (then
                   (local.set $q (call $str (local.get $p)))
-                  (local.set $e (global.get $esc))))
+                  (local.set $e (global.get $esc))
+                  (local.set $h (global.get $high))))
               (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
               (if (i32.eq (local.get $depth) (i32.const 1))
                 (then
@@ -337,12 +362,15 @@
                       (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
                       (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
                   (local.set $e (i32.const 0))
+                  (local.set $h (i32.const 0))
                   (if (i32.eq (local.get $q) (i32.const -2))
                     (then
                       (local.set $q (call $str (local.get $p)))
-                      (local.set $e (global.get $esc))))
+                      (local.set $e (global.get $esc))
+                      (local.set $h (global.get $high))))
                   (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
-                  (local.set $vesc (local.get $e))
+                  ;; 1: escapes; 2: ASCII only (the fast path saw no byte above 0x7f)
+                  (local.set $vesc (i32.or (local.get $e) (i32.shl (i32.eqz (local.get $h)) (i32.const 1))))
                   (local.set $p (i32.add (local.get $q) (i32.const 1))))
                 (else
                   (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
@@ -367,7 +395,7 @@
                   (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
                   (i32.store (local.get $q) (local.get $vs))
                   (i32.store offset=4 (local.get $q) (local.get $p))
-                  (i32.store offset=8 (local.get $q) (i32.and (local.get $vesc) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+                  (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
                   (local.set $cur (i32.const -1))))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 44))
@@ -414,7 +442,7 @@
           (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
           (i32.store (local.get $q) (local.get $vs))
           (i32.store offset=4 (local.get $q) (local.get $p))
-          (i32.store offset=8 (local.get $q) (i32.and (local.get $vesc) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+          (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
           (local.set $cur (i32.const -1))))
       (if (i32.eqz (local.get $depth))
         (then

@@ -80,7 +80,7 @@ export interface LineKernel {
   /** Per field: start of the value of its last top-level occurrence in `hay` offsets, or -1 when absent. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  /** Per field: 1 when the value is a string holding escapes. */
+  /** Per field, for a string value: bit 1 when it holds escapes, bit 2 when all its bytes are ASCII. */
   readonly escaped: Uint8Array;
 }
 
@@ -95,7 +95,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   // Layout (see kernel.wat): head table, key records, outputs, key bytes, then the data and its stack.
   const headAt = 0;
   const keysAt = headAt + (maxLen + 1) * 4;
-  const outAt = keysAt + keys.length * 8;
+  const outAt = keysAt + keys.length * 24;
   const bytesAt = outAt + keys.length * 12;
   const dataAt = (bytesAt + keys.reduce((n, k) => n + k.length, 0) + 15) & ~15;
 
@@ -122,8 +122,13 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     let at = bytesAt;
     keys.forEach((k, i) => {
       u8.set(k, at);
-      i32[(keysAt >> 2) + i * 2] = at;
-      i32[(keysAt >> 2) + i * 2 + 1] = head[k.length]!;
+      const record = keysAt + i * 24;
+      i32[record >> 2] = at;
+      i32[(record >> 2) + 1] = head[k.length]!;
+      // the first and last eight bytes, compared before anything else (zero-padded when shorter)
+      u8.fill(0, record + 8, record + 24);
+      u8.set(k.subarray(0, 8), record + 8);
+      u8.set(k.length >= 8 ? k.subarray(k.length - 8) : k, record + 16);
       head[k.length] = i + 1;
       at += k.length;
     });
