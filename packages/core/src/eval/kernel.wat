@@ -10,8 +10,7 @@
 ;;   head[len]            i32, for len 0..maxLen: 1 + index of the first wanted key of that byte length, 0 = none
 ;;   keys[k]              24 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
 ;;                        length, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8)
-;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (for a string value: 1 = it holds
-;;                        escapes, 2 = all its bytes are ASCII)
+;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes)
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
 ;;                        the caller writes) and 16 readable bytes must follow it, so string scanning needs no
 ;;                        bounds check and may load 16 bytes at a time
@@ -29,8 +28,6 @@
   (global $stack (mut i32) (i32.const 0))
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
-  ;; set by $str: whether the string just scanned holds a byte above 0x7f
-  (global $high (mut i32) (i32.const 0))
 
   (func (export "init") (param $head i32) (param $maxLen i32) (param $keys i32) (param $out i32) (param $nkeys i32)
     (global.set $head (local.get $head))
@@ -74,7 +71,6 @@
     (local $n i32)
     (local $v v128)
     (global.set $esc (i32.const 0))
-    (global.set $high (i32.const 0))
     (loop $chunk
       (local.set $v (v128.load align=1 (local.get $p)))
       (local.set $bits
@@ -120,7 +116,6 @@
       (if (i32.lt_u (local.get $c) (i32.const 128)) (then (return (i32.const -1))))
       ;; UTF-8: the lead byte gives the number of continuation bytes and the range of the first one
       ;; (excluding overlong forms, surrogates and code points above U+10FFFF, as a fatal decoder does)
-      (global.set $high (i32.const 1))
       (local.set $lo (i32.const 128))
       (local.set $hi (i32.const 191))
       (if (i32.lt_u (local.get $c) (i32.const 194)) (then (return (i32.const -1))))
@@ -260,7 +255,6 @@
     (local $c i32)
     (local $q i32)
     (local $e i32)
-    (local $h i32)
     (local $bits i32)
     (local $len i32)
     (local $depth i32)
@@ -321,12 +315,10 @@
                   (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
                   (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
               (local.set $e (i32.const 0))
-              (local.set $h (i32.const 0))
               (if (i32.eq (local.get $q) (i32.const -2))
                 (then
                   (local.set $q (call $str (local.get $p)))
-                  (local.set $e (global.get $esc))
-                  (local.set $h (global.get $high))))
+                  (local.set $e (global.get $esc))))
               (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
               (if (i32.eq (local.get $depth) (i32.const 1))
                 (then
@@ -362,15 +354,12 @@
                       (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
                       (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 34)) (then (local.set $q (i32.const -2))))))
                   (local.set $e (i32.const 0))
-                  (local.set $h (i32.const 0))
                   (if (i32.eq (local.get $q) (i32.const -2))
                     (then
                       (local.set $q (call $str (local.get $p)))
-                      (local.set $e (global.get $esc))
-                      (local.set $h (global.get $high))))
+                      (local.set $e (global.get $esc))))
                   (if (i32.lt_s (local.get $q) (i32.const 0)) (then (return (i32.const 0))))
-                  ;; 1: escapes; 2: ASCII only (the fast path saw no byte above 0x7f)
-                  (local.set $vesc (i32.or (local.get $e) (i32.shl (i32.eqz (local.get $h)) (i32.const 1))))
+                  (local.set $vesc (local.get $e))
                   (local.set $p (i32.add (local.get $q) (i32.const 1))))
                 (else
                   (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))

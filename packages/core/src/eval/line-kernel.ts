@@ -80,7 +80,7 @@ export interface LineKernel {
   /** Per field: start of the value of its last top-level occurrence in `hay` offsets, or -1 when absent. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  /** Per field, for a string value: bit 1 when it holds escapes, bit 2 when all its bytes are ASCII. */
+  /** Per field: 1 when the value is a string holding escapes. */
   readonly escaped: Uint8Array;
 }
 

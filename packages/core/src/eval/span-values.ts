@@ -7,19 +7,13 @@ import type { ByteDecode } from './bytes.js';
 
 const QUOTE = 34;
 const ESCAPES = 1;
-const ASCII = 2;
-/** Strings up to this many bytes are built in JS when ASCII; longer ones are decoded by the host. */
-const SHORT_ASCII = 24;
 
 export interface Spans {
   /** Per field: start of its value in the line's bytes, or -1 when absent. */
   readonly starts: Int32Array;
   /** Per field: end (exclusive) of its value. */
   readonly ends: Int32Array;
-  /**
-   * Per field, for a string value: bit 1 when it holds escapes (decoded by JSON.parse), bit 2 when all its
-   * bytes are known to be ASCII (short ones are then decoded here, cheaper than a call into the host).
-   */
+  /** Per field: 1 when the value is a string holding escapes (decoded by JSON.parse). */
   readonly escaped: Uint8Array;
 }
 
@@ -39,11 +33,6 @@ export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, 
   const value = (hay: Uint8Array, vs: number, ve: number, flags: number): unknown => {
     const b = hay[vs]!;
     if (b === QUOTE) {
-      if (flags === ASCII && ve - vs <= SHORT_ASCII + 2) {
-        let s = '';
-        for (let i = vs + 1; i < ve - 1; i++) s += String.fromCharCode(hay[i]!);
-        return s;
-      }
       if ((flags & ESCAPES) === 0) return decode(hay, vs + 1, ve - 1) ?? undefined;
     } else if (b === 116 && ve - vs === 4) return true;
     else if (b === 102 && ve - vs === 5) return false;
