@@ -7,21 +7,24 @@
 ;; 0 = array), so any depth is validated.
 ;;
 ;; Memory layout (offsets chosen by line-kernel.ts, passed to $init and $setStack):
-;;   head[len]            i32, for len 0..maxLen: 1 + index of the first wanted key of that byte length, 0 = none
-;;   keys[k]              24 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
-;;                        length, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8)
+;;   slots[h]             i32 per hash slot (a power of two of them): 1 + index of the first wanted key whose
+;;                        hash is h, 0 = none; the hash of a key is (fingerprint ^ length) * K >> shift, where
+;;                        the fingerprint is its last 8 bytes (its bytes zero-padded when shorter than 8)
+;;   keys[k]              32 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
+;;                        slot, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8), i32
+;;                        its length
 ;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes)
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
-;;                        the caller writes) and 16 readable bytes must follow it, so string scanning needs no
-;;                        bounds check and may load 16 bytes at a time
+;;                        the caller writes) and 32 readable bytes must follow it, so string scanning needs no
+;;                        bounds check and may load 32 bytes ahead
 ;;   stack                one bit per nesting level, at least (end - start) / 8 + 2 bytes
 ;;
 ;; Result of $scan: 0 = not a JSON object line, 1 = valid, 2 = valid but a top-level key is spelled with escapes
 ;; (its name was not compared: the caller resolves the line another way).
 (module
   (memory (export "memory") 1)
-  (global $head (mut i32) (i32.const 0))
-  (global $maxLen (mut i32) (i32.const 0))
+  (global $slots (mut i32) (i32.const 0))
+  (global $shift (mut i64) (i64.const 0))
   (global $keys (mut i32) (i32.const 0))
   (global $out (mut i32) (i32.const 0))
   (global $nkeys (mut i32) (i32.const 0))
@@ -29,9 +32,9 @@
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
 
-  (func (export "init") (param $head i32) (param $maxLen i32) (param $keys i32) (param $out i32) (param $nkeys i32)
-    (global.set $head (local.get $head))
-    (global.set $maxLen (local.get $maxLen))
+  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32)
+    (global.set $slots (local.get $slots))
+    (global.set $shift (i64.extend_i32_u (local.get $shift)))
     (global.set $keys (local.get $keys))
     (global.set $out (local.get $out))
     (global.set $nkeys (local.get $nkeys)))
@@ -188,34 +191,33 @@
         (local.set $p (local.get $q))))
     (local.get $p))
 
-  ;; The wanted key spelled by [ks, ke) (no escapes), or -1. Each wanted key of that length is compared first on
-  ;; its first and last eight bytes (the whole key up to 16 bytes; zero-padded below 8), the middle only then.
-  (func $lookup (param $ks i32) (param $ke i32) (result i32)
+  ;; The fingerprint of the key [ks, ks + len): its last eight bytes, or its bytes zero-padded below eight.
+  (func $fingerprint (param $ks i32) (param $len i32) (result i64)
+    (if (result i64) (i32.lt_u (local.get $len) (i32.const 8))
+      (then
+        (i64.and
+          (i64.load align=1 (local.get $ks))
+          (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (i32.shl (local.get $len) (i32.const 3)))) (i64.const 1))))
+      (else (i64.load align=1 (i32.sub (i32.add (local.get $ks) (local.get $len)) (i32.const 8))))))
+
+  ;; The wanted key spelled by [ks, ke) (no escapes) among those chained from slot entry idx, or -1. Each is
+  ;; compared on its length, first and last eight bytes (the whole key up to 16 bytes), the middle only then.
+  (func $lookup (param $ks i32) (param $ke i32) (param $idx i32) (param $last i64) (result i32)
     (local $len i32)
-    (local $idx i32)
     (local $info i32)
     (local $first i64)
-    (local $last i64)
     (local $i i32)
     (local $kp i32)
     (local.set $len (i32.sub (local.get $ke) (local.get $ks)))
-    (local.set $idx (i32.load (i32.add (global.get $head) (i32.shl (local.get $len) (i32.const 2)))))
-    (if (i32.lt_u (local.get $len) (i32.const 8))
-      (then
-        (local.set $first
-          (i64.and
-            (i64.load align=1 (local.get $ks))
-            (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (i32.shl (local.get $len) (i32.const 3)))) (i64.const 1))))
-        (local.set $last (local.get $first)))
-      (else
-        (local.set $first (i64.load align=1 (local.get $ks)))
-        (local.set $last (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))))))
+    (local.set $first (select (local.get $last) (i64.load align=1 (local.get $ks)) (i32.lt_u (local.get $len) (i32.const 8))))
     (block $none
       (loop $candidate
         (br_if $none (i32.eqz (local.get $idx)))
-        (local.set $info (i32.add (global.get $keys) (i32.mul (i32.sub (local.get $idx) (i32.const 1)) (i32.const 24))))
+        (local.set $info (i32.add (global.get $keys) (i32.shl (i32.sub (local.get $idx) (i32.const 1)) (i32.const 5))))
         (if (i32.and
-              (i64.eq (local.get $first) (i64.load offset=8 (local.get $info)))
+              (i32.and
+                (i32.eq (local.get $len) (i32.load offset=24 (local.get $info)))
+                (i64.eq (local.get $first) (i64.load offset=8 (local.get $info))))
               (i64.eq (local.get $last) (i64.load offset=16 (local.get $info))))
           (then
             (if (i32.le_u (local.get $len) (i32.const 16)) (then (return (i32.sub (local.get $idx) (i32.const 1)))))
@@ -265,6 +267,7 @@
     (local $state i32)
     (local $at i32)
     (local $bit i32)
+    (local $fp i64)
     (local $v v128)
     ;; no wanted key seen yet
     (local.set $q (global.get $out))
@@ -309,6 +312,16 @@
                   (v128.or
                     (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
                     (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32))))))
+              (if (i32.eqz (local.get $bits))
+                (then
+                  (local.set $v (v128.load offset=16 align=1 (local.get $p)))
+                  (local.set $bits
+                    (i32.shl
+                      (i8x16.bitmask
+                        (v128.or
+                          (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
+                          (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32)))))
+                      (i32.const 16)))))
               (local.set $q (i32.const -2))
               (if (local.get $bits)
                 (then
@@ -325,11 +338,21 @@
                   (if (local.get $e)
                     (then (local.set $kesc (i32.const 1)))
                     (else
+                      ;; most keys are not wanted: one hash probe sends them away
                       (local.set $len (i32.sub (local.get $q) (local.get $p)))
-                      (if (i32.le_u (local.get $len) (global.get $maxLen))
-                        (then
-                          (if (i32.load (i32.add (global.get $head) (i32.shl (local.get $len) (i32.const 2))))
-                            (then (local.set $cur (call $lookup (local.get $p) (local.get $q)))))))))))
+                      (local.set $fp (call $fingerprint (local.get $p) (local.get $len)))
+                      (local.set $at
+                        (i32.load
+                          (i32.add
+                            (global.get $slots)
+                            (i32.shl
+                              (i32.wrap_i64
+                                (i64.shr_u
+                                  (i64.mul (i64.xor (local.get $fp) (i64.extend_i32_u (local.get $len))) (i64.const 0x9E3779B97F4A7C15))
+                                  (global.get $shift)))
+                              (i32.const 2)))))
+                      (if (local.get $at)
+                        (then (local.set $cur (call $lookup (local.get $p) (local.get $q) (local.get $at) (local.get $fp)))))))))
               (local.set $p (i32.add (local.get $q) (i32.const 1)))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)) (then (return (i32.const 0))))
@@ -348,6 +371,16 @@
                       (v128.or
                         (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
                         (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32))))))
+                  (if (i32.eqz (local.get $bits))
+                    (then
+                      (local.set $v (v128.load offset=16 align=1 (local.get $p)))
+                      (local.set $bits
+                        (i32.shl
+                          (i8x16.bitmask
+                            (v128.or
+                              (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 34))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))
+                              (i8x16.lt_s (local.get $v) (i8x16.splat (i32.const 32)))))
+                          (i32.const 16)))))
                   (local.set $q (i32.const -2))
                   (if (local.get $bits)
                     (then

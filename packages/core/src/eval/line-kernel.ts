@@ -21,7 +21,7 @@ interface WasmMemory {
 }
 interface KernelExports {
   memory: WasmMemory;
-  init(head: number, maxLen: number, keys: number, out: number, nkeys: number): void;
+  init(slots: number, shift: number, keys: number, out: number, nkeys: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
 }
@@ -54,6 +54,18 @@ function fromBase64(text: string): Uint8Array {
     }
   }
   return out;
+}
+
+const HASH_FACTOR = 0x9e3779b97f4a7c15n;
+const U64 = (1n << 64n) - 1n;
+
+/** The slot of a key in a table of 2^bits, as kernel.wat computes it: (fingerprint ^ length) * K >> (64 - bits). */
+function slotOf(key: Uint8Array, bits: number): number {
+  // the fingerprint: the last eight bytes, little-endian, or all of them zero-padded when fewer
+  const tail = key.length >= 8 ? key.subarray(key.length - 8) : key;
+  let fp = 0n;
+  for (let i = tail.length - 1; i >= 0; i--) fp = (fp << 8n) | BigInt(tail[i]!);
+  return Number((((fp ^ BigInt(key.length)) * HASH_FACTOR) & U64) >> BigInt(64 - bits));
 }
 
 let compiled: object | null | undefined;
@@ -91,11 +103,13 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
   const encoder = new TextEncoder();
   const keys = fields.map((f) => encoder.encode(f));
-  const maxLen = keys.reduce((m, k) => Math.max(m, k.length), 0);
-  // Layout (see kernel.wat): head table, key records, outputs, key bytes, then the data and its stack.
-  const headAt = 0;
-  const keysAt = headAt + (maxLen + 1) * 4;
-  const outAt = keysAt + keys.length * 24;
+  // A hash table of at most one wanted key in four slots, so that most keys of a line miss at once.
+  let bits = 3;
+  while (1 << bits < keys.length * 4) bits++;
+  // Layout (see kernel.wat): hash slots, key records, outputs, key bytes, then the data and its stack.
+  const slotsAt = 0;
+  const keysAt = slotsAt + (1 << bits) * 4;
+  const outAt = keysAt + keys.length * 32;
   const bytesAt = outAt + keys.length * 12;
   const dataAt = (bytesAt + keys.reduce((n, k) => n + k.length, 0) + 15) & ~15;
 
@@ -117,23 +131,25 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     exports = new api.Instance(module, {}).exports as KernelExports;
     views();
     ensure(dataAt + PAD);
-    // Keys of one length are chained, so a key of the line is compared only with wanted keys of its length.
-    const head = new Int32Array(maxLen + 1);
+    // Keys of one slot are chained; a key of the line is compared only with the wanted keys of its slot.
+    const slots = new Int32Array(1 << bits);
     let at = bytesAt;
     keys.forEach((k, i) => {
       u8.set(k, at);
-      const record = keysAt + i * 24;
+      const record = keysAt + i * 32;
+      const h = slotOf(k, bits);
       i32[record >> 2] = at;
-      i32[(record >> 2) + 1] = head[k.length]!;
-      // the first and last eight bytes, compared before anything else (zero-padded when shorter)
+      i32[(record >> 2) + 1] = slots[h]!;
+      // the first and last eight bytes, compared before anything else (zero-padded when shorter), and the length
       u8.fill(0, record + 8, record + 24);
       u8.set(k.subarray(0, 8), record + 8);
       u8.set(k.length >= 8 ? k.subarray(k.length - 8) : k, record + 16);
-      head[k.length] = i + 1;
+      i32[(record >> 2) + 6] = k.length;
+      slots[h] = i + 1;
       at += k.length;
     });
-    i32.set(head, headAt >> 2);
-    exports.init(headAt, maxLen, keysAt, outAt, keys.length);
+    i32.set(slots, slotsAt >> 2);
+    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length);
   };
   instantiate();
 

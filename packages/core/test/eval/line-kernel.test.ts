@@ -227,6 +227,18 @@ describe('line kernel', () => {
     expect(run(enc.encode('{"é":"ü","constructor":null}')).values).toEqual({ é: 'ü', constructor: null });
   });
 
+  it('tells apart many wanted keys, including those alike but for their middle bytes or length', () => {
+    const fields = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? `k${i}` : i % 3 === 1 ? `abcdefgh_${i}_${'m'.repeat(i % 9)}_ijklmnop` : `${'x'.repeat(i)}`));
+    fields.push('abcdefgh_middle_ijklmnop', 'abcdefgh_MIDDLE_ijklmnop', '');
+    const members = fields.map((f, i) => [f, i] as const);
+    // near misses of each key: one byte changed in the middle, one byte more, one byte less
+    const misses = fields.filter((f) => f.length > 0).flatMap((f) => [f.slice(0, f.length >> 1) + '#' + f.slice((f.length >> 1) + 1), f + 'q', f.slice(1)]);
+    const line = '{' + [...misses.map((m) => [m, -1] as const), ...members].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',') + '}';
+    const expected = Object.fromEntries(fields.map((f) => [f, (JSON.parse(line) as Record<string, number>)[f]]));
+    expect(run(enc.encode(line), fields).values).toEqual(expected);
+    expect(run(enc.encode('{' + misses.filter((m) => !fields.includes(m)).map((m) => `${JSON.stringify(m)}:1`).join(',') + '}'), fields).values).toEqual({});
+  });
+
   it('flags string values holding escapes, and only those', () => {
     const k = createLineKernel(['a', 'b', 'c', 'd', 'e', 'f'])!;
     const long = 'x'.repeat(40);
