@@ -13,7 +13,8 @@
 ;;   keys[k]              32 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
 ;;                        slot, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8), i32
 ;;                        its length
-;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes)
+;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes),
+;;                        i32 hash of a string value of at most 32 bytes without escapes (0 = none)
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
 ;;                        the caller writes) and 32 readable bytes must follow it, so string scanning needs no
 ;;                        bounds check and may load 32 bytes ahead
@@ -238,6 +239,29 @@
         (br $candidate)))
     (i32.const -1))
 
+  ;; A hash of the bytes [p, end), never 0; 0 when longer than 32 bytes (a longer string is rarely repeated).
+  (func $hash (param $p i32) (param $end i32) (result i32)
+    (local $n i32)
+    (local $h i64)
+    (local $w i64)
+    (local.set $n (i32.sub (local.get $end) (local.get $p)))
+    (if (i32.gt_u (local.get $n) (i32.const 32)) (then (return (i32.const 0))))
+    (local.set $h (i64.extend_i32_u (local.get $n)))
+    (block $done
+      (loop $next
+        (br_if $done (i32.le_s (local.get $n) (i32.const 0)))
+        (local.set $w (i64.load align=1 (local.get $p)))
+        (if (i32.lt_u (local.get $n) (i32.const 8))
+          (then
+            (local.set $w
+              (i64.and (local.get $w) (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (i32.shl (local.get $n) (i32.const 3)))) (i64.const 1))))))
+        (local.set $h (i64.mul (i64.xor (local.get $h) (local.get $w)) (i64.const 0x9E3779B97F4A7C15)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 32))))
+        (local.set $p (i32.add (local.get $p) (i32.const 8)))
+        (local.set $n (i32.sub (local.get $n) (i32.const 8)))
+        (br $next)))
+    (i32.or (i32.wrap_i64 (local.get $h)) (i32.const 1)))
+
   ;; A literal or a number at p: the index after it, or -1.
   (func $scalar (param $p i32) (result i32)
     (local $c i32)
@@ -271,12 +295,12 @@
     (local $v v128)
     ;; no wanted key seen yet
     (local.set $q (global.get $out))
-    (local.set $c (i32.add (global.get $out) (i32.mul (global.get $nkeys) (i32.const 12))))
+    (local.set $c (i32.add (global.get $out) (i32.shl (global.get $nkeys) (i32.const 4))))
     (block $reset
       (loop $clear
         (br_if $reset (i32.ge_u (local.get $q) (local.get $c)))
         (i32.store (local.get $q) (i32.const -1))
-        (local.set $q (i32.add (local.get $q) (i32.const 12)))
+        (local.set $q (i32.add (local.get $q) (i32.const 16)))
         (br $clear)))
     (local.set $cur (i32.const -1))
     (local.set $p (call $ws (local.get $p) (local.get $end)))
@@ -414,10 +438,17 @@
               ;; a string or scalar member ended: the innermost container is still this object
               (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
                 (then
-                  (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
+                  (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const 4))))
                   (i32.store (local.get $q) (local.get $vs))
                   (i32.store offset=4 (local.get $q) (local.get $p))
-                  (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+                  (local.set $c (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34)))
+                  (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (local.get $c)))
+                  ;; a hash of a short string without escapes lets the caller reuse the string it decoded before
+                  (i32.store offset=12 (local.get $q)
+                    (select
+                      (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
+                      (i32.const 0)
+                      (i32.and (local.get $c) (i32.eqz (local.get $vesc)))))
                   (local.set $cur (i32.const -1))))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 44))
@@ -461,10 +492,11 @@
       ;; a value just ended at p, at the current depth (a container closing onto a top-level member included)
       (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
         (then
-          (local.set $q (i32.add (global.get $out) (i32.mul (local.get $cur) (i32.const 12))))
+          (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const 4))))
           (i32.store (local.get $q) (local.get $vs))
           (i32.store offset=4 (local.get $q) (local.get $p))
           (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+          (i32.store offset=12 (local.get $q) (i32.const 0))
           (local.set $cur (i32.const -1))))
       (if (i32.eqz (local.get $depth))
         (then

@@ -94,6 +94,8 @@ export interface LineKernel {
   readonly ends: Int32Array;
   /** Per field: 1 when the value is a string holding escapes. */
   readonly escaped: Uint8Array;
+  /** Per field: a hash (never 0) of a string value of at most 32 bytes without escapes, else 0. */
+  readonly hashes: Int32Array;
 }
 
 /** A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. */
@@ -110,7 +112,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const slotsAt = 0;
   const keysAt = slotsAt + (1 << bits) * 4;
   const outAt = keysAt + keys.length * 32;
-  const bytesAt = outAt + keys.length * 12;
+  const bytesAt = outAt + keys.length * 16;
   const dataAt = (bytesAt + keys.reduce((n, k) => n + k.length, 0) + 15) & ~15;
 
   let exports!: KernelExports;
@@ -156,6 +158,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const starts = new Int32Array(fields.length);
   const ends = new Int32Array(fields.length);
   const escaped = new Uint8Array(fields.length);
+  const hashes = new Int32Array(fields.length);
   /** hay offset minus kernel offset of the loaded range. */
   let shift = 0;
 
@@ -163,6 +166,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     starts,
     ends,
     escaped,
+    hashes,
     load(hay, from, to) {
       const length = to - from;
       // The nesting stack needs one bit per level: at most one level per byte of a line.
@@ -180,14 +184,15 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
       if (verdict === VALID) {
         const o = outAt >> 2;
         for (let k = 0; k < starts.length; k++) {
-          const s = i32[o + k * 3]!;
+          const s = i32[o + k * 4]!;
           if (s < 0) {
             starts[k] = -1;
             continue;
           }
           starts[k] = s + shift;
-          ends[k] = i32[o + k * 3 + 1]! + shift;
-          escaped[k] = i32[o + k * 3 + 2]!;
+          ends[k] = i32[o + k * 4 + 1]! + shift;
+          escaped[k] = i32[o + k * 4 + 2]!;
+          hashes[k] = i32[o + k * 4 + 3]!;
         }
       }
       return verdict;

@@ -15,6 +15,21 @@ export interface Spans {
   readonly ends: Int32Array;
   /** Per field: 1 when the value is a string holding escapes (decoded by JSON.parse). */
   readonly escaped: Uint8Array;
+  /**
+   * Per field: a hash of a short string value without escapes, 0 for none (the WebAssembly kernel gives them).
+   * A field's strings are kept by hash, so a value seen before is found again instead of being decoded.
+   */
+  readonly hashes?: Int32Array;
+}
+
+/** Strings kept per field: enough for the values of a low-cardinality field (countries, methods, statuses). */
+const KEPT_STRINGS = 4096;
+
+/** True when `s` (ASCII) spells exactly the bytes hay[start, end). */
+function spells(s: string, hay: Uint8Array, start: number, end: number): boolean {
+  if (s.length !== end - start) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== hay[start + i]) return false;
+  return true;
 }
 
 /**
@@ -24,15 +39,26 @@ export interface Spans {
 export type SpanRow = (hay: Uint8Array, decode?: ByteDecode) => Record<string, unknown> | undefined;
 
 export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, spans: Spans): SpanRow {
-  const { starts, ends, escaped } = spans;
+  const { starts, ends, escaped, hashes } = spans;
+  const kept = fields.map(() => new Map<number, string>());
   let decode = ownDecode;
   // Plain objects get one hidden class per set of present fields (fast property reads in the conditions);
   // a `__proto__` field needs an object without prototype to be stored as an own property.
   const bare = fields.includes('__proto__');
 
-  const value = (hay: Uint8Array, vs: number, ve: number, flags: number): unknown => {
+  const value = (hay: Uint8Array, vs: number, ve: number, flags: number, field: number): unknown => {
     const b = hay[vs]!;
     if (b === QUOTE) {
+      const hash = hashes === undefined ? 0 : hashes[field]!;
+      if (hash !== 0) {
+        // Only ASCII strings are kept (as many UTF-16 units as bytes), so they compare byte for unit.
+        const known = kept[field]!.get(hash);
+        if (known !== undefined && spells(known, hay, vs + 1, ve - 1)) return known;
+        const s = decode(hay, vs + 1, ve - 1);
+        if (s === null) return undefined;
+        if (s.length === ve - vs - 2 && kept[field]!.size < KEPT_STRINGS) kept[field]!.set(hash, s);
+        return s;
+      }
       if ((flags & ESCAPES) === 0) return decode(hay, vs + 1, ve - 1) ?? undefined;
     } else if (b === 116 && ve - vs === 4) return true;
     else if (b === 102 && ve - vs === 5) return false;
@@ -76,7 +102,7 @@ export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, 
       Object.defineProperty(lazy, f, {
         get: () => {
           if (stamps[i] === line) return cached[i];
-          const v = starts[i]! < 0 ? undefined : value(current, starts[i]!, ends[i]!, escaped[i]!);
+          const v = starts[i]! < 0 ? undefined : value(current, starts[i]!, ends[i]!, escaped[i]!, i);
           stamps[i] = line;
           cached[i] = v;
           return v;
@@ -96,7 +122,7 @@ export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, 
     const o: Record<string, unknown> = bare ? Object.create(null) : {};
     for (let i = 0; i < fields.length; i++) {
       if (starts[i]! < 0) continue;
-      const v = value(hay, starts[i]!, ends[i]!, escaped[i]!);
+      const v = value(hay, starts[i]!, ends[i]!, escaped[i]!, i);
       if (v === undefined) return undefined;
       o[fields[i]!] = v;
     }

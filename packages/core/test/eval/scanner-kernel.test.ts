@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createBlockScanner } from '../../src/eval/index.js';
 import type { FilterDocument } from '../../src/filter.js';
 import { REPO } from '../../../../test/support/paths.js';
+import { createLineKernel } from '../../src/eval/line-kernel.js';
 import { refCounts } from './reference.js';
 import { nodeHooks } from './harness.js';
 
@@ -75,6 +76,31 @@ describe('block scanner with the line kernel', () => {
     const scanner = createBlockScanner(NOT_A, nodeHooks);
     const c = scanner.scan(bytes, 0, bytes.length, { decode: (h, s, e) => lenient.decode(h.subarray(s, e)) });
     expect({ total: c.total, matched: c.matched, malformed: c.malformed }).toEqual({ total: 3, matched: 2, malformed: 1 });
+  });
+
+  it('finds strings seen before by hash, and never takes one string for another of the same hash', () => {
+    // Two strings whose kernel hashes collide (a birthday search over the kernel's own hash).
+    const kernel = createLineKernel(['a'])!;
+    const byHash = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair && i < 400_000; i++) {
+      const s = 'v' + i.toString(36);
+      const bytes = enc.encode(`{"a":"${s}"}`);
+      kernel.load(bytes, 0, bytes.length);
+      kernel.scan(0, bytes.length);
+      const h = kernel.hashes[0]!;
+      const other = byHash.get(h);
+      if (other !== undefined) pair = [other, s];
+      else byHash.set(h, s);
+    }
+    expect(pair).toBeDefined();
+    const [x, y] = pair!;
+    // A negation: no prefilter, every line is read by the kernel.
+    const filter = { where: { key: 'a', operator: '!eq', value: x } } as FilterDocument;
+    const lines = [y, x, y, x, 'é', y, '\\u0076', x].map((v) => `{"a":"${v}","n":1}`);
+    const text = lines.join('\n');
+    expect(scanAll(filter, text, true, 2).matched).toBe(refCounts(filter, text).matched);
+    expect(refCounts(filter, text).matched).toBe(5);
   });
 
   it('reports the fields it saw, from the kernel and from escaped keys', () => {
