@@ -1,6 +1,7 @@
 /**
  * Reads only the top-level fields a filter uses from the raw bytes of one JSON object line, so the filter can
- * reject most lines without `JSON.parse` of the whole line. One pass over the line: strings are skipped to
+ * reject most lines without `JSON.parse` of the whole line. The scanner uses it where the WebAssembly line
+ * kernel cannot run, and for lines the kernel validated but whose keys are spelled with escapes. One pass over the line: strings are skipped to
  * their next unescaped quote, nested values by bracket depth, keys are compared only when their length is
  * that of a wanted key, and only the wanted values are decoded (small integers straight from the bytes).
  *

@@ -96,6 +96,8 @@ export interface LineKernel {
   readonly escaped: Uint8Array;
   /** Per field: a hash (never 0) of a string value of at most 32 bytes without escapes, else 0. */
   readonly hashes: Int32Array;
+  /** The size of the kernel's memory now. */
+  memoryBytes(): number;
 }
 
 /** A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. */
@@ -167,6 +169,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     ends,
     escaped,
     hashes,
+    memoryBytes: () => exports.memory.buffer.byteLength,
     load(hay, from, to) {
       const length = to - from;
       // The nesting stack needs one bit per level: at most one level per byte of a line.

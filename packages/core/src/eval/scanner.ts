@@ -5,8 +5,12 @@
  *
  * Per block: every needle of the most selective clause is searched once over the whole block, and escapes that
  * could hide one of its characters are located; a line is a candidate when one of those positions falls inside
- * it and its other clauses hold on the line's bytes. Only candidates are decoded and parsed (`JSON.parse`), and
- * a line matches only when it parsed as a JSON object that the compiled predicate keeps, so `matched` is exact.
+ * it and its other clauses hold on the line's bytes. Only candidates are read. Where WebAssembly runs, the line
+ * kernel (line-kernel.ts) reads each candidate in one pass: it decides exactly whether the line is a JSON object
+ * (as JSON.parse would, UTF-8 included) and finds the filter's fields, whose values the predicate then decodes
+ * lazily; no candidate is parsed with JSON.parse. Elsewhere (and in `validate` mode, whose callers want parsed
+ * objects) the JS extractor rejects what it can and the rest is parsed with `JSON.parse`. Either way a line
+ * matches only when it is a JSON object that the compiled predicate keeps, so `matched` is exact.
  *
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
@@ -62,7 +66,7 @@ export interface ScanCounts {
   matched: number;
   /** Malformed lines found: exact in validate mode; otherwise among the lines that were read. */
   malformed: number;
-  /** Lines decoded and parsed. */
+  /** Lines read whole: JSON objects validated by the line kernel or parsed by JSON.parse. */
   parsed: number;
   /** True when `onMalformed` asked to stop; `lines` then counts up to and including that line. */
   stopped: boolean;

@@ -311,6 +311,25 @@ describe('line kernel', () => {
     expect(run(enc.encode(mixed.replace('}]}', ']}}')), ['x']).verdict).toBe(NOT_OBJECT);
   });
 
+  it('gives its memory back once blocks are small again after a huge one', () => {
+    const k = createLineKernel(['a'])!;
+    const small = enc.encode('{"a":1}\n{"a":2}');
+    k.load(small, 0, small.length);
+    const initial = k.memoryBytes();
+    const huge = new Uint8Array(80 << 20).fill(32);
+    huge.set(enc.encode('{"a":"'), 0);
+    huge.set(enc.encode('"}'), huge.length - 2);
+    huge.fill(120, 6, huge.length - 2);
+    k.load(huge, 0, huge.length);
+    expect(k.scan(0, huge.length)).toBe(VALID);
+    expect(k.ends[0]! - k.starts[0]!).toBe(huge.length - 6);
+    expect(k.memoryBytes()).toBeGreaterThan(huge.length);
+    k.load(small, 0, small.length);
+    expect(k.memoryBytes()).toBe(initial);
+    expect(k.scan(8, small.length)).toBe(VALID);
+    expect(small[k.starts[0]!]).toBe(50);
+  });
+
   it('scans each line of a loaded block independently, after a large block and back', () => {
     const k = createLineKernel(['a'])!;
     const lines = ['{"a":1}', '{"a":"\\u0041"} ', '{"a":', '\t{"b":[{"a":2}],"a":[3]}', '{"a":"é"}\r', '[1]', '{"a":null}'];
