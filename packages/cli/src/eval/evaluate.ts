@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
-import { cores, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
+import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
 import type { JobResultMessage } from './protocol.js';
 import { inspectFile, openBytes, readError, type Source } from './sources.js';
 import { FileTally, Totals, type TallyData } from './totals.js';
@@ -101,6 +101,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
   }
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }) : undefined;
+  if (!pool) dropEarlyWorker();
   return {
     cancel: async () => void (await pool?.terminate()),
     run: (filter) => runPlans(filter, plans, pool, options, ro, maxLine, started),
