@@ -217,8 +217,16 @@ async function runStream(
 /** A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. */
 async function runRanges(src: Source & { path: string; size: number }, pool: EvalPool, options: EvalOptions, progress: (n: number) => void): Promise<TallyData> {
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
+  // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
+  // threads finish together instead of one waiting for another's last full range.
   const ranges: Array<[number, number]> = [];
-  for (let s = 0; s < src.size; s += rangeBytes) ranges.push([s, Math.min(src.size, s + rangeBytes)]);
+  const threads = pool.size + 1;
+  const smallest = Math.min(rangeBytes, 1 << 20);
+  for (let s = 0; s < src.size; ) {
+    const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
+    ranges.push([s, Math.min(src.size, s + len)]);
+    s += len;
+  }
   // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
   const maxInFlight = (pool.size + 1) * 2 + 2;
   const pending = new Map<number, Promise<JobResultMessage>>();
