@@ -103,7 +103,8 @@ export class JobRunner {
     const out: Buffer[] = [];
     // One byte before the range tells whether a line starts exactly at `start`.
     const from = job.start > 0 ? job.start - 1 : 0;
-    this.ensure(job.end - from + EXTEND);
+    // Room for the range and some of its last line; what the buffer held is not needed (no copy).
+    if (this.buf.length < job.end - from + EXTEND) this.buf = Buffer.allocUnsafe(job.end - from + EXTEND);
     let len = readAt(fd, this.buf, 0, job.end - from, from);
     let begin = 0;
     if (job.start > 0) {
