@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
-import { cores, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
+import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
 import type { JobResultMessage } from './protocol.js';
 import { inspectFile, openBytes, readError, type Source } from './sources.js';
 import { FileTally, Totals, type TallyData } from './totals.js';
@@ -101,6 +101,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
   }
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }) : undefined;
+  if (!pool) dropEarlyWorker();
   return {
     cancel: async () => void (await pool?.terminate()),
     run: (filter) => runPlans(filter, plans, pool, options, ro, maxLine, started),
@@ -216,8 +217,16 @@ async function runStream(
 /** A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. */
 async function runRanges(src: Source & { path: string; size: number }, pool: EvalPool, options: EvalOptions, progress: (n: number) => void): Promise<TallyData> {
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
+  // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
+  // threads finish together instead of one waiting for another's last full range.
   const ranges: Array<[number, number]> = [];
-  for (let s = 0; s < src.size; s += rangeBytes) ranges.push([s, Math.min(src.size, s + rangeBytes)]);
+  const threads = pool.size + 1;
+  const smallest = Math.min(rangeBytes, 1 << 20);
+  for (let s = 0; s < src.size; ) {
+    const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
+    ranges.push([s, Math.min(src.size, s + len)]);
+    s += len;
+  }
   // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
   const maxInFlight = (pool.size + 1) * 2 + 2;
   const pending = new Map<number, Promise<JobResultMessage>>();

@@ -10,9 +10,19 @@ import { BlockRunner } from './block-runner.js';
 import { lineBlocks, splitLongLines } from './line-blocks.js';
 import { openBytes, readError } from './sources.js';
 import { FileTally } from './totals.js';
+import { gunzipInto } from './inflate.js';
 import type { FileJob, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
 
 const EXTEND = 1 << 20;
+
+/**
+ * A file job whose content is at most this large (uncompressed) is read, and inflated, in one synchronous call
+ * and scanned as one block: log export writes files of a few MB, and for those a stream's per-chunk work (async
+ * reads, inflate in the thread pool, re-assembling lines across chunks) measured a third of the job's time.
+ * Larger files, and any file that fails this way (damaged or cut-short gzip), are streamed, which keeps memory
+ * flat and reports the counts made before a failure.
+ */
+export const WHOLE_FILE_BYTES = 32 << 20;
 
 /** Workers read files only; they have no standard input. */
 async function* noStdin(): AsyncGenerator<Uint8Array> {}
@@ -20,6 +30,8 @@ async function* noStdin(): AsyncGenerator<Uint8Array> {}
 export class JobRunner {
   runner?: BlockRunner;
   private buf = Buffer.allocUnsafe(EXTEND);
+  /** The content of a whole-file job (see readWhole). */
+  private content = Buffer.allocUnsafe(0);
   private readonly fds = new Map<string, number>();
 
   constructor(private readonly init: WorkerInit) {}
@@ -28,11 +40,36 @@ export class JobRunner {
     this.runner = new BlockRunner(filter, this.init.options);
   }
 
-  private ensure(n: number): void {
-    if (this.buf.length >= n) return;
+  /** this.buf with room for n bytes (its content kept). */
+  private ensure(n: number): Buffer {
+    if (this.buf.length >= n) return this.buf;
     const bigger = Buffer.allocUnsafe(Math.max(n, this.buf.length * 2));
     this.buf.copy(bigger);
     this.buf = bigger;
+    return bigger;
+  }
+
+  /** this.content with room for n bytes (its content not kept). */
+  private ensureContent(n: number): Buffer {
+    if (this.content.length < n) this.content = Buffer.allocUnsafe(Math.max(n, this.content.length * 2));
+    return this.content;
+  }
+
+  /** this.content with room for n bytes, its content kept (for an inflation that outgrew it). */
+  private keepContent(n: number): Buffer {
+    if (this.content.length < n) {
+      const bigger = Buffer.allocUnsafe(Math.max(n, this.content.length * 2));
+      this.content.copy(bigger);
+      this.content = bigger;
+    }
+    return this.content;
+  }
+
+  private closeFd(path: string): void {
+    const fd = this.fds.get(path);
+    if (fd === undefined) return;
+    this.fds.delete(path);
+    fs.closeSync(fd);
   }
 
   private fdOf(path: string): number {
@@ -45,13 +82,13 @@ export class JobRunner {
   }
 
   /** Runs the whole lines of buf[start, end) into the tally, counting too-long lines without reading them. */
-  private runLines(tally: FileTally, start: number, end: number, out: Buffer[]): void {
+  private runLines(tally: FileTally, buf: Buffer, start: number, end: number, out: Buffer[]): void {
     const runner = this.runner!;
-    for (const seg of splitLongLines(this.buf, start, end, this.init.maxLine)) {
+    for (const seg of splitLongLines(buf, start, end, this.init.maxLine)) {
       if (tally.stopped) return;
       if (seg.kind === 'too-long') tally.addTooLong(seg.bytes, runner.options.strict);
       else {
-        const r = runner.run(this.buf, seg.start, seg.end);
+        const r = runner.run(buf, seg.start, seg.end);
         tally.add(r.counts, r.malformed, seg.end - seg.start);
         if (r.out.length > 0) out.push(r.out);
       }
@@ -66,7 +103,8 @@ export class JobRunner {
     const out: Buffer[] = [];
     // One byte before the range tells whether a line starts exactly at `start`.
     const from = job.start > 0 ? job.start - 1 : 0;
-    this.ensure(job.end - from + EXTEND);
+    // Room for the range and some of its last line; what the buffer held is not needed (no copy).
+    if (this.buf.length < job.end - from + EXTEND) this.buf = Buffer.allocUnsafe(job.end - from + EXTEND);
     let len = readAt(fd, this.buf, 0, job.end - from, from);
     let begin = 0;
     if (job.start > 0) {
@@ -94,17 +132,45 @@ export class JobRunner {
         len += n;
       }
     }
-    if (begin < len) this.runLines(tally, begin, len, out);
+    if (begin < len) this.runLines(tally, this.buf, begin, len, out);
     if (tooLong >= 0 && !tally.stopped) tally.addTooLong(tooLong, this.runner!.options.strict);
     // Release a buffer grown for one long line.
     if (this.buf.length > 4 * (job.end - job.start + EXTEND)) this.buf = Buffer.allocUnsafe(job.end - job.start + EXTEND);
     return { type: 'result', id: job.id, tally: tally.data(), out: out.length ? Buffer.concat(out) : new Uint8Array(0), bytes: job.end - job.start };
   }
 
-  /** A whole file, streamed (gzip decompressed here); a read failure keeps the counts made before it. */
+  /**
+   * The content of a small file (inflated when gzip) as this.content[0, length), or -1 when it is to be
+   * streamed. Both the compressed bytes and the content live in buffers reused from job to job (see
+   * inflate.ts: a fresh buffer per file is garbage that V8 may keep for long; measured peak RSS +60 MB).
+   */
+  private readWhole(job: FileJob): number {
+    if (job.size > WHOLE_FILE_BYTES) return -1;
+    try {
+      const fd = this.fdOf(job.path);
+      const raw = job.gzip ? this.ensure(job.size) : this.ensureContent(job.size);
+      if (readAt(fd, raw, 0, job.size, 0) !== job.size) return -1; // changed since it was inspected
+      if (!job.gzip) return job.size;
+      // The trailer's size (of the last member, modulo 2^32) is only a hint; WHOLE_FILE_BYTES is the bound.
+      const hint = job.size >= 18 ? raw.readUInt32LE(job.size - 4) : 0;
+      if (hint > WHOLE_FILE_BYTES) return -1;
+      return gunzipInto(raw.subarray(0, job.size), (n) => this.keepContent(n), WHOLE_FILE_BYTES, hint);
+    } catch {
+      return -1;
+    } finally {
+      this.closeFd(job.path);
+    }
+  }
+
+  /** A whole file (gzip decompressed here); a read failure keeps the counts made before it. */
   async file(job: FileJob): Promise<JobResultMessage> {
     const runner = this.runner!;
     const tally = new FileTally();
+    const length = this.readWhole(job);
+    if (length >= 0) {
+      this.runLines(tally, this.content, 0, length, []);
+      return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };
+    }
     let bytes = 0;
     try {
       const src = { name: job.name, path: job.path, regular: true, size: job.size, gzip: job.gzip };

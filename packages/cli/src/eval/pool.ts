@@ -14,7 +14,7 @@ import type { FilterDocument } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { RunnerOptions } from './block-runner.js';
 import { JobRunner } from './job-runner.js';
-import type { FileJob, FromWorker, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
+import type { FileJob, FromWorker, JobResultMessage, RangeJob, ToWorker, WorkerInit } from './protocol.js';
 
 /** Bytes per range: large enough to amortise messages, small enough to keep memory flat. */
 export const RANGE_BYTES = 8 << 20;
@@ -39,6 +39,35 @@ export function cores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
+/** Where bin/eval-early-worker.cjs leaves the worker it started. */
+const EARLY_WORKER = Symbol.for('logfilter.eval.earlyWorker');
+
+/**
+ * The worker started at the launch of `logfilter eval` (bin/eval-early-worker.cjs), if any and if it runs the
+ * same script; taken once. It was unref'd so that an unused one never holds the process: ref'd again here.
+ */
+function adoptEarlyWorker(script: string): Worker | undefined {
+  const g = globalThis as { [EARLY_WORKER]?: { worker: Worker; script: string } };
+  const early = g[EARLY_WORKER];
+  g[EARLY_WORKER] = undefined;
+  if (!early) return undefined;
+  if (path.resolve(early.script) !== path.resolve(script)) {
+    void early.worker.terminate();
+    return undefined;
+  }
+  early.worker.removeAllListeners('error');
+  early.worker.ref();
+  return early.worker;
+}
+
+/** Ends an early worker that no pool adopted (the inputs were too small or streamed). */
+export function dropEarlyWorker(): void {
+  const g = globalThis as { [EARLY_WORKER]?: { worker: Worker } };
+  const early = g[EARLY_WORKER];
+  g[EARLY_WORKER] = undefined;
+  void early?.worker.terminate();
+}
+
 type NewJob = Omit<RangeJob, 'id'> | Omit<FileJob, 'id'>;
 
 /** The main thread's slot in the pool. */
@@ -56,7 +85,9 @@ export class EvalPool {
   private onFinal?: () => void;
 
   constructor(script: string, count: number, init: WorkerInit) {
-    this.workers = Array.from({ length: count }, () => new Worker(script, { workerData: init }));
+    const early = count > 0 ? adoptEarlyWorker(script) : undefined;
+    if (early) early.postMessage({ type: 'init', init } satisfies ToWorker);
+    this.workers = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(script, { workerData: init })));
     this.local = new JobRunner(init);
     for (const w of this.workers) {
       w.on('message', (m: FromWorker) => this.message(w, m));

@@ -10,6 +10,12 @@ export interface WorkerInit {
   maxLine: number;
 }
 
+/** The init of a worker started before its pool (bin/eval-early-worker.cjs): it had no workerData. */
+export interface InitMessage {
+  type: 'init';
+  init: WorkerInit;
+}
+
 export interface FilterMessage {
   type: 'filter';
   filter: FilterDocument;
@@ -42,7 +48,7 @@ export interface FinishMessage {
   type: 'finish';
 }
 
-export type ToWorker = FilterMessage | Job | FinishMessage;
+export type ToWorker = InitMessage | FilterMessage | Job | FinishMessage;
 
 export interface JobResultMessage {
   type: 'result';

@@ -8,13 +8,16 @@ import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 
 function start(): void {
   const port = parentPort!;
-  const jobs = new JobRunner(workerData as WorkerInit);
+  // A worker started early (bin/eval-early-worker.cjs) gets its init as its first message.
+  let jobs = workerData ? new JobRunner(workerData as WorkerInit) : undefined;
   // Jobs run one after another: a file job awaits its stream, so messages are queued behind it.
   let chain = Promise.resolve();
   port.on('message', (msg: ToWorker) => {
     chain = chain.then(async () => {
       try {
-        if (msg.type === 'filter') jobs.setFilter(msg.filter);
+        if (msg.type === 'init') jobs = new JobRunner(msg.init);
+        else if (!jobs) throw new Error('evaluation worker: a job before its init');
+        else if (msg.type === 'filter') jobs.setFilter(msg.filter);
         else if (msg.type === 'range') port.postMessage(jobs.range(msg));
         else if (msg.type === 'file') port.postMessage(await jobs.file(msg));
         else {

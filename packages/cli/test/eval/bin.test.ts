@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
@@ -33,4 +35,46 @@ describe('logfilter eval launcher', () => {
     expect(spawnSync(process.execPath, [bin, '--version'], { cwd: dir, env }).status).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('starts a worker early only for inputs that call for workers', () => {
+    const { wanted } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/eval-early-worker.cjs')) as { wanted: (args: string[]) => boolean };
+    const dir = tempDir();
+    write(dir, 'small.ndjson', '{"h":"a"}\n');
+    write(dir, 'big.ndjson', Buffer.alloc(9 << 20, 0x20));
+    fs.mkdirSync(path.join(dir, 'logs'));
+    const at = (f: string) => path.join(dir, f);
+    expect(wanted(['f.json', at('big.ndjson')])).toBe(true);
+    expect(wanted(['f.json', at('logs')])).toBe(true);
+    expect(wanted(['f.json', `${at('logs')}/*.gz`])).toBe(true);
+    expect(wanted(['f.json', at('small.ndjson')])).toBe(false);
+    expect(wanted(['f.json', '-'])).toBe(false);
+    expect(wanted(['f.json', at('missing.ndjson')])).toBe(false);
+    expect(wanted(['f.json', at('big.ndjson'), '--workers', '0'])).toBe(false);
+    expect(wanted(['f.json', at('big.ndjson'), '--workers=0'])).toBe(false);
+    expect(wanted(['f.json', at('big.ndjson'), '--engine', 'duckdb'])).toBe(false);
+    expect(wanted(['--help'])).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the same answer with its early worker as on one thread (gzip directory and a large plain file)', () => {
+    const dir = tempDir();
+    write(dir, 'f.json', JSON.stringify({ where: { and: [{ key: 'h', operator: 'eq', value: 'a' }, { key: 'n', operator: 'geq', value: 50 }] } }));
+    const lines = (seed: number, n: number) =>
+      Array.from({ length: n }, (_, i) => (i % 97 === 5 ? '{"h":"a",' : JSON.stringify({ h: 'abc'[(i + seed) % 3], n: (i * 7 + seed) % 100, pad: 'p'.repeat(i % 200) }))).join('\n') + '\n';
+    fs.mkdirSync(path.join(dir, 'logs/20250506'), { recursive: true });
+    for (let i = 0; i < 4; i++) write(dir, `logs/20250506/20250506T12${i}000Z_20250506T12${i}500Z_${i}.log.gz`, zlib.gzipSync(lines(i, 20000)));
+    write(dir, 'big.ndjson', lines(9, 90000));
+    expect(fs.statSync(path.join(dir, 'big.ndjson')).size).toBeGreaterThan(9 << 20);
+    const run = (...args: string[]) => {
+      const out = JSON.parse(execFileSync(process.execPath, [bin, 'eval', 'f.json', ...args, '--json', '--no-progress'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+      return { ...out, seconds: 0 };
+    };
+    for (const input of ['logs', 'big.ndjson']) {
+      const one = run(input, '--workers', '0');
+      expect(one.matched).toBeGreaterThan(1000);
+      expect(one.malformed).toBeGreaterThan(10);
+      expect(run(input)).toEqual(one);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });

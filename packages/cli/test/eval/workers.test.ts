@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
@@ -84,4 +85,47 @@ describe('evaluation in worker threads', () => {
     expect(par.stoppedAt).toEqual(main.stoppedAt);
     expect(par.total).toBe(main.total);
   }, 120_000);
+
+  describe('a worker started early by the launcher (bin/eval-early-worker.cjs)', () => {
+    const KEY = Symbol.for('logfilter.eval.earlyWorker');
+    const g = globalThis as { [KEY]?: { worker: Worker; script: string } };
+    const early = () => {
+      const worker = new Worker(script);
+      worker.unref();
+      const types: string[] = [];
+      worker.on('message', (m: { type: string }) => types.push(m.type));
+      const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+      g[KEY] = { worker, script };
+      return { types, exited };
+    };
+
+    it('is adopted by the pool: it gets its init, runs jobs, and the answer is the same', async () => {
+      const { types, exited } = early();
+      const main = await evaluateFile(FILTER as never, logs, { workers: 0, workerScript: script });
+      // workers: 0 starts no pool: the early worker is ended, not left running.
+      await exited;
+      expect(g[KEY]).toBeUndefined();
+      const second = early();
+      const par = await evaluateFile(FILTER as never, logs, { workers: 1, workerScript: script, rangeBytes: 4096 });
+      await second.exited;
+      expect(g[KEY]).toBeUndefined();
+      expect(second.types).toContain('result');
+      expect(second.types).toContain('final');
+      expect(types).toEqual([]);
+      expect({ ...par, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
+      expect(par.workers).toBe(1);
+    }, 120_000);
+
+    it('is ended, not adopted, when it runs another script than the pool', async () => {
+      const worker = new Worker('require("node:worker_threads").parentPort.on("message", () => {})', { eval: true });
+      worker.unref();
+      const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+      g[KEY] = { worker, script: path.join(dir, 'other.cjs') };
+      const par = await evaluateFile(FILTER as never, logs, { workers: 1, workerScript: script, rangeBytes: 4096 });
+      await exited;
+      expect(g[KEY]).toBeUndefined();
+      expect(par.workers).toBe(1);
+      expect(par.matched).toBeGreaterThan(100);
+    }, 120_000);
+  });
 });
