@@ -155,7 +155,12 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     i32.set(slots, slotsAt >> 2);
     exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length);
   };
-  instantiate();
+  try {
+    instantiate();
+  } catch {
+    // e.g. no memory for an instance: the JS path serves
+    return undefined;
+  }
 
   const starts = new Int32Array(fields.length);
   const ends = new Int32Array(fields.length);
