@@ -15,6 +15,7 @@
 ;;                        its length
 ;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes),
 ;;                        i32 hash of a string value of at most 32 bytes without escapes (0 = none)
+;;   needle               up to 256 bytes: the needle $find looks for
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
 ;;                        the caller writes) and 32 readable bytes must follow it, so string scanning needs no
 ;;                        bounds check and may load 32 bytes ahead
@@ -261,6 +262,48 @@
         (local.set $n (i32.sub (local.get $n) (i32.const 8)))
         (br $next)))
     (i32.or (i32.wrap_i64 (local.get $h)) (i32.const 1)))
+
+  ;; The first index in [p, end - n] where the n bytes at np occur, or -1 (n >= 1). Two of the needle's bytes,
+  ;; at offsets a and b (rare ones, chosen by the caller), are compared at sixteen positions at a time; only
+  ;; positions where both agree are compared whole. Reads at most 16 bytes past end.
+  (func (export "find") (param $p i32) (param $end i32) (param $np i32) (param $n i32) (param $a i32) (param $b i32) (result i32)
+    (local $va v128)
+    (local $vb v128)
+    (local $bits i32)
+    (local $i i32)
+    (local $last i32)
+    (local $j i32)
+    (local.set $va (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $a)))))
+    (local.set $vb (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $b)))))
+    (local.set $last (i32.sub (local.get $end) (local.get $n)))
+    (block $none
+      (loop $chunk
+        (br_if $none (i32.gt_s (local.get $p) (local.get $last)))
+        (local.set $bits
+          (i8x16.bitmask
+            (v128.and
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $a))) (local.get $va))
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $b))) (local.get $vb)))))
+        (block $next
+          (loop $candidate
+            (br_if $next (i32.eqz (local.get $bits)))
+            (local.set $i (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+            (br_if $none (i32.gt_s (local.get $i) (local.get $last)))
+            (local.set $j (i32.const 0))
+            (block $differs
+              (loop $bytes
+                (if (i32.ge_u (local.get $j) (local.get $n)) (then (return (local.get $i))))
+                (br_if $differs
+                  (i32.ne
+                    (i32.load8_u (i32.add (local.get $i) (local.get $j)))
+                    (i32.load8_u (i32.add (local.get $np) (local.get $j)))))
+                (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                (br $bytes)))
+            (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+            (br $candidate)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $chunk)))
+    (i32.const -1))
 
   ;; A literal or a number at p: the index after it, or -1.
   (func $scalar (param $p i32) (result i32)

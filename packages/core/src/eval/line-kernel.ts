@@ -24,6 +24,7 @@ interface KernelExports {
   init(slots: number, shift: number, keys: number, out: number, nkeys: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
+  find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -35,6 +36,8 @@ const PAGE = 65536;
 const PAD = 32;
 /** Memory above this is given back (a new instance) once blocks are small again. */
 const RELEASE_BYTES = 64 << 20;
+/** Longest needle searched by the kernel (filter values are short; a longer one is left to the host). */
+const MAX_NEEDLE = 256;
 
 function fromBase64(text: string): Uint8Array {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -98,6 +101,31 @@ export interface LineKernel {
   readonly hashes: Int32Array;
   /** The size of the kernel's memory now. */
   memoryBytes(): number;
+  /**
+   * The first index in `[from, to)` (hay offsets, inside the loaded range) where `needle` occurs, or -1;
+   * undefined for a needle the kernel does not search (empty, or longer than it keeps).
+   */
+  find(needle: Uint8Array, from: number, to: number): number | undefined;
+}
+
+/**
+ * Byte frequency ranks in log text (higher: more frequent). The kernel's search compares two bytes of the
+ * needle at each position, so it picks the two that occur least.
+ */
+function frequency(b: number): number {
+  if (b === 34 || b === 44 || b === 58) return 4; // " , :
+  if ((b >= 97 && b <= 122) || (b >= 48 && b <= 57)) return b === 101 || b === 116 || b === 97 || b === 111 || b === 105 || b === 110 || b === 115 || b === 114 || b === 48 || b === 49 ? 3 : 2;
+  if (b === 32 || b === 46 || b === 47 || b === 45 || b === 95) return 2; // space . / - _
+  return 1;
+}
+
+/** The offsets of the needle's two rarest bytes (the same one twice for a one-byte needle). */
+function rareOffsets(needle: Uint8Array): [number, number] {
+  let a = 0;
+  for (let i = 1; i < needle.length; i++) if (frequency(needle[i]!) < frequency(needle[a]!)) a = i;
+  let b = a === 0 ? needle.length - 1 : 0;
+  for (let i = 0; i < needle.length; i++) if (i !== a && frequency(needle[i]!) < frequency(needle[b]!)) b = i;
+  return [a, b];
 }
 
 /** A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. */
@@ -115,7 +143,8 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const keysAt = slotsAt + (1 << bits) * 4;
   const outAt = keysAt + keys.length * 32;
   const bytesAt = outAt + keys.length * 16;
-  const dataAt = (bytesAt + keys.reduce((n, k) => n + k.length, 0) + 15) & ~15;
+  const needleAt = bytesAt + keys.reduce((n, k) => n + k.length, 0);
+  const dataAt = (needleAt + MAX_NEEDLE + 15) & ~15;
 
   let exports!: KernelExports;
   let u8!: Uint8Array;
@@ -168,6 +197,9 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const hashes = new Int32Array(fields.length);
   /** hay offset minus kernel offset of the loaded range. */
   let shift = 0;
+  /** The needle in the kernel's memory, and its two rare offsets. */
+  let needle: Uint8Array | undefined;
+  let rare: [number, number] = [0, 0];
 
   return {
     starts,
@@ -180,12 +212,25 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
       // The nesting stack needs one bit per level: at most one level per byte of a line.
       const stackAt = (dataAt + length + PAD + 15) & ~15;
       const need = stackAt + (length >> 3) + PAD;
-      if (exports.memory.buffer.byteLength > RELEASE_BYTES && need < RELEASE_BYTES / 4) instantiate();
+      if (exports.memory.buffer.byteLength > RELEASE_BYTES && need < RELEASE_BYTES / 4) {
+        instantiate();
+        needle = undefined;
+      }
       ensure(need);
       u8.set(hay.subarray(from, to), dataAt);
       u8[dataAt + length] = 0;
       exports.setStack(stackAt);
       shift = from - dataAt;
+    },
+    find(n, from, to) {
+      if (n.length === 0 || n.length > MAX_NEEDLE) return undefined;
+      if (n !== needle) {
+        u8.set(n, needleAt);
+        needle = n;
+        rare = rareOffsets(n);
+      }
+      const at = exports.find(from - shift, to - shift, needleAt, n.length, rare[0], rare[1]);
+      return at < 0 ? -1 : at + shift;
     },
     scan(start, end) {
       const verdict = exports.scan(start - shift, end - shift);

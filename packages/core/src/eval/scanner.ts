@@ -261,14 +261,18 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     // Positions of the primary clause's needles and trigger escapes, one ascending list per needle.
     const primary = validate ? undefined : clauses[0];
     const rest = validate ? [] : clauses.slice(1);
+    const useKernel = kernel !== undefined && !validate;
+    // One copy of the block into the kernel's memory: it searches the needles and reads the candidates there.
+    if (useKernel) kernel.load(hay, start, end);
     const lists: number[][] = [];
     if (primary) {
       for (const b of primary.bytes) {
         const list: number[] = [];
-        let p = search(hay, b, start, end);
+        const find = (from: number): number => (useKernel ? kernel.find(b, from, end) : undefined) ?? search(hay, b, from, end);
+        let p = find(start);
         while (p >= 0) {
           list.push(p);
-          p = search(hay, b, p + 1, end);
+          p = find(p + 1);
         }
         lists.push(list);
       }
@@ -282,10 +286,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       }
     }
     const cursors = new Array<number>(lists.length).fill(0);
-    const useKernel = kernel !== undefined && !validate;
-    // Every line is a candidate without a prefilter: one copy of the block; otherwise one per candidate.
-    const copyLines = primary !== undefined;
-    if (useKernel && !copyLines) kernel.load(hay, start, end);
 
     let pos = start;
     while (pos < end) {
@@ -336,7 +336,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       }
 
       if (useKernel) {
-        if (copyLines) kernel.load(hay, lineStart, contentEnd);
         const verdict = kernel.scan(lineStart, contentEnd);
         if (verdict === NOT_OBJECT) {
           counts.malformed++;

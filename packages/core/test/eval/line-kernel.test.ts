@@ -311,6 +311,49 @@ describe('line kernel', () => {
     expect(run(enc.encode(mixed.replace('}]}', ']}}')), ['x']).verdict).toBe(NOT_OBJECT);
   });
 
+  it('finds every occurrence of a needle as indexOf does, up to the end of the range', () => {
+    const k = createLineKernel(['a'])!;
+    const all = (hay: Uint8Array, needle: Uint8Array, from: number, to: number, f: (p: number) => number | undefined) => {
+      const out: number[] = [];
+      let p = f(from);
+      while (p !== undefined && p >= 0) {
+        out.push(p);
+        p = f(p + 1);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(97, 98, 34, 58, 120, 0xc3, 0xa9), { maxLength: 200 }),
+        fc.array(fc.constantFrom(97, 98, 34, 58, 120, 0xc3, 0xa9), { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        fc.nat(),
+        (hayBytes, needleBytes, cutA, cutB) => {
+          const hay = Uint8Array.from(hayBytes);
+          const needle = Uint8Array.from(needleBytes);
+          const from = hay.length ? cutA % (hay.length + 1) : 0;
+          const to = from + (cutB % (hay.length - from + 1));
+          k.load(hay, from, to);
+          const expected = all(hay, needle, from, to, (p) => {
+            const i = Buffer.from(hay.buffer, hay.byteOffset + p, Math.max(0, to - p)).indexOf(needle);
+            return i < 0 ? -1 : i + p;
+          });
+          expect(all(hay, needle, from, to, (p) => k.find(needle, p, to))).toEqual(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // the needle changes between calls; a long needle is left to the caller
+    const hay = enc.encode('{"a":"xx yy xx"}');
+    k.load(hay, 0, hay.length);
+    expect(k.find(enc.encode('xx'), 0, hay.length)).toBe(6);
+    expect(k.find(enc.encode('yy'), 0, hay.length)).toBe(9);
+    expect(k.find(enc.encode('xx'), 7, hay.length)).toBe(12);
+    expect(k.find(enc.encode('xx'), 7, 13)).toBe(-1);
+    expect(k.find(new Uint8Array(300).fill(120), 0, hay.length)).toBeUndefined();
+    expect(k.find(new Uint8Array(0), 0, hay.length)).toBeUndefined();
+  });
+
   it('gives its memory back once blocks are small again after a huge one', () => {
     const k = createLineKernel(['a'])!;
     const small = enc.encode('{"a":1}\n{"a":2}');
