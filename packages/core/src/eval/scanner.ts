@@ -66,7 +66,11 @@ export interface ScanCounts {
   matched: number;
   /** Malformed lines found: exact in validate mode; otherwise among the lines that were read. */
   malformed: number;
-  /** Lines read whole: JSON objects validated by the line kernel or parsed by JSON.parse. */
+  /**
+   * Lines parsed with JSON.parse (none of the lines the line kernel reads: it validates them without building
+   * values). The kernel reads every candidate, and which lines are candidates depends on each scanner's
+   * sampling, so counting them would make this number differ between a run on workers and one without.
+   */
   parsed: number;
   /** True when `onMalformed` asked to stop; `lines` then counts up to and including that line. */
   stopped: boolean;
@@ -348,7 +352,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         }
         // A valid object: its fields decide, read from the kernel's spans (or by the JS extractor when a key
         // is spelled with escapes); no JSON.parse.
-        counts.parsed++;
         const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
         if (row !== undefined) {
           if (seen.size < fields.length) noteRowFields(row);
@@ -358,7 +361,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
           } else if (onOther) onOther(lineStart, nl);
           continue;
         }
-        counts.parsed--;
       }
 
       if (extract && !validate && !useKernel) {

@@ -22,13 +22,14 @@ const NOT_A: FilterDocument = { where: { key: 'host', operator: '!eq', value: 'a
 function scanAll(filter: FilterDocument, text: string, kernel: boolean, blockLines = 1_000_000) {
   const scanner = createBlockScanner(filter, { ...nodeHooks, kernel });
   const lines = text.split('\n');
-  const out = { total: 0, matched: 0, malformed: 0, texts: [] as string[] };
+  const out = { total: 0, matched: 0, malformed: 0, parsed: 0, texts: [] as string[] };
   for (let i = 0; i < lines.length; i += blockLines) {
     const bytes = enc.encode(lines.slice(i, i + blockLines).join('\n'));
     const c = scanner.scan(bytes, 0, bytes.length, { onMatch: (t) => out.texts.push(t) });
     out.total += c.total;
     out.matched += c.matched;
     out.malformed += c.malformed;
+    out.parsed += c.parsed;
   }
   return { ...out, seen: scanner.seenFields() };
 }
@@ -68,6 +69,9 @@ describe('block scanner with the line kernel', () => {
     const js = scanAll(NOT_A, text, false);
     expect(js.matched).toBe(ref.matched);
     expect(js.malformed).toBeLessThan(ref.malformed);
+    // The kernel parses nothing with JSON.parse; the JS path parses the lines it keeps.
+    expect(scanAll(NOT_A, text, true).parsed).toBe(0);
+    expect(js.parsed).toBeGreaterThanOrEqual(ref.matched);
   });
 
   it('a line of bytes that are not UTF-8 is malformed even when the block decoder does not check', () => {
