@@ -113,6 +113,7 @@ describe('block scanner with the line kernel', () => {
   });
 
   it('gives the same counts under node --jitless, where WebAssembly is missing and the JS path runs', () => {
+    // The built core (`npm test` builds first): a child process cannot load the TypeScript sources.
     const dist = pathToFileURL(path.join(REPO, 'packages/core/dist/')).href;
     const script = `
       const { createBlockScanner } = await import(${JSON.stringify(dist + 'index.js')});
