@@ -1,6 +1,7 @@
 ;; The line kernel: validates one NDJSON line as JSON.parse would accept it as a JSON object (RFC 8259, plus
 ;; UTF-8 validity, so the verdict is exact without any other check) and, in the same pass, records the value
-;; span of the LAST top-level occurrence of each wanted key (JSON.parse keeps the last duplicate).
+;; span of the LAST top-level occurrence of each wanted key (JSON.parse keeps the last duplicate). $find is the
+;; prefilter's needle search over the same loaded block.
 ;;
 ;; Compiled by scripts/gen-line-kernel.mjs (wabt) into line-kernel.generated.ts; the JS side is line-kernel.ts,
 ;; which lays out memory and reads the results. No recursion: nesting is a bit stack in memory (1 = object,
