@@ -1,9 +1,9 @@
 /**
  * Reads only the top-level fields a filter uses from the raw bytes of one JSON object line, so the filter can
  * reject most lines without `JSON.parse` of the whole line. The scanner uses it where the WebAssembly line
- * kernel cannot run, and for lines the kernel validated but whose keys are spelled with escapes. One pass over the line: strings are skipped to
- * their next unescaped quote, nested values by bracket depth, keys are compared only when their length is
- * that of a wanted key, and only the wanted values are decoded (small integers straight from the bytes).
+ * kernel cannot run, and for lines the kernel validated but whose keys are spelled with escapes. One pass over
+ * the line: strings are skipped to their next unescaped quote, nested values by bracket depth, keys are compared
+ * only when their length is that of a wanted key, and only the wanted values are decoded (span-values.ts).
  *
  * Correct on valid JSON: the value of a wanted key is the one of its last occurrence (as with JSON.parse), keys
  * are compared after unescaping, nested objects are skipped whole. On invalid JSON the answer is arbitrary or
