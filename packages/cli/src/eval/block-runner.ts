@@ -53,8 +53,9 @@ export class BlockRunner {
     const explainer = this.explainer;
     const counts = this.scanner.scan(buf, start, end, {
       validate: this.validating,
-      // One SIMD validation of the block lets every line skip its own check.
-      decode: isUtf8(buf.subarray(start, end)) ? trustedDecode : undefined,
+      // Lines are decoded only once known to be UTF-8: checked by the line kernel for each line it reads,
+      // otherwise by one SIMD validation of the block.
+      decode: (this.scanner.checksUtf8 && !this.validating) || isUtf8(buf.subarray(start, end)) ? trustedDecode : undefined,
       onMatch: emit === 'match' ? (_t, s, e) => push(s, e) : undefined,
       onOther: emit === 'other' ? push : undefined,
       onMalformed: (line) => {

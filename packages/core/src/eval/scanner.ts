@@ -85,6 +85,12 @@ export interface BlockScanner {
   readonly fields: readonly string[];
   /** The prefilter clauses in the order used (most selective first); empty when every line is parsed. */
   plan(): readonly NeedleClause[];
+  /**
+   * True when the line kernel reads the candidate lines (outside `validate` mode): it checks their UTF-8
+   * itself, so only the lines it accepted are ever decoded, and a caller needs no UTF-8 check of its own
+   * before passing a non-validating `decode`.
+   */
+  readonly checksUtf8: boolean;
 }
 
 const NL = 10;
@@ -412,5 +418,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     fields,
     seenFields: () => fields.filter((f) => seen.has(f)),
     plan: () => clauses,
+    checksUtf8: kernel !== undefined,
   };
 }
