@@ -29,8 +29,9 @@ async function* noStdin(): AsyncGenerator<Uint8Array> {}
 
 export class JobRunner {
   runner?: BlockRunner;
-  private buf = Buffer.allocUnsafe(EXTEND);
-  /** The content of a whole-file job (see readWhole). */
+  /** The compressed bytes of a whole gzip file (see readWhole). */
+  private buf = Buffer.allocUnsafe(0);
+  /** Blocks are read here where the scanner has no region of its own (see block). */
   private content = Buffer.allocUnsafe(0);
   private readonly fds = new Map<string, number>();
 
@@ -49,17 +50,17 @@ export class JobRunner {
     return bigger;
   }
 
-  /** this.content with room for n bytes (its content not kept). */
-  private ensureContent(n: number): Buffer {
-    if (this.content.length < n) this.content = Buffer.allocUnsafe(Math.max(n, this.content.length * 2));
-    return this.content;
-  }
-
-  /** this.content with room for n bytes, its content kept (for an inflation that outgrew it). */
-  private keepContent(n: number): Buffer {
+  /**
+   * A buffer of at least n bytes to read a block into: a region of the line kernel's memory where the scanner
+   * has one (the kernel then scans it where it lies, instead of copying every byte), else our own buffer,
+   * reused from job to job. With `keep`, the bytes of the previous call's buffer are kept (a block that grows).
+   */
+  private block(n: number, keep: boolean): Buffer {
+    const region = this.runner!.scanner.region(n, keep);
+    if (region) return Buffer.from(region.buffer, region.byteOffset, region.length);
     if (this.content.length < n) {
       const bigger = Buffer.allocUnsafe(Math.max(n, this.content.length * 2));
-      this.content.copy(bigger);
+      if (keep) this.content.copy(bigger);
       this.content = bigger;
     }
     return this.content;
@@ -103,28 +104,28 @@ export class JobRunner {
     const out: Buffer[] = [];
     // One byte before the range tells whether a line starts exactly at `start`.
     const from = job.start > 0 ? job.start - 1 : 0;
-    // Room for the range and some of its last line; what the buffer held is not needed (no copy).
-    if (this.buf.length < job.end - from + EXTEND) this.buf = Buffer.allocUnsafe(job.end - from + EXTEND);
-    let len = readAt(fd, this.buf, 0, job.end - from, from);
+    // Room for the range and some of its last line.
+    let buf = this.block(job.end - from + EXTEND, false);
+    let len = readAt(fd, buf, 0, job.end - from, from);
     let begin = 0;
     if (job.start > 0) {
-      const nl = this.buf.indexOf(10, 0);
+      const nl = buf.indexOf(10, 0);
       begin = nl < 0 || nl >= len ? len : nl + 1;
     }
     let tooLong = -1; // bytes of a last line over the limit, not held
-    if (begin < len && this.buf[len - 1] !== 10 && from + len < job.size) {
+    if (begin < len && buf[len - 1] !== 10 && from + len < job.size) {
       // Finish the last line, which runs past the range, unless it grows beyond the limit.
-      const lastStart = Math.max(begin, this.buf.lastIndexOf(10, len - 1) + 1);
+      const lastStart = Math.max(begin, buf.lastIndexOf(10, len - 1) + 1);
       for (;;) {
         if (len - lastStart > maxLine) {
           tooLong = skipLine(fd, from + len, job.size) + (len - lastStart);
           len = lastStart;
           break;
         }
-        this.ensure(len + EXTEND);
-        const n = readAt(fd, this.buf, len, EXTEND, from + len);
+        if (buf.length < len + EXTEND) buf = this.block(Math.max(len + EXTEND, buf.length * 2), true);
+        const n = readAt(fd, buf, len, EXTEND, from + len);
         if (n <= 0) break;
-        const nl = this.buf.indexOf(10, len);
+        const nl = buf.indexOf(10, len);
         if (nl >= 0 && nl < len + n) {
           len = nl + 1;
           break;
@@ -132,31 +133,33 @@ export class JobRunner {
         len += n;
       }
     }
-    if (begin < len) this.runLines(tally, this.buf, begin, len, out);
+    if (begin < len) this.runLines(tally, buf, begin, len, out);
     if (tooLong >= 0 && !tally.stopped) tally.addTooLong(tooLong, this.runner!.options.strict);
-    // Release a buffer grown for one long line.
-    if (this.buf.length > 4 * (job.end - job.start + EXTEND)) this.buf = Buffer.allocUnsafe(job.end - job.start + EXTEND);
+    // Release a buffer grown for one long line (the kernel gives back its own memory).
+    if (this.content.length > 4 * (job.end - job.start + EXTEND)) this.content = Buffer.allocUnsafe(0);
     return { type: 'result', id: job.id, tally: tally.data(), out: out.length ? Buffer.concat(out) : new Uint8Array(0), bytes: job.end - job.start };
   }
 
   /**
-   * The content of a small file (inflated when gzip) as this.content[0, length), or -1 when it is to be
-   * streamed. Both the compressed bytes and the content live in buffers reused from job to job (see
-   * inflate.ts: a fresh buffer per file is garbage that V8 may keep for long; measured peak RSS +60 MB).
+   * The content of a small file (inflated when gzip), or undefined when it is to be streamed. Both the
+   * compressed bytes and the content live in buffers reused from job to job (see inflate.ts: a fresh buffer per
+   * file is garbage that V8 may keep for long; measured peak RSS +60 MB).
    */
-  private readWhole(job: FileJob): number {
-    if (job.size > WHOLE_FILE_BYTES) return -1;
+  private readWhole(job: FileJob): Buffer | undefined {
+    if (job.size > WHOLE_FILE_BYTES) return undefined;
     try {
       const fd = this.fdOf(job.path);
-      const raw = job.gzip ? this.ensure(job.size) : this.ensureContent(job.size);
-      if (readAt(fd, raw, 0, job.size, 0) !== job.size) return -1; // changed since it was inspected
-      if (!job.gzip) return job.size;
+      const raw = job.gzip ? this.ensure(job.size) : this.block(job.size, false);
+      if (readAt(fd, raw, 0, job.size, 0) !== job.size) return undefined; // changed since it was inspected
+      if (!job.gzip) return raw.subarray(0, job.size);
       // The trailer's size (of the last member, modulo 2^32) is only a hint; WHOLE_FILE_BYTES is the bound.
       const hint = job.size >= 18 ? raw.readUInt32LE(job.size - 4) : 0;
-      if (hint > WHOLE_FILE_BYTES) return -1;
-      return gunzipInto(raw.subarray(0, job.size), (n) => this.keepContent(n), WHOLE_FILE_BYTES, hint);
+      if (hint > WHOLE_FILE_BYTES) return undefined;
+      let content = raw;
+      const length = gunzipInto(raw.subarray(0, job.size), (n) => (content = this.block(n, true)), WHOLE_FILE_BYTES, hint);
+      return length < 0 ? undefined : content.subarray(0, length);
     } catch {
-      return -1;
+      return undefined;
     } finally {
       this.closeFd(job.path);
     }
@@ -166,9 +169,9 @@ export class JobRunner {
   async file(job: FileJob): Promise<JobResultMessage> {
     const runner = this.runner!;
     const tally = new FileTally();
-    const length = this.readWhole(job);
-    if (length >= 0) {
-      this.runLines(tally, this.content, 0, length, []);
+    const whole = this.readWhole(job);
+    if (whole) {
+      this.runLines(tally, whole, 0, whole.length, []);
       return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };
     }
     let bytes = 0;

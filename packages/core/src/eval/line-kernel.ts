@@ -86,10 +86,18 @@ function kernelModule(): object | null {
 
 export interface LineKernel {
   /**
-   * Copies `hay[from, to)` into the kernel's memory; later `scan` calls take lines inside that range, in `hay`
-   * offsets. The byte after each line's end must be its `\n` or `\r` in `hay`, or `to` itself.
+   * Copies `hay[from, to)` into the kernel's memory (no copy when `hay` is a `region`); later `scan` calls take
+   * lines inside that range, in `hay` offsets. The byte after each line's end must be its `\n` or `\r` in
+   * `hay`, or `to` itself.
    */
   load(hay: Uint8Array, from: number, to: number): void;
+  /**
+   * A view of `length` bytes of the kernel's own memory, for the caller to fill with a block before scanning
+   * it: reading a block there spares the copy `load` would make (one pass over every byte). Valid until the
+   * next `region` call; scanning a block in it may overwrite the bytes after the block. With `keep`, the bytes
+   * of the previous region are kept (for a block that grows while it is being filled).
+   */
+  region(length: number, keep?: boolean): Uint8Array;
   /** The verdict on the line `hay[start, end)`; for VALID, `starts`, `ends`, `escaped` hold the fields' spans. */
   scan(start: number, end: number): number;
   /** Per field: start of the value of its last top-level occurrence in `hay` offsets, or -1 when absent. */
@@ -191,6 +199,17 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     return undefined;
   }
 
+  // The nesting stack goes after the data (one bit per level: at most one level per byte of a line).
+  const stackAt = (at: number, length: number): number => (at + length + PAD + 15) & ~15;
+  const roomFor = (at: number, length: number): number => stackAt(at, length) + (length >> 3) + PAD;
+  /** A new, small instance once blocks are small again after a huge one. */
+  const release = (need: number): void => {
+    if (exports.memory.buffer.byteLength > RELEASE_BYTES && need < RELEASE_BYTES / 4) {
+      instantiate();
+      needle = undefined;
+    }
+  };
+
   const starts = new Int32Array(fields.length);
   const ends = new Int32Array(fields.length);
   const escaped = new Uint8Array(fields.length);
@@ -207,20 +226,26 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     escaped,
     hashes,
     memoryBytes: () => exports.memory.buffer.byteLength,
+    region(length, keep = false) {
+      const need = roomFor(dataAt, length);
+      if (!keep) release(need);
+      ensure(need);
+      return u8.subarray(dataAt, dataAt + length);
+    },
     load(hay, from, to) {
       const length = to - from;
-      // The nesting stack needs one bit per level: at most one level per byte of a line.
-      const stackAt = (dataAt + length + PAD + 15) & ~15;
-      const need = stackAt + (length >> 3) + PAD;
-      if (exports.memory.buffer.byteLength > RELEASE_BYTES && need < RELEASE_BYTES / 4) {
-        instantiate();
-        needle = undefined;
+      // A region of this memory (the caller read the block there): no copy. Its room was made by `region`.
+      const inMemory = hay.buffer === exports.memory.buffer;
+      const at = inMemory ? hay.byteOffset + from : dataAt;
+      if (!inMemory) {
+        const need = roomFor(dataAt, length);
+        release(need);
+        ensure(need);
+        u8.set(hay.subarray(from, to), dataAt);
       }
-      ensure(need);
-      u8.set(hay.subarray(from, to), dataAt);
-      u8[dataAt + length] = 0;
-      exports.setStack(stackAt);
-      shift = from - dataAt;
+      u8[at + length] = 0;
+      exports.setStack(stackAt(at, length));
+      shift = from - at;
     },
     find(n, from, to) {
       if (n.length === 0 || n.length > MAX_NEEDLE) return undefined;

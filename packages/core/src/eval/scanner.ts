@@ -91,6 +91,12 @@ export interface BlockScanner {
    * before passing a non-validating `decode`.
    */
   readonly checksUtf8: boolean;
+  /**
+   * Where the line kernel runs, a buffer of `length` bytes in its memory to read the next block into (see
+   * LineKernel.region: scanning it there spares one copy of every byte); undefined otherwise. Valid until the
+   * next call; with `keep`, the previous region's bytes are kept.
+   */
+  region(length: number, keep?: boolean): Uint8Array | undefined;
 }
 
 const NL = 10;
@@ -419,5 +425,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     seenFields: () => fields.filter((f) => seen.has(f)),
     plan: () => clauses,
     checksUtf8: kernel !== undefined,
+    region: (length, keep) => kernel?.region(length, keep),
   };
 }

@@ -393,4 +393,53 @@ describe('line kernel', () => {
       }
     }
   });
+
+  it('scans a block read into its own region without a copy, as it scans a loaded copy', () => {
+    const k = createLineKernel(['a'])!;
+    const lines = ['{"a":1}', '{"a":"\\u0041"} ', '{"a":', '\t{"b":[{"a":2}],"a":[3]}', '{"a":"é"}\r', '[1]', '{"a":null}'];
+    const bytes = enc.encode(lines.join('\n') + '\n');
+    const verdicts = (hay: Uint8Array, from: number) => {
+      k.load(hay, from, from + bytes.length);
+      const out: Array<[number, number, number]> = [];
+      let p = from;
+      for (const l of lines) {
+        const n = enc.encode(l).length;
+        const end = l.endsWith('\r') ? p + n - 1 : p + n;
+        const v = k.scan(p, end);
+        out.push([v, k.starts[0]! - from, k.ends[0]! - from]);
+        p += n + 1;
+      }
+      return out;
+    };
+    const copied = verdicts(bytes, 0);
+    // The block at the start of the region, and further in (a range that starts after a partial line).
+    for (const from of [0, 5]) {
+      const region = k.region(from + bytes.length + 64);
+      region.set(bytes, from);
+      expect(verdicts(region, from)).toEqual(copied);
+      // Scanned in place: the region's bytes are the block's (only the byte after the block may change).
+      expect(Buffer.from(region.subarray(from, from + bytes.length)).equals(Buffer.from(bytes))).toBe(true);
+    }
+    // In place indeed: a byte changed after load is what the scan sees (a copy would not see it).
+    const region = k.region(bytes.length + 64);
+    region.set(bytes, 0);
+    k.load(region, 0, bytes.length);
+    region[1] = 0x5b; // '{"a":1}' → '{[a":1}'
+    expect(k.scan(0, 7)).toBe(NOT_OBJECT);
+  });
+
+  it('keeps the bytes of its region when asked to grow it with keep', () => {
+    const k = createLineKernel(['a'])!;
+    const first = k.region(1000);
+    first.fill(7);
+    const grown = k.region(40 << 20, true);
+    expect(grown.length).toBe(40 << 20);
+    expect(grown.subarray(0, 1000).every((b) => b === 7)).toBe(true);
+    // A new region without keep after a huge one gives the memory back.
+    k.region(100 << 20, true);
+    const big = k.memoryBytes();
+    k.region(1000);
+    expect(k.memoryBytes()).toBeLessThan(big);
+  });
 });
+
