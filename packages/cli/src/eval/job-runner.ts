@@ -35,7 +35,13 @@ export class JobRunner {
   private content = Buffer.allocUnsafe(0);
   private readonly fds = new Map<string, number>();
 
-  constructor(private readonly init: WorkerInit) {}
+  /** `runner`: an evaluation state to share (the main thread's own, when it reads a file in ranges itself). */
+  constructor(
+    private readonly init: WorkerInit,
+    runner?: BlockRunner,
+  ) {
+    this.runner = runner;
+  }
 
   setFilter(filter: FilterDocument): void {
     this.runner = new BlockRunner(filter, this.init.options);
