@@ -186,8 +186,12 @@ function clauseHoldsIn(hay: Uint8Array, from: number, to: number, clause: Needle
   return found;
 }
 
-/** Lines sampled from the first block to order the clauses by selectivity. */
-const SAMPLE_LINES = 2000;
+/**
+ * Lines sampled from the first blocks to order the clauses by selectivity (each sampled line is searched for
+ * every needle of every clause, a fixed cost per scanner, that is per thread: a few hundred lines tell a
+ * clause most lines satisfy from a selective one).
+ */
+const SAMPLE_LINES = 500;
 /** Clauses are judged once the sample holds this many lines (until then they all stay, in filter order). */
 const MIN_SAMPLE = 200;
 /** A clause that this share of sampled lines satisfy is not worth searching for. */
@@ -197,6 +201,8 @@ const MAX_CLAUSE_HITS = 0.5;
  * EXTRACT_MIN_REJECT of the candidates (otherwise they would be read twice).
  */
 const EXTRACT_TRIAL = 256;
+/** See `rest` in scan. */
+const MAX_KERNEL_REST_NEEDLES = 2;
 const EXTRACT_MIN_REJECT = 0.3;
 
 export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}): BlockScanner {
@@ -276,8 +282,11 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
 
     // Positions of the primary clause's needles and trigger escapes, one ascending list per needle.
     const primary = validate ? undefined : clauses[0];
-    const rest = validate ? [] : clauses.slice(1);
     const useKernel = kernel !== undefined && !validate;
+    // Each clause after the first is searched in each candidate line, one native search per needle; the
+    // kernel reads a line in about the time of two such searches, so with it only clauses of one or two
+    // needles are worth searching first.
+    const rest = validate ? [] : clauses.slice(1).filter((c) => !useKernel || (c.bytes.length <= MAX_KERNEL_REST_NEEDLES && c.triggers.size === 0));
     // One copy of the block into the kernel's memory: it searches the needles and reads the candidates there.
     if (useKernel) kernel.load(hay, start, end);
     const lists: number[][] = [];
