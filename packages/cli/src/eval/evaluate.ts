@@ -82,7 +82,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
     let weight = 0;
     plans.forEach((p, i) => {
       if (p.mode !== 'main' || !p.src.regular || p.src.size === undefined) return;
-      if (!p.src.gzip && (explicit || p.src.size >= PARALLEL_MIN_BYTES)) plans[i] = { mode: 'ranges', src: p.src as Source & { path: string; size: number } };
+      if (!p.src.gzip && (explicit || p.src.size >= (options.parallelMinBytes ?? PARALLEL_MIN_BYTES))) plans[i] = { mode: 'ranges', src: p.src as Source & { path: string; size: number } };
       else if (!ro.emit && !ro.strict) {
         files.push(i);
         weight += p.src.size * (p.src.gzip ? GZIP_RATIO : 1);
@@ -145,7 +145,7 @@ async function runPlans(
       let tally: TallyData;
       if (p.mode === 'error') tally = { ...new FileTally().data(), error: p.error };
       else if (p.mode === 'file') tally = await fileResults[i]!;
-      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress);
+      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number');
       else if (!p.stream && p.src.regular && p.src.size !== undefined && !p.src.gzip) {
         local ??= new JobRunner({ options: ro, maxLine }, runner);
         tally = await runLocalRanges(p.src as Source & { path: string; size: number }, local, options, progress);
@@ -183,7 +183,7 @@ async function runPlans(
     missingFields: runner.scanner.fields.filter((f) => !seen.has(f)),
     ...(totals.stoppedAt ? { stoppedAt: totals.stoppedAt } : {}),
     ...(explain ? { explain } : {}),
-    workers: pool?.size ?? 0,
+    workers: pool?.used ? pool.size : 0,
     errors: totals.errors,
   };
 }
@@ -221,15 +221,59 @@ async function runStream(
   return tally.data();
 }
 
-/** A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. */
-async function runRanges(src: Source & { path: string; size: number }, pool: EvalPool, options: EvalOptions, progress: (n: number) => void): Promise<TallyData> {
+/**
+ * With `--workers` left to its default, the workers take a plain file's ranges only when its scan is long enough
+ * to pay for them. Measured on two cores: a worker's first ranges run cold (~50 ms of warm-up), and two threads
+ * scanning at once each run ~1.4x slower (they share the memory bandwidth), so one thread wins below ~200 ms of
+ * scanning (a needle search over 200 MB) and two above it (a filter that reads every line).
+ */
+export const PARALLEL_MIN_MS = 200;
+
+/**
+ * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
+ * `adaptive`, the first two ranges run on this thread, and the second's speed (the first includes the
+ * warm-up) decides whether the rest goes to the workers too (once per run).
+ */
+async function runRanges(
+  src: Source & { path: string; size: number },
+  pool: EvalPool,
+  options: EvalOptions,
+  progress: (n: number) => void,
+  adaptive: boolean,
+): Promise<TallyData> {
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
+  const tally = new FileTally();
+  const apply = async (m: JobResultMessage): Promise<void> => {
+    tally.addData(m.tally);
+    if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
+    progress(m.bytes);
+  };
+  let from = 0;
+  const here = async (): Promise<number> => {
+    const end = Math.min(src.size, from + rangeBytes);
+    const t = performance.now();
+    await apply(pool.runHere({ type: 'range', path: src.path, size: src.size, start: from, end }));
+    const ms = performance.now() - t;
+    from = end;
+    return ms;
+  };
+  if (adaptive && pool.rangesInParallel === undefined) {
+    for (let k = 0; k < 2 && from < src.size && !tally.stopped; k++) {
+      const length = Math.min(src.size, from + rangeBytes) - from;
+      const ms = await here();
+      if (k === 1) pool.rangesInParallel = ((src.size - from) / length) * ms > (options.parallelMinMs ?? PARALLEL_MIN_MS);
+    }
+  }
+  if (adaptive && pool.rangesInParallel === false) {
+    while (from < src.size && !tally.stopped) await here();
+    return tally.data();
+  }
   // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
   // threads finish together instead of one waiting for another's last full range.
   const ranges: Array<[number, number]> = [];
   const threads = pool.size + 1;
   const smallest = Math.min(rangeBytes, 1 << 20);
-  for (let s = 0; s < src.size; ) {
+  for (let s = from; s < src.size && !tally.stopped; ) {
     const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
     ranges.push([s, Math.min(src.size, s + len)]);
     s += len;
@@ -237,7 +281,6 @@ async function runRanges(src: Source & { path: string; size: number }, pool: Eva
   // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
   const maxInFlight = (pool.size + 1) * 2 + 2;
   const pending = new Map<number, Promise<JobResultMessage>>();
-  const tally = new FileTally();
   let next = 0;
   for (let applied = 0; applied < ranges.length; applied++) {
     while (next < ranges.length && next - applied < maxInFlight) {
@@ -246,9 +289,7 @@ async function runRanges(src: Source & { path: string; size: number }, pool: Eva
     }
     const m = await pending.get(applied)!;
     pending.delete(applied);
-    tally.addData(m.tally);
-    if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
-    progress(m.bytes);
+    await apply(m);
     if (tally.stopped) break;
   }
   return tally.data();

@@ -105,6 +105,18 @@ export class EvalPool {
     return this.workers.length;
   }
 
+  /** True once a job went to a worker. */
+  used = false;
+
+  /** Whether plain files' ranges go to the workers too (decided once per run by runRanges; see evaluate.ts). */
+  rangesInParallel?: boolean;
+
+  /** A range job on this thread, now (its slot in the pool is not used). */
+  runHere(job: Omit<RangeJob, 'id'>): JobResultMessage {
+    if (this.failure) throw this.failure;
+    return this.local.range({ ...job, id: this.nextId++ });
+  }
+
   setFilter(filter: FilterDocument): void {
     for (const w of this.workers) w.postMessage({ type: 'filter', filter });
     this.local.setFilter(filter);
@@ -125,6 +137,7 @@ export class EvalPool {
       if (w === LOCAL) this.runLocal(job, resolve, reject);
       else {
         this.waiting.set(job.id, { resolve, reject });
+        this.used = true;
         w.postMessage(job);
       }
     }

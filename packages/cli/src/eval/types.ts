@@ -22,6 +22,13 @@ export interface EvalOptions {
   rangeBytes?: number;
   /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
   maxLineBytes?: number;
+  /**
+   * With `workers: 'auto'`, the predicted scan time of a plain file's rest (ms) above which its ranges go to
+   * the workers too (default PARALLEL_MIN_MS); tests set it to force either choice.
+   */
+  parallelMinMs?: number;
+  /** With `workers: 'auto'`, the size from which a plain file is cut into ranges (default PARALLEL_MIN_BYTES; for tests). */
+  parallelMinBytes?: number;
 }
 
 /** An input that could not be read to its end; the counts made before the failure stand. */
@@ -59,7 +66,7 @@ export interface EvalResult {
   /** Set when `strict` stopped the run at a malformed line. */
   stoppedAt?: MalformedLine;
   explain?: ExplainReport;
-  /** Worker threads used (0: the main thread did everything). */
+  /** Worker threads used (0: the main thread did everything, e.g. a plain file whose scan was too short to share). */
   workers: number;
   /** Inputs that could not be read (missing, unreadable, truncated gzip); the run went on with the others. */
   errors: InputError[];

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
 import { evaluateFile } from '../../src/eval/index.js';
 import type { EvalOptions } from '../../src/eval/index.js';
+import { cores } from '../../src/eval/pool.js';
 import { tempDir, write } from './support.js';
 
 let dir: string;
@@ -128,4 +129,20 @@ describe('evaluation in worker threads', () => {
       expect(par.matched).toBeGreaterThan(100);
     }, 120_000);
   });
+
+  describe('with the default number of workers, a plain file', () => {
+    // Thresholds lowered so that this small file is cut into ranges and the choice is forced either way.
+    const auto = (parallelMinMs: number) =>
+      evaluateFile(FILTER as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelMinMs });
+
+    it.skipIf(cores() < 2)('is shared with the workers when its scan is predicted long, and kept on this thread when short', async () => {
+      const main = await evaluateFile(FILTER as never, logs, { workers: 0, workerScript: script });
+      const long = await auto(0);
+      const short = await auto(1e9);
+      expect(long.workers).toBe(Math.min(cores(), 8) - 1);
+      expect(short.workers).toBe(0);
+      for (const r of [long, short]) expect({ ...r, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
+    }, 120_000);
+  });
 });
+
