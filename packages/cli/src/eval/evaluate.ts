@@ -265,6 +265,7 @@ async function runRanges(
     }
   }
   if (adaptive && pool.rangesInParallel === false) {
+    pool.dropUnused();
     while (from < src.size && !tally.stopped) await here();
     return tally.data();
   }

@@ -74,7 +74,7 @@ type NewJob = Omit<RangeJob, 'id'> | Omit<FileJob, 'id'>;
 const LOCAL = 'local';
 
 export class EvalPool {
-  private readonly workers: Worker[];
+  private workers: Worker[];
   private readonly slots: Array<Worker | typeof LOCAL> = [];
   private readonly local: JobRunner;
   private readonly queue: Array<{ job: RangeJob | FileJob; resolve: (m: JobResultMessage) => void; reject: (e: Error) => void }> = [];
@@ -110,6 +110,18 @@ export class EvalPool {
 
   /** Whether plain files' ranges go to the workers too (decided once per run by runRanges; see evaluate.ts). */
   rangesInParallel?: boolean;
+
+  /**
+   * Ends the workers now when none has been given a job (runRanges chose this thread alone): their memory and
+   * their end are not left for the run's end. Later jobs all run on this thread.
+   */
+  dropUnused(): void {
+    if (this.used || this.workers.length === 0) return;
+    const idle = this.workers;
+    this.workers = [];
+    this.slots.splice(0, this.slots.length, ...this.slots.filter((s) => s === LOCAL));
+    for (const w of idle) void w.terminate();
+  }
 
   /** A range job on this thread, now (its slot in the pool is not used). */
   runHere(job: Omit<RangeJob, 'id'>): JobResultMessage {

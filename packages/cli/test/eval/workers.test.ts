@@ -9,7 +9,8 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
-import { evaluateFile } from '../../src/eval/index.js';
+import zlib from 'node:zlib';
+import { evaluateFile, evaluateInputs } from '../../src/eval/index.js';
 import type { EvalOptions } from '../../src/eval/index.js';
 import { cores } from '../../src/eval/pool.js';
 import { tempDir, write } from './support.js';
@@ -142,6 +143,17 @@ describe('evaluation in worker threads', () => {
       expect(long.workers).toBe(Math.min(cores(), 8) - 1);
       expect(short.workers).toBe(0);
       for (const r of [long, short]) expect({ ...r, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
+    }, 120_000);
+
+    it.skipIf(cores() < 2)('kept on this thread leaves the workers ended, and gzip files after it still count', async () => {
+      const text = fs.readFileSync(logs);
+      const gz = [write(dir, 'a.ndjson.gz', zlib.gzipSync(text)), write(dir, 'b.ndjson.gz', zlib.gzipSync(text))];
+      const inputs = [logs, ...gz].map((p) => ({ name: path.basename(p), path: p }));
+      const base = { workerScript: script, rangeBytes: 8192, parallelMinBytes: 0 };
+      const main = await evaluateInputs(FILTER as never, inputs, { ...base, workers: 0 });
+      const short = await evaluateInputs(FILTER as never, inputs, { ...base, workers: 'auto', parallelMinMs: 1e9 });
+      expect({ ...short, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
+      expect(main.total).toBeGreaterThan(8000);
     }, 120_000);
   });
 });
