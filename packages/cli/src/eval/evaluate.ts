@@ -222,17 +222,20 @@ async function runStream(
 }
 
 /**
- * With `--workers` left to its default, the workers take a plain file's ranges only when its scan is long enough
- * to pay for them. Measured on two cores: a worker's first ranges run cold (~50 ms of warm-up), and two threads
- * scanning at once each run ~1.4x slower (they share the memory bandwidth), so one thread wins below ~200 ms of
- * scanning (a needle search over 200 MB) and two above it (a filter that reads every line).
+ * With `--workers` left to its default, the workers take a plain file's ranges only when that pays. Measured on
+ * two cores: two threads scanning at once each run 1.4-1.8x slower (they share the memory bandwidth; more when
+ * the host is busy) and a cold worker needs ~50 ms to warm up, so a scan that is mostly needle searches (the
+ * prefilter leaves few lines to read) is faster on one thread, and one that reads most lines with the line
+ * kernel (CPU-bound) is faster on two. The first two ranges, on the main thread, tell which: the share of
+ * lines read past the prefilter, and the time the rest of the scan would take on one thread.
  */
-export const PARALLEL_MIN_MS = 200;
+export const PARALLEL_MIN_READ = 0.5;
+export const PARALLEL_MIN_MS = 100;
 
 /**
  * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
- * `adaptive`, the first two ranges run on this thread, and the second's speed (the first includes the
- * warm-up) decides whether the rest goes to the workers too (once per run).
+ * `adaptive`, the first two ranges run on this thread, and what they read and the second's speed (the first
+ * includes the warm-up) decide whether the rest goes to the workers too (once per run).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
@@ -261,7 +264,10 @@ async function runRanges(
     for (let k = 0; k < 2 && from < src.size && !tally.stopped; k++) {
       const length = Math.min(src.size, from + rangeBytes) - from;
       const ms = await here();
-      if (k === 1) pool.rangesInParallel = ((src.size - from) / length) * ms > (options.parallelMinMs ?? PARALLEL_MIN_MS);
+      if (k === 1) {
+        const predicted = ((src.size - from) / length) * ms;
+        pool.rangesInParallel = tally.read >= tally.total * PARALLEL_MIN_READ && predicted > (options.parallelMinMs ?? PARALLEL_MIN_MS);
+      }
     }
   }
   if (adaptive && pool.rangesInParallel === false) {

@@ -12,6 +12,8 @@ export interface TallyData {
   matched: number;
   malformed: number;
   parsed: number;
+  /** Lines read past the prefilter (see ScanCounts.read). */
+  read: number;
   /** Uncompressed bytes read. */
   bytes: number;
   /** 0-based line indexes (in the file) of the first malformed lines. */
@@ -28,6 +30,7 @@ export class FileTally implements TallyData {
   matched = 0;
   malformed = 0;
   parsed = 0;
+  read = 0;
   bytes = 0;
   malformedAt: number[] = [];
   stoppedAt?: number;
@@ -42,6 +45,7 @@ export class FileTally implements TallyData {
     this.matched += counts.matched;
     this.malformed += counts.malformed;
     this.parsed += counts.parsed;
+    this.read += counts.read;
     this.bytes += bytes;
   }
 
@@ -54,6 +58,7 @@ export class FileTally implements TallyData {
     this.matched += t.matched;
     this.malformed += t.malformed;
     this.parsed += t.parsed;
+    this.read += t.read;
     this.bytes += t.bytes;
     if (t.error && !this.error) this.error = t.error;
   }
@@ -73,8 +78,8 @@ export class FileTally implements TallyData {
   }
 
   data(): TallyData {
-    const { lines, total, matched, malformed, parsed, bytes, malformedAt, stoppedAt, error } = this;
-    return { lines, total, matched, malformed, parsed, bytes, malformedAt, ...(stoppedAt !== undefined ? { stoppedAt } : {}), ...(error ? { error } : {}) };
+    const { lines, total, matched, malformed, parsed, read, bytes, malformedAt, stoppedAt, error } = this;
+    return { lines, total, matched, malformed, parsed, read, bytes, malformedAt, ...(stoppedAt !== undefined ? { stoppedAt } : {}), ...(error ? { error } : {}) };
   }
 }
 

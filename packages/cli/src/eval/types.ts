@@ -24,7 +24,7 @@ export interface EvalOptions {
   maxLineBytes?: number;
   /**
    * With `workers: 'auto'`, the predicted scan time of a plain file's rest (ms) above which its ranges go to
-   * the workers too (default PARALLEL_MIN_MS); tests set it to force either choice.
+   * the workers too, when most lines are read (default PARALLEL_MIN_MS); tests set it to force either choice.
    */
   parallelMinMs?: number;
   /** With `workers: 'auto'`, the size from which a plain file is cut into ranges (default PARALLEL_MIN_BYTES; for tests). */

@@ -145,6 +145,16 @@ describe('evaluation in worker threads', () => {
       for (const r of [long, short]) expect({ ...r, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
     }, 120_000);
 
+    it.skipIf(cores() < 2)('is kept on this thread when the prefilter leaves few lines to read, however long the scan', async () => {
+      const run = (where: object) => evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelMinMs: 0 });
+      // a needle no line holds: nothing is read past the prefilter
+      expect((await run({ key: 'h', operator: 'eq', value: 'nowhere' })).workers).toBe(0);
+      // a negation: every line is read
+      const all = await run({ key: 'h', operator: '!eq', value: 'a' });
+      expect(all.workers).toBe(Math.min(cores(), 8) - 1);
+      expect(all.matched).toBeGreaterThan(1000);
+    }, 120_000);
+
     it.skipIf(cores() < 2)('kept on this thread leaves the workers ended, and gzip files after it still count', async () => {
       const text = fs.readFileSync(logs);
       const gz = [write(dir, 'a.ndjson.gz', zlib.gzipSync(text)), write(dir, 'b.ndjson.gz', zlib.gzipSync(text))];

@@ -72,6 +72,8 @@ export interface ScanCounts {
    * sampling, so counting them would make this number differ between a run on workers and one without.
    */
   parsed: number;
+  /** Lines read past the prefilter (by the line kernel, the field extractor or JSON.parse); all in validate mode. */
+  read: number;
   /** True when `onMalformed` asked to stop; `lines` then counts up to and including that line. */
   stopped: boolean;
 }
@@ -272,7 +274,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   };
 
   const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
-    const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, stopped: false };
+    const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false };
     const validate = opt.validate === true;
     if (!calibrated && !validate) calibrate(hay, start, end);
     if (seen.size < fields.length) lookForFields(hay, start, end);
@@ -359,6 +361,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         if (onOther) onOther(lineStart, nl);
         continue;
       }
+      counts.read++;
 
       if (useKernel) {
         const verdict = kernel.scan(lineStart, contentEnd);
