@@ -226,16 +226,16 @@ async function runStream(
  * two cores: two threads scanning at once each run 1.4-1.8x slower (they share the memory bandwidth; more when
  * the host is busy) and a cold worker needs ~50 ms to warm up, so a scan that is mostly needle searches (the
  * prefilter leaves few lines to read) is faster on one thread, and one that reads most lines with the line
- * kernel (CPU-bound) is faster on two. The first two ranges, on the main thread, tell which: the share of
- * lines read past the prefilter, and the time the rest of the scan would take on one thread.
+ * kernel (CPU-bound) is faster on two. The first range, on the main thread, tells which: the share of lines
+ * read past the prefilter, and the time the rest of the scan would take on one thread.
  */
 export const PARALLEL_MIN_READ = 0.5;
 export const PARALLEL_MIN_MS = 100;
 
 /**
  * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
- * `adaptive`, the first two ranges run on this thread, and what they read and the second's speed (the first
- * includes the warm-up) decide whether the rest goes to the workers too (once per run).
+ * `adaptive`, the first range runs on this thread, and what it read and its speed decide whether the rest goes
+ * to the workers too (once per run).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
@@ -261,13 +261,12 @@ async function runRanges(
     return ms;
   };
   if (adaptive && pool.rangesInParallel === undefined) {
-    for (let k = 0; k < 2 && from < src.size && !tally.stopped; k++) {
+    if (from < src.size) {
       const length = Math.min(src.size, from + rangeBytes) - from;
       const ms = await here();
-      if (k === 1) {
-        const predicted = ((src.size - from) / length) * ms;
-        pool.rangesInParallel = tally.read >= tally.total * PARALLEL_MIN_READ && predicted > (options.parallelMinMs ?? PARALLEL_MIN_MS);
-      }
+      // (the first range's time includes the warm-up: an overestimate, for a lenient lower bound)
+      const predicted = ((src.size - from) / length) * ms;
+      pool.rangesInParallel = tally.read >= tally.total * PARALLEL_MIN_READ && predicted > (options.parallelMinMs ?? PARALLEL_MIN_MS);
     }
   }
   if (adaptive && pool.rangesInParallel === false) {
@@ -285,8 +284,11 @@ async function runRanges(
     ranges.push([s, Math.min(src.size, s + len)]);
     s += len;
   }
-  // Two ranges per thread (the workers and the main thread), plus a few being applied or queued.
-  const maxInFlight = (pool.size + 1) * 2 + 2;
+  // Results are applied in file order. When lines are printed, a result holds them until then: two ranges per
+  // thread (the workers and the main thread) plus a few being applied bound that memory. Otherwise results
+  // are a few numbers, and a thread that runs ahead (the warm main thread, while a worker is cold) must not
+  // wait for the oldest range to be applied.
+  const maxInFlight = options.emit ? (pool.size + 1) * 2 + 2 : 1 << 16;
   const pending = new Map<number, Promise<JobResultMessage>>();
   let next = 0;
   for (let applied = 0; applied < ranges.length; applied++) {
