@@ -74,6 +74,21 @@ describe('block scanner with the line kernel', () => {
     expect(js.parsed).toBeGreaterThanOrEqual(ref.matched);
   });
 
+  it('counts every line of a block of many thousand lines', () => {
+    // 12,000 lines in one block, blank and CR-ended ones among them, and no newline after the last.
+    const many = Array.from({ length: 12_000 }, (_, i) => (i % 7 === 3 ? '' : LINES[i % (LINES.length - 1)]!));
+    const text = many.join('\n');
+    const ref = refCounts(NOT_A, text);
+    const got = scanAll(NOT_A, text, true, 1_000_000);
+    expect({ total: got.total, matched: got.matched, malformed: got.malformed }).toEqual({ total: ref.total, matched: ref.matched, malformed: ref.malformed });
+    expect(ref.total).toBeGreaterThan(9_000);
+    // and with a needle that leaves few lines to read: every line is still counted
+    const needle: FilterDocument = { where: { key: 'host', operator: 'eq', value: 'a' } } as FilterDocument;
+    const refNeedle = refCounts(needle, text);
+    const gotNeedle = scanAll(needle, text, true, 1_000_000);
+    expect({ total: gotNeedle.total, matched: gotNeedle.matched }).toEqual({ total: refNeedle.total, matched: refNeedle.matched });
+  });
+
   it('a line of bytes that are not UTF-8 is malformed even when the block decoder does not check', () => {
     const bytes = Uint8Array.from([...enc.encode('{"host":"b"}\n{"host":"'), 0xff, ...enc.encode('"}\n{"host":"c"}')]);
     const lenient = new TextDecoder();
