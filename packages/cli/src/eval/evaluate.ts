@@ -10,7 +10,9 @@
  * This is also the library entry for tools (the VS Code extension): `evaluateFile`, `evaluateStream` and
  * `evaluateLines` below.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { Buffer } from 'node:buffer';
 import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
@@ -226,16 +228,17 @@ async function runStream(
  * two cores: two threads scanning at once each run 1.4-1.8x slower (they share the memory bandwidth; more when
  * the host is busy) and a cold worker needs ~50 ms to warm up, so a scan that is mostly needle searches (the
  * prefilter leaves few lines to read) is faster on one thread, and one that reads most lines with the line
- * kernel (CPU-bound) is faster on two. The first range, on the main thread, tells which: the share of lines
- * read past the prefilter, and the time the rest of the scan would take on one thread.
+ * kernel (CPU-bound) is faster on two. The file's first lines tell which: the share of them the prefilter lets
+ * through (the scanner's own sample, which also orders its clauses), before any range runs.
  */
 export const PARALLEL_MIN_READ = 0.5;
-export const PARALLEL_MIN_MS = 100;
+/** Bytes of a file's head sampled for that choice (a few hundred lines). */
+const SAMPLE_BYTES = 1 << 20;
 
 /**
  * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
- * `adaptive`, the first range runs on this thread, and what it read and its speed decide whether the rest goes
- * to the workers too (once per run).
+ * `adaptive`, the share of the file's first lines the prefilter lets through decides whether the workers take
+ * ranges too (once per run).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
@@ -252,22 +255,26 @@ async function runRanges(
     progress(m.bytes);
   };
   let from = 0;
-  const here = async (): Promise<number> => {
+  const here = async (): Promise<void> => {
     const end = Math.min(src.size, from + rangeBytes);
-    const t = performance.now();
     await apply(pool.runHere({ type: 'range', path: src.path, size: src.size, start: from, end }));
-    const ms = performance.now() - t;
     from = end;
-    return ms;
   };
   if (adaptive && pool.rangesInParallel === undefined) {
-    if (from < src.size) {
-      const length = Math.min(src.size, from + rangeBytes) - from;
-      const ms = await here();
-      // (the first range's time includes the warm-up: an overestimate, for a lenient lower bound)
-      const predicted = ((src.size - from) / length) * ms;
-      pool.rangesInParallel = tally.read >= tally.total * PARALLEL_MIN_READ && predicted > (options.parallelMinMs ?? PARALLEL_MIN_MS);
+    // The first lines of the file tell how many lines the prefilter will let through.
+    let share = 1;
+    try {
+      const head = Buffer.allocUnsafe(Math.min(src.size, SAMPLE_BYTES));
+      const fd = fs.openSync(src.path, 'r');
+      try {
+        share = pool.readShare(head, fs.readSync(fd, head, 0, head.length, 0));
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      // unreadable: the range jobs report it
     }
+    pool.rangesInParallel = share >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
   }
   if (adaptive && pool.rangesInParallel === false) {
     pool.dropUnused();

@@ -171,6 +171,12 @@ export class JobRunner {
     }
   }
 
+  /** See BlockScanner.readShare: estimated on the whole lines of buf[0, end). */
+  readShare(buf: Uint8Array, end: number): number {
+    const last = end > 0 && buf[end - 1] !== 10 ? buf.lastIndexOf(10, end - 1) + 1 : end;
+    return this.runner!.scanner.readShare(buf, 0, last > 0 ? last : end);
+  }
+
   /** A whole file (gzip decompressed here); a read failure keeps the counts made before it. */
   async file(job: FileJob): Promise<JobResultMessage> {
     const runner = this.runner!;

@@ -123,6 +123,11 @@ export class EvalPool {
     for (const w of idle) void w.terminate();
   }
 
+  /** The share of lines this thread's scanner would read past the prefilter, sampled on `buf[0, end)`. */
+  readShare(buf: Uint8Array, end: number): number {
+    return this.local.readShare(buf, end);
+  }
+
   /** A range job on this thread, now (its slot in the pool is not used). */
   runHere(job: Omit<RangeJob, 'id'>): JobResultMessage {
     if (this.failure) throw this.failure;

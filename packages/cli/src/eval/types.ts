@@ -23,10 +23,10 @@ export interface EvalOptions {
   /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
   maxLineBytes?: number;
   /**
-   * With `workers: 'auto'`, the predicted scan time of a plain file's rest (ms) above which its ranges go to
-   * the workers too, when most lines are read (default PARALLEL_MIN_MS); tests set it to force either choice.
+   * With `workers: 'auto'`, the share of lines read past the prefilter from which a plain file's ranges go to
+   * the workers too (default PARALLEL_MIN_READ); tests set it to force either choice.
    */
-  parallelMinMs?: number;
+  parallelMinRead?: number;
   /** With `workers: 'auto'`, the size from which a plain file is cut into ranges (default PARALLEL_MIN_BYTES; for tests). */
   parallelMinBytes?: number;
 }

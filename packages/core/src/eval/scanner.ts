@@ -88,6 +88,12 @@ export interface BlockScanner {
   /** The prefilter clauses in the order used (most selective first); empty when every line is parsed. */
   plan(): readonly NeedleClause[];
   /**
+   * The share of lines (0 to 1) the prefilter would let through to be read, estimated on a sample of the
+   * first lines of `hay[start, end)` (whole lines); the sample also orders the clauses, as the first scan would.
+   * 1 when the filter gives no clause. A caller decides from it how CPU-bound the scan will be.
+   */
+  readShare(hay: Uint8Array, start: number, end: number): number;
+  /**
    * True when the line kernel reads the candidate lines (outside `validate` mode): it checks their UTF-8
    * itself, so only the lines it accepted are ever decoded, and a caller needs no UTF-8 check of its own
    * before passing a non-validating `decode`.
@@ -436,6 +442,12 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     fields,
     seenFields: () => fields.filter((f) => seen.has(f)),
     plan: () => clauses,
+    readShare: (hay, start, end) => {
+      if (!calibrated) calibrate(hay, start, end);
+      if (clauses.length === 0) return 1;
+      // Before a full sample, every clause is still kept: the share is that of the rarest one so far.
+      return sampled === 0 ? 1 : Math.min(...clauses.map((c) => hits.get(c)!)) / sampled;
+    },
     checksUtf8: kernel !== undefined,
     region: (length, keep) => kernel?.region(length, keep),
   };

@@ -39,4 +39,23 @@ describe('prefilter calibration', () => {
     expect(scanner.plan()).toEqual([]);
     expect(scanner.scan(bytes, 0, bytes.length).matched).toBe(900);
   });
+
+  it('estimates the share of lines the prefilter lets through from a sample of the first lines', () => {
+    const bytes = block(0, 1000);
+    const rare = createBlockScanner({ where: { key: 'h', operator: 'eq', value: 'rare' } } as never, nodeHooks);
+    expect(rare.readShare(bytes, 0, bytes.length)).toBeCloseTo(0.1, 2);
+    // the sample ordered and kept the clauses as a first scan would, and the counts are unchanged
+    expect(rare.plan().map((c) => c.texts)).toEqual([['"rare"']]);
+    expect(rare.scan(bytes, 0, bytes.length).matched).toBe(100);
+    // an `and` of a rare clause and a common one: the rarest decides
+    const both = createBlockScanner({ where: { and: [{ key: 'm', operator: 'in', value: ['GET', 'POST'] }, { key: 'h', operator: 'eq', value: 'rare' }] } } as never, nodeHooks);
+    expect(both.readShare(bytes, 0, bytes.length)).toBeCloseTo(0.1, 2);
+    // no clause at all (a negation): every line is read
+    const not = createBlockScanner({ where: { key: 'h', operator: '!eq', value: 'rare' } } as never, nodeHooks);
+    expect(not.readShare(bytes, 0, bytes.length)).toBe(1);
+    // a clause most lines satisfy is dropped by the sample: every line is read
+    const common = createBlockScanner({ where: { key: 'm', operator: 'eq', value: 'GET' } } as never, nodeHooks);
+    expect(common.readShare(bytes, 0, bytes.length)).toBe(1);
+  });
 });
+
