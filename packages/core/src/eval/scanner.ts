@@ -22,6 +22,7 @@ import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
 import { createLineKernel, NOT_OBJECT, VALID, type LineKernel } from './line-kernel.js';
 import { createSpanRow } from './span-values.js';
+import { compileSpanNode, type SpanTest } from './span-conditions.js';
 
 import type { ByteDecode, ByteSearch } from './bytes.js';
 
@@ -228,6 +229,9 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   const kernel: LineKernel | undefined = hooks.kernel === false ? undefined : createLineKernel(fields);
   const resolveKeys: Extractor = createExtractor(fields, decode);
   const kernelRow = kernel ? createSpanRow(fields, decode, kernel) : undefined;
+  // The filter over the kernel's spans: conditions that the value's bytes decide are tested on them, the others
+  // on the lazy row (only built when no field is named like an Object.prototype key: then the row is always lazy).
+  const spanRoot: SpanTest | undefined = kernel && !fields.some((f) => f in Object.prototype) ? compileSpanNode(filter.where, fields, kernel) : undefined;
   let extractTries = 0;
   let extractRejects = 0;
   let calibrated = clauses.length === 0;
@@ -277,6 +281,11 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   /** The same for a row of spans, whose absent fields read as undefined (lazy rows have them all as getters). */
   const noteRowFields = (o: Record<string, unknown>): void => {
     for (const f of fields) if (!seen.has(f) && Object.prototype.hasOwnProperty.call(o, f) && o[f] !== undefined) seen.add(f);
+  };
+
+  /** The same from the kernel's spans: a field is present when its start is set. */
+  const noteSpanFields = (): void => {
+    for (let i = 0; i < fields.length; i++) if (kernel!.starts[i]! >= 0) seen.add(fields[i]!);
   };
 
   const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
@@ -382,6 +391,15 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         }
         // A valid object: its fields decide, read from the kernel's spans (or by the JS extractor when a key
         // is spelled with escapes); no JSON.parse.
+        if (verdict === VALID && spanRoot !== undefined) {
+          const row = kernelRow!(hay, decodeLine)!;
+          if (seen.size < fields.length) noteSpanFields();
+          if (spanRoot(hay, row)) {
+            counts.matched++;
+            if (onMatch) onMatch(decodeLine(hay, lineStart, contentEnd)!, lineStart, nl);
+          } else if (onOther) onOther(lineStart, nl);
+          continue;
+        }
         const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
         if (row !== undefined) {
           if (seen.size < fields.length) noteRowFields(row);
