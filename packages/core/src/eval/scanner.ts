@@ -7,8 +7,9 @@
  * could hide one of its characters are located; a line is a candidate when one of those positions falls inside
  * it and its other clauses hold on the line's bytes. Only candidates are read. Where WebAssembly runs, the line
  * kernel (line-kernel.ts) reads each candidate in one pass: it decides exactly whether the line is a JSON object
- * (as JSON.parse would, UTF-8 included) and finds the filter's fields, whose values the predicate then decodes
- * lazily; no candidate is parsed with JSON.parse. Elsewhere (and in `validate` mode, whose callers want parsed
+ * (as JSON.parse would, UTF-8 included) and finds the filter's fields; the string conditions that a value's bytes
+ * decide are tested on them (span-conditions.ts), the others decode the values lazily; no candidate is parsed
+ * with JSON.parse. Elsewhere (and in `validate` mode, whose callers want parsed
  * objects) the JS extractor rejects what it can and the rest is parsed with `JSON.parse`. Either way a line
  * matches only when it is a JSON object that the compiled predicate keeps, so `matched` is exact.
  *
