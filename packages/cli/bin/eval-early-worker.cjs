@@ -3,7 +3,7 @@
 // compiled again), and started here that boot overlaps the main thread's own start-up instead of following it.
 // The pool (src/eval/pool.ts) adopts it when the inputs call for workers, and ends it otherwise; unref'd, it
 // never keeps the process alive. Skipped where it would not be used: one core, `--workers 0`, the DuckDB engine,
-// help, inputs too small for workers.
+// help, a single file, inputs too small for workers.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -11,8 +11,13 @@ const path = require('node:path');
 
 const KEY = Symbol.for('logfilter.eval.earlyWorker');
 
-/** Inputs this large (in all) make the evaluation use workers (src/eval/evaluate.ts has the exact rules). */
-const LARGE_INPUTS = 8 << 20;
+/**
+ * Several files of at least this much data (gzip counted six times its size) make the evaluation hand whole
+ * files to workers at once (src/eval/evaluate.ts has the exact rules). A single large plain file does not call
+ * for an early worker: its first ranges run on the main thread to time the scan (runRanges), and a worker
+ * started with the pool is ready by then.
+ */
+const FILES_WEIGHT = 12 << 20;
 
 function wanted(args) {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
@@ -24,20 +29,22 @@ function wanted(args) {
     if ((a === '--workers' && args[i + 1] === '0') || a === '--workers=0') return false;
     if (!a.startsWith('-')) operands.push(a);
   }
-  // `eval FILTER INPUT...`: a directory, a pattern, or files large enough (a flag's value counts as a missing
-  // file: a wrong guess only costs a worker that is then ended).
-  let bytes = 0;
+  // `eval FILTER INPUT...`: a directory, a pattern, or several files with data enough (a flag's value counts
+  // as a missing file: a wrong guess only costs a worker that is then ended).
+  let weight = 0;
+  let files = 0;
   for (const input of operands.slice(1)) {
     if (/[*?[{]/.test(input)) return true;
     try {
       const st = fs.statSync(input);
       if (st.isDirectory()) return true;
-      bytes += st.size;
+      files++;
+      weight += st.size * (input.endsWith('.gz') ? 6 : 1);
     } catch {
       // not a file
     }
   }
-  return bytes >= LARGE_INPUTS;
+  return files >= 2 && weight >= FILES_WEIGHT;
 }
 
 exports.wanted = wanted;

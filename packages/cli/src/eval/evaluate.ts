@@ -103,7 +103,9 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
     });
   }
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }) : undefined;
+  // A large plain file alone may keep its scan on this thread (runRanges decides): its workers start only then.
+  const lazy = !explicit && !plans.some((p) => p.mode === 'file');
+  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }, lazy) : undefined;
   if (!pool) dropEarlyWorker();
   return {
     cancel: async () => void (await pool?.terminate()),
@@ -276,6 +278,7 @@ async function runRanges(
     }
     pool.rangesInParallel = share >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
   }
+  if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {
     pool.dropUnused();
     while (from < src.size && !tally.stopped) await here();

@@ -84,25 +84,50 @@ export class EvalPool {
   private finals: Array<{ seen: string[]; explain?: number[] }> = [];
   private onFinal?: () => void;
 
-  constructor(script: string, count: number, init: WorkerInit) {
-    const early = count > 0 ? adoptEarlyWorker(script) : undefined;
-    if (early) early.postMessage({ type: 'init', init } satisfies ToWorker);
-    this.workers = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(script, { workerData: init })));
+  private filter?: FilterDocument;
+  private pending: number;
+
+  /**
+   * `lazy`: the workers are started only by `start()` (a large plain file whose scan may stay on this thread:
+   * a worker booting for nothing costs this thread time, the two cores sharing memory bandwidth).
+   */
+  constructor(
+    private readonly script: string,
+    count: number,
+    private readonly init: WorkerInit,
+    lazy = false,
+  ) {
     this.local = new JobRunner(init);
-    for (const w of this.workers) {
+    this.workers = [];
+    this.pending = count;
+    // Last: a worker takes a job first; the main thread takes one when every worker has two.
+    this.slots.push(LOCAL);
+    if (!lazy) this.start();
+  }
+
+  /** Starts the workers (once): the one the launcher started early, if any, then new ones. */
+  start(): void {
+    const count = this.pending;
+    this.pending = 0;
+    if (count === 0) return;
+    const early = adoptEarlyWorker(this.script);
+    if (early) early.postMessage({ type: 'init', init: this.init } satisfies ToWorker);
+    const started = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(this.script, { workerData: this.init })));
+    for (const w of started) {
       w.on('message', (m: FromWorker) => this.message(w, m));
       w.on('error', (e) => this.fail(new CliError(`evaluation worker failed: ${e.message}`, EXIT_USAGE)));
       w.on('exit', (code) => {
         if (code !== 0 && this.finals.length < this.workers.length) this.fail(new CliError(`evaluation worker stopped (exit ${code})`, EXIT_USAGE));
       });
-      this.slots.push(w, w);
+      if (this.filter) w.postMessage({ type: 'filter', filter: this.filter });
+      this.workers.push(w);
+      this.slots.unshift(w, w);
     }
-    // Last: a worker takes a job first; the main thread takes one when every worker has two.
-    this.slots.push(LOCAL);
   }
 
+  /** Worker threads started or to be started (`start`). */
   get size(): number {
-    return this.workers.length;
+    return this.workers.length + this.pending;
   }
 
   /** True once a job went to a worker. */
@@ -116,6 +141,8 @@ export class EvalPool {
    * their end are not left for the run's end. Later jobs all run on this thread.
    */
   dropUnused(): void {
+    this.pending = 0;
+    dropEarlyWorker();
     if (this.used || this.workers.length === 0) return;
     const idle = this.workers;
     this.workers = [];
@@ -135,6 +162,7 @@ export class EvalPool {
   }
 
   setFilter(filter: FilterDocument): void {
+    this.filter = filter;
     for (const w of this.workers) w.postMessage({ type: 'filter', filter });
     this.local.setFilter(filter);
   }
