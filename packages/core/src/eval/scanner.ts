@@ -295,6 +295,12 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     if (!calibrated && !validate) calibrate(hay, start, end);
     if (seen.size < fields.length) lookForFields(hay, start, end);
     const { onMatch, onOther, onMalformed, onObject } = opt;
+    /** Counts a malformed line; true when `onMalformed` asks to stop (the scan then returns `counts`). */
+    const malformedStops = (lineIndex: number, lineStart: number, nl: number): boolean => {
+      counts.malformed++;
+      if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) counts.stopped = true;
+      return counts.stopped;
+    };
     const decodeLine = opt.decode ?? decode;
     const useObject = validate && onObject !== undefined;
 
@@ -368,11 +374,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         let last = contentEnd - 1;
         while (last > first && isSpace(hay[last]!)) last--;
         if (hay[first] !== OPEN || hay[last] !== CLOSE) {
-          counts.malformed++;
-          if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
-            counts.stopped = true;
-            return counts;
-          }
+          if (malformedStops(lineIndex, lineStart, nl)) return counts;
         }
         if (onOther) onOther(lineStart, nl);
         continue;
@@ -382,11 +384,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       if (useKernel) {
         const verdict = kernel.scan(lineStart, contentEnd);
         if (verdict === NOT_OBJECT) {
-          counts.malformed++;
-          if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
-            counts.stopped = true;
-            return counts;
-          }
+          if (malformedStops(lineIndex, lineStart, nl)) return counts;
           if (onOther) onOther(lineStart, nl);
           continue;
         }
@@ -436,11 +434,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         }
       }
       if (!ok) {
-        counts.malformed++;
-        if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) {
-          counts.stopped = true;
-          return counts;
-        }
+        if (malformedStops(lineIndex, lineStart, nl)) return counts;
         if (onOther) onOther(lineStart, nl);
         continue;
       }
