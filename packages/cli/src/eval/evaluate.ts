@@ -18,7 +18,7 @@ import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
 import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
 import { JobRunner } from './job-runner.js';
-import type { JobResultMessage } from './protocol.js';
+import type { JobResultMessage, RangeJob } from './protocol.js';
 import { inspectFile, openBytes, readError, type Source } from './sources.js';
 import { FileTally, Totals, type TallyData } from './totals.js';
 import type { EvalOptions, EvalResult } from './types.js';
@@ -251,17 +251,7 @@ async function runRanges(
 ): Promise<TallyData> {
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const tally = new FileTally();
-  const apply = async (m: JobResultMessage): Promise<void> => {
-    tally.addData(m.tally);
-    if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
-    progress(m.bytes);
-  };
-  let from = 0;
-  const here = async (): Promise<void> => {
-    const end = Math.min(src.size, from + rangeBytes);
-    await apply(pool.runHere({ type: 'range', path: src.path, size: src.size, start: from, end }));
-    from = end;
-  };
+  const apply = rangeApplier(tally, options, progress);
   if (adaptive && pool.rangesInParallel === undefined) {
     // The first lines of the file tell how many lines the prefilter will let through.
     let share = 1;
@@ -281,7 +271,7 @@ async function runRanges(
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {
     pool.dropUnused();
-    while (from < src.size && !tally.stopped) await here();
+    await rangesHere(src, (job) => pool.runHere(job), apply, tally, rangeBytes);
     return tally.data();
   }
   // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
@@ -289,7 +279,7 @@ async function runRanges(
   const ranges: Array<[number, number]> = [];
   const threads = pool.size + 1;
   const smallest = Math.min(rangeBytes, 1 << 20);
-  for (let s = from; s < src.size && !tally.stopped; ) {
+  for (let s = 0; s < src.size; ) {
     const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
     ranges.push([s, Math.min(src.size, s + len)]);
     s += len;
@@ -320,20 +310,36 @@ async function runRanges(
  * copy of every byte. A read failure keeps the counts made before it.
  */
 async function runLocalRanges(src: Source & { path: string; size: number }, local: JobRunner, options: EvalOptions, progress: (n: number) => void): Promise<TallyData> {
-  const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const tally = new FileTally();
+  let id = 0;
   try {
-    for (let start = 0, id = 0; start < src.size; start += rangeBytes, id++) {
-      const m = local.range({ type: 'range', id, path: src.path, size: src.size, start, end: Math.min(src.size, start + rangeBytes) });
-      tally.addData(m.tally);
-      if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
-      progress(m.bytes);
-      if (tally.stopped) break;
-    }
+    await rangesHere(src, (job) => local.range({ ...job, id: id++ }), rangeApplier(tally, options, progress), tally, options.rangeBytes ?? RANGE_BYTES);
   } catch (e) {
     tally.error = readError(src, e).message;
   }
   return tally.data();
+}
+
+/** Adds a range's result to the file's tally, in file order: counts, printed lines, progress. */
+function rangeApplier(tally: FileTally, options: EvalOptions, progress: (n: number) => void): (m: JobResultMessage) => Promise<void> {
+  return async (m) => {
+    tally.addData(m.tally);
+    if (m.out.length > 0 && options.onOutput) await options.onOutput(m.out);
+    progress(m.bytes);
+  };
+}
+
+/** A plain file's ranges run one after another on this thread, until its end or a `--strict` stop. */
+async function rangesHere(
+  src: Source & { path: string; size: number },
+  run: (job: Omit<RangeJob, 'id'>) => JobResultMessage,
+  apply: (m: JobResultMessage) => Promise<void>,
+  tally: FileTally,
+  rangeBytes: number,
+): Promise<void> {
+  for (let start = 0; start < src.size && !tally.stopped; start += rangeBytes) {
+    await apply(run({ type: 'range', path: src.path, size: src.size, start, end: Math.min(src.size, start + rangeBytes) }));
+  }
 }
 
 async function* emptyStream(): AsyncGenerator<Uint8Array> {}
