@@ -5,8 +5,9 @@
 //
 //   node scripts/gen-line-kernel.mjs [--check]
 import wabtInit from 'wabt';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated-file.mjs';
 
 const src = fileURLToPath(new URL('../packages/core/src/eval/kernel.wat', import.meta.url));
 const out = fileURLToPath(new URL('../packages/core/src/eval/line-kernel.generated.ts', import.meta.url));
@@ -34,12 +35,4 @@ export async function generate() {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = await generate();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(out, 'utf8') !== text) {
-      console.error(`${out} is stale: run node scripts/gen-line-kernel.mjs`);
-      process.exit(1);
-    }
-  } else writeFileSync(out, text);
-}
+await writeOrCheck(import.meta.url, out, generate);
