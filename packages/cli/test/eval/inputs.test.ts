@@ -8,13 +8,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync, spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPO } from '../../../../test/support/paths.js';
 import { evaluateInputs, type EvalInput } from '../../src/eval/index.js';
 import { lineBlocks } from '../../src/eval/line-blocks.js';
 import type { EvalOptions } from '../../src/eval/types.js';
-import { logfilter, tempDir, write } from './support.js';
+import { buildWorkerScript, logfilter, tempDir, write } from './support.js';
 
 let dir: string;
 let script: string;
@@ -45,16 +43,7 @@ const expected = (ls: string[]) => {
 
 beforeAll(async () => {
   dir = tempDir();
-  script = path.join(dir, 'eval-worker.cjs');
-  await build({
-    entryPoints: [path.join(REPO, 'packages/cli/src/eval/worker.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'error',
-    alias: { '@logfilter/core': path.join(REPO, 'packages/core/src/index.ts') },
-  });
+  script = await buildWorkerScript(dir);
   write(dir, 'filter.json', JSON.stringify(FILTER));
   // Shaped like log export output: <YYYYMMDD>/<start>_<end>_<hash>.log.gz, plus files to skip.
   fs.mkdirSync(path.join(dir, 'logs/20250506'), { recursive: true });

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { build } from 'esbuild';
+import { REPO } from '../../../../test/support/paths.js';
 import { run } from '../../src/main.js';
 import type { CliContext } from '../../src/context.js';
 
@@ -37,4 +39,19 @@ export function write(dir: string, name: string, content: string | Buffer): stri
   const p = path.join(dir, name);
   fs.writeFileSync(p, content);
   return p;
+}
+
+/** Bundles the evaluation worker (src/eval/worker.ts) into `dir` from the sources, as the build does; its path. */
+export async function buildWorkerScript(dir: string): Promise<string> {
+  const script = path.join(dir, 'eval-worker.cjs');
+  await build({
+    entryPoints: [path.join(REPO, 'packages/cli/src/eval/worker.ts')],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'error',
+    alias: { '@logfilter/core': path.join(REPO, 'packages/core/src/index.ts') },
+  });
+  return script;
 }

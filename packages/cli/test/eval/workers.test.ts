@@ -6,14 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO } from '../../../../test/support/paths.js';
 import zlib from 'node:zlib';
 import { evaluateFile, evaluateInputs } from '../../src/eval/index.js';
 import type { EvalOptions } from '../../src/eval/index.js';
 import { cores } from '../../src/eval/pool.js';
-import { tempDir, write } from './support.js';
+import { buildWorkerScript, tempDir, write } from './support.js';
 
 let dir: string;
 let script: string;
@@ -30,16 +28,7 @@ const FILTER = {
 
 beforeAll(async () => {
   dir = tempDir();
-  script = path.join(dir, 'eval-worker.cjs');
-  await build({
-    entryPoints: [path.join(REPO, 'packages/cli/src/eval/worker.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'error',
-    alias: { '@logfilter/core': path.join(REPO, 'packages/core/src/index.ts') },
-  });
+  script = await buildWorkerScript(dir);
   const lines: string[] = [];
   for (let i = 0; i < 3000; i++) {
     const h = ['a', 'b', 'c'][i % 3];
