@@ -40,12 +40,17 @@ export class FileTally implements TallyData {
   add(counts: ScanCounts, malformed: readonly number[], bytes: number): void {
     for (const i of malformed) if (this.malformedAt.length < MALFORMED_REPORTED) this.malformedAt.push(this.lines + i);
     if (counts.stopped && malformed.length > 0) this.stoppedAt = this.lines + counts.lines - 1;
-    this.lines += counts.lines;
-    this.total += counts.total;
-    this.matched += counts.matched;
-    this.malformed += counts.malformed;
-    this.parsed += counts.parsed;
-    this.read += counts.read;
+    this.sum(counts, bytes);
+  }
+
+  /** The line counts and bytes of a part that follows what is counted so far. */
+  private sum(c: Pick<TallyData, 'lines' | 'total' | 'matched' | 'malformed' | 'parsed' | 'read'>, bytes: number): void {
+    this.lines += c.lines;
+    this.total += c.total;
+    this.matched += c.matched;
+    this.malformed += c.malformed;
+    this.parsed += c.parsed;
+    this.read += c.read;
     this.bytes += bytes;
   }
 
@@ -53,13 +58,7 @@ export class FileTally implements TallyData {
   addData(t: TallyData): void {
     for (const i of t.malformedAt) if (this.malformedAt.length < MALFORMED_REPORTED) this.malformedAt.push(this.lines + i);
     if (t.stoppedAt !== undefined) this.stoppedAt = this.lines + t.stoppedAt;
-    this.lines += t.lines;
-    this.total += t.total;
-    this.matched += t.matched;
-    this.malformed += t.malformed;
-    this.parsed += t.parsed;
-    this.read += t.read;
-    this.bytes += t.bytes;
+    this.sum(t, t.bytes);
     if (t.error && !this.error) this.error = t.error;
   }
 
