@@ -47,13 +47,10 @@ export class JobRunner {
     this.runner = new BlockRunner(filter, this.init.options);
   }
 
-  /** this.buf with room for n bytes (its content kept). */
-  private ensure(n: number): Buffer {
-    if (this.buf.length >= n) return this.buf;
-    const bigger = Buffer.allocUnsafe(Math.max(n, this.buf.length * 2));
-    this.buf.copy(bigger);
-    this.buf = bigger;
-    return bigger;
+  /** Room for n compressed bytes (what it held before is not needed). */
+  private compressedRoom(n: number): Buffer {
+    if (this.buf.length < n) this.buf = Buffer.allocUnsafe(Math.max(n, this.buf.length * 2));
+    return this.buf;
   }
 
   /**
@@ -155,7 +152,7 @@ export class JobRunner {
     if (job.size > WHOLE_FILE_BYTES) return undefined;
     try {
       const fd = this.fdOf(job.path);
-      const raw = job.gzip ? this.ensure(job.size) : this.block(job.size, false);
+      const raw = job.gzip ? this.compressedRoom(job.size) : this.block(job.size, false);
       if (readAt(fd, raw, 0, job.size, 0) !== job.size) return undefined; // changed since it was inspected
       if (!job.gzip) return raw.subarray(0, job.size);
       // The trailer's size (of the last member, modulo 2^32) is only a hint; WHOLE_FILE_BYTES is the bound.
