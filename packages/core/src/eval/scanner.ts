@@ -311,7 +311,8 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     // kernel reads a line in about the time of two such searches, so with it only clauses of one or two
     // needles are worth searching first.
     const rest = validate ? [] : clauses.slice(1).filter((c) => !useKernel || (c.bytes.length <= MAX_KERNEL_REST_NEEDLES && c.triggers.size === 0));
-    // One copy of the block into the kernel's memory: it searches the needles and reads the candidates there.
+    // The block in the kernel's memory (copied, unless it was read into a region there): the kernel searches
+    // the needles and reads the candidates in it.
     if (useKernel) kernel.load(hay, start, end);
     const lists: number[][] = [];
     if (primary) {
@@ -390,19 +391,20 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
         }
         // A valid object: its fields decide, read from the kernel's spans (or by the JS extractor when a key
         // is spelled with escapes); no JSON.parse.
+        let held: boolean | undefined;
         if (verdict === VALID && spanRoot !== undefined) {
           const row = kernelRow!(hay, decodeLine)!;
           if (seen.size < fields.length) noteSpanFields();
-          if (spanRoot(hay, row)) {
-            counts.matched++;
-            if (onMatch) onMatch(decodeLine(hay, lineStart, contentEnd)!, lineStart, nl);
-          } else if (onOther) onOther(lineStart, nl);
-          continue;
+          held = spanRoot(hay, row);
+        } else {
+          const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
+          if (row !== undefined) {
+            if (seen.size < fields.length) noteRowFields(row);
+            held = root(row);
+          }
         }
-        const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
-        if (row !== undefined) {
-          if (seen.size < fields.length) noteRowFields(row);
-          if (root(row)) {
+        if (held !== undefined) {
+          if (held) {
             counts.matched++;
             if (onMatch) onMatch(decodeLine(hay, lineStart, contentEnd)!, lineStart, nl);
           } else if (onOther) onOther(lineStart, nl);
