@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FilterDocument } from '@logfilter/core';
+import { lineKernelModule, type FilterDocument } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { RunnerOptions } from './block-runner.js';
 import { JobRunner } from './job-runner.js';
@@ -94,7 +94,7 @@ export class EvalPool {
   constructor(
     private readonly script: string,
     count: number,
-    private readonly init: WorkerInit,
+    private init: WorkerInit,
     lazy = false,
   ) {
     this.local = new JobRunner(init);
@@ -110,6 +110,9 @@ export class EvalPool {
     const count = this.pending;
     this.pending = 0;
     if (count === 0) return;
+    // The kernel compiled here goes with the init: the workers share its code, already optimized if it ran.
+    const kernel = lineKernelModule();
+    if (kernel) this.init = { ...this.init, kernel };
     const early = adoptEarlyWorker(this.script);
     if (early) early.postMessage({ type: 'init', init: this.init } satisfies ToWorker);
     const started = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(this.script, { workerData: this.init })));

@@ -8,6 +8,8 @@ export interface WorkerInit {
   options: RunnerOptions;
   /** Longest line evaluated (line-blocks.ts). */
   maxLine: number;
+  /** The main thread's compiled line kernel (see lineKernelModule in the core), when it has one. */
+  kernel?: object;
 }
 
 /** The init of a worker started before its pool (bin/eval-early-worker.cjs): it had no workerData. */

@@ -13,6 +13,7 @@ export {
   type ScanHooks,
   type ScanOptions,
 } from './scanner.js';
+export { lineKernelModule, adoptLineKernelModule } from './line-kernel.js';
 export { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 export { createExplainer, type ExplainNode, type ExplainReport, type Explainer } from './explain.js';
 export { isNumericString, toNumber } from './values.js';

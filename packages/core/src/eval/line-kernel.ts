@@ -72,6 +72,23 @@ function slotOf(key: Uint8Array, bits: number): number {
 }
 
 let compiled: object | null | undefined;
+
+/**
+ * The compiled kernel module of this thread, for other threads to adopt (`adoptLineKernelModule`): a
+ * WebAssembly.Module passed to a worker shares its machine code, the optimized code of functions that have
+ * already run here included, so a worker does not start over from V8's baseline compiler. Undefined where
+ * WebAssembly is unavailable.
+ */
+export function lineKernelModule(): object | undefined {
+  return kernelModule() ?? undefined;
+}
+
+/** Uses a module from `lineKernelModule` (of another thread) instead of compiling one; ignored when not one. */
+export function adoptLineKernelModule(module: unknown): void {
+  const api = (globalThis as { WebAssembly?: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
+  if (compiled === undefined && api && module instanceof api.Module) compiled = module;
+}
+
 /** The compiled module, once per process; null where WebAssembly is unavailable or refuses it. */
 function kernelModule(): object | null {
   if (compiled !== undefined) return compiled;

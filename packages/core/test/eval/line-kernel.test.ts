@@ -2,7 +2,7 @@
  * The WebAssembly line kernel against JSON.parse: the same verdict on every line (valid JSON object or not,
  * UTF-8 included), and for valid lines the value of each wanted key's last top-level occurrence.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createLineKernel, NOT_OBJECT, VALID, VALID_ESCAPED_KEY } from '../../src/eval/line-kernel.js';
 import { isLogObject } from '../../src/eval/matcher.js';
@@ -443,3 +443,37 @@ describe('line kernel', () => {
   });
 });
 
+
+describe('sharing the compiled kernel with other threads', () => {
+  // Module state is per module instance: fresh copies stand for a worker's own copy of the core.
+  const WasmModule = (globalThis as unknown as { WebAssembly: { Module: abstract new (...args: never[]) => object } }).WebAssembly.Module;
+  const fresh = async () => {
+    vi.resetModules();
+    return import('../../src/eval/line-kernel.js');
+  };
+
+  it('gives its compiled module, which another copy adopts instead of compiling its own', async () => {
+    const main = await fresh();
+    const module = main.lineKernelModule();
+    expect(module).toBeInstanceOf(WasmModule);
+    const worker = await fresh();
+    worker.adoptLineKernelModule(module);
+    expect(worker.lineKernelModule()).toBe(module);
+    // and its kernels work: the value span of `a` in a loaded line
+    const k = worker.createLineKernel(['a'])!;
+    const line = enc.encode('{"a":"x"}');
+    k.load(line, 0, line.length);
+    expect(k.scan(0, line.length)).toBe(VALID);
+    expect([k.starts[0], k.ends[0]]).toEqual([5, 8]);
+  });
+
+  it('ignores what is not a module, and a module offered after its own was compiled', async () => {
+    const a = await fresh();
+    a.adoptLineKernelModule({});
+    a.adoptLineKernelModule(undefined);
+    const own = a.lineKernelModule();
+    expect(own).toBeInstanceOf(WasmModule);
+    a.adoptLineKernelModule((await fresh()).lineKernelModule());
+    expect(a.lineKernelModule()).toBe(own);
+  });
+});
