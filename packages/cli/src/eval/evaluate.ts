@@ -105,7 +105,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   // A large plain file alone may keep its scan on this thread (runRanges decides): its workers start only then.
   const lazy = !explicit && !plans.some((p) => p.mode === 'file');
-  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine }, lazy) : undefined;
+  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine, chunkBytes: options.chunkBytes }, lazy) : undefined;
   if (!pool) dropEarlyWorker();
   return {
     cancel: async () => void (await pool?.terminate()),
@@ -151,7 +151,7 @@ async function runPlans(
       else if (p.mode === 'file') tally = await fileResults[i]!;
       else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number');
       else if (!p.stream && p.src.regular && p.src.size !== undefined && !p.src.gzip) {
-        local ??= new JobRunner({ options: ro, maxLine }, runner);
+        local ??= new JobRunner({ options: ro, maxLine, chunkBytes: options.chunkBytes }, runner);
         tally = await runLocalRanges(p.src as Source & { path: string; size: number }, local, options, progress);
       } else tally = await runStream(p.src, p.stream, runner, options, ro, maxLine, progress);
       totals.addFile(p.mode === 'error' ? p.name : p.src.name, tally);

@@ -13,7 +13,10 @@ import { FileTally } from './totals.js';
 import { gunzipInto } from './inflate.js';
 import type { FileJob, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
 
-const EXTEND = 1 << 20;
+/** Bytes read past a chunk's end at a time to finish a line (log lines are a few KB). */
+const TAIL_STEP = 64 << 10;
+/** A range is read and scanned this much at a time (see range). */
+export const CHUNK_BYTES = 512 << 10;
 
 /**
  * A file job whose content is at most this large (uncompressed) is read, and inflated, in one synchronous call
@@ -33,6 +36,8 @@ export class JobRunner {
   private buf = Buffer.allocUnsafe(0);
   /** Blocks are read here where the scanner has no region of its own (see block). */
   private content = Buffer.allocUnsafe(0);
+  /** A partial line kept aside while the lines before it are scanned (see range). */
+  private tail = Buffer.allocUnsafe(0);
   private readonly fds = new Map<string, number>();
 
   /** `runner`: an evaluation state to share (the main thread's own, when it reads a file in ranges itself). */
@@ -99,48 +104,84 @@ export class JobRunner {
     }
   }
 
-  /** The lines that start in [start, end) of a plain file. */
+  /**
+   * The lines that start in [start, end) of a plain file, read in chunks into the front of one buffer (a partial
+   * last line carried over): each chunk is scanned while it is still in the core's cache. Measured on 200 MB:
+   * reading a whole 8 MB range and then scanning it took 12% longer than 512 KB chunks, and the scan reads
+   * every byte again just after the read wrote it.
+   */
   range(job: RangeJob): JobResultMessage {
     const fd = this.fdOf(job.path);
     const maxLine = this.init.maxLine;
+    const chunk = this.init.chunkBytes ?? CHUNK_BYTES;
+    const strict = this.runner!.options.strict;
     const tally = new FileTally();
     const out: Buffer[] = [];
     // One byte before the range tells whether a line starts exactly at `start`.
-    const from = job.start > 0 ? job.start - 1 : 0;
-    // Room for the range and some of its last line.
-    let buf = this.block(job.end - from + EXTEND, false);
-    let len = readAt(fd, buf, 0, job.end - from, from);
-    let begin = 0;
-    if (job.start > 0) {
-      const nl = buf.indexOf(10, 0);
-      begin = nl < 0 || nl >= len ? len : nl + 1;
-    }
-    let tooLong = -1; // bytes of a last line over the limit, not held
-    if (begin < len && buf[len - 1] !== 10 && from + len < job.size) {
-      // Finish the last line, which runs past the range, unless it grows beyond the limit.
-      const lastStart = Math.max(begin, buf.lastIndexOf(10, len - 1) + 1);
-      for (;;) {
-        if (len - lastStart > maxLine) {
-          tooLong = skipLine(fd, from + len, job.size) + (len - lastStart);
-          len = lastStart;
-          break;
-        }
-        if (buf.length < len + EXTEND) buf = this.block(Math.max(len + EXTEND, buf.length * 2), true);
-        const n = readAt(fd, buf, len, EXTEND, from + len);
-        if (n <= 0) break;
-        const nl = buf.indexOf(10, len);
-        if (nl >= 0 && nl < len + n) {
-          len = nl + 1;
-          break;
-        }
-        len += n;
+    let base = job.start > 0 ? job.start - 1 : 0; // file offset of buf[0]
+    let len = 0; // bytes held in buf
+    let begin = job.start > 0 ? -1 : 0; // where the range's next line starts in buf; -1 until the first is found
+    let eof = false;
+    let buf = this.block(Math.min(chunk, job.end - base) + TAIL_STEP, false);
+    while (!tally.stopped) {
+      // Within the range a chunk; past its end only what finishes its last line.
+      const inRange = base + len < job.end;
+      const want = inRange ? Math.min(chunk, job.end - base - len) : TAIL_STEP;
+      if (buf.length < len + want) buf = this.block(Math.max(len + want, buf.length * 2), true);
+      const n = readAt(fd, buf, len, want, base + len);
+      if (n < want) eof = true; // the file's end (or it shrank since it was inspected)
+      len += n;
+      if (begin < 0) {
+        // The line running into the range is the previous range's: skipped up to its `\n`.
+        const nl = buf.indexOf(10, 0);
+        if (nl >= 0 && nl < len) begin = nl + 1;
+        else if (base + len < job.end && !eof) {
+          base += len;
+          len = 0;
+          continue;
+        } else break;
+      }
+      // The range's lines end at the `\n` that ends the line holding its last byte (or at the file's end).
+      let stop = -1;
+      if (base + len >= job.end || eof) {
+        const nl = buf.indexOf(10, Math.max(0, job.end - 1 - base));
+        stop = nl >= 0 && nl < len ? nl + 1 : eof ? len : -1;
+      }
+      if (stop >= 0) {
+        if (begin < stop) this.runLines(tally, buf, begin, stop, out);
+        break;
+      }
+      // The whole lines so far; the partial one goes to the front for the next read.
+      const last = buf.lastIndexOf(10, len - 1) + 1;
+      let carry = begin;
+      if (last > begin) {
+        const tail = this.held(buf, last, len);
+        this.runLines(tally, buf, begin, last, out);
+        buf.set(tail, 0);
+        carry = last;
+      } else if (begin > 0) buf.copyWithin(0, begin, len);
+      base += carry;
+      len -= carry;
+      begin = 0;
+      if (len > maxLine) {
+        // A line too long to hold: counted, and skipped to its end.
+        const skipped = skipLine(fd, base + len, job.size);
+        tally.addTooLong(len + skipped, strict);
+        base += len + skipped;
+        len = 0;
+        if (base >= job.end || base >= job.size) break;
       }
     }
-    if (begin < len) this.runLines(tally, buf, begin, len, out);
-    if (tooLong >= 0 && !tally.stopped) tally.addTooLong(tooLong, this.runner!.options.strict);
     // Release a buffer grown for one long line (the kernel gives back its own memory).
-    if (this.content.length > 4 * (job.end - job.start + EXTEND)) this.content = Buffer.allocUnsafe(0);
+    if (this.content.length > 4 * (chunk + TAIL_STEP)) this.content = Buffer.allocUnsafe(0);
     return { type: 'result', id: job.id, tally: tally.data(), out: out.length ? Buffer.concat(out) : new Uint8Array(0), bytes: job.end - job.start };
+  }
+
+  /** A copy of buf[from, to) (the partial line a scan of the lines before it may overwrite), in a reused buffer. */
+  private held(buf: Buffer, from: number, to: number): Buffer {
+    if (this.tail.length < to - from) this.tail = Buffer.allocUnsafe(Math.max(to - from, 2 * this.tail.length));
+    buf.copy(this.tail, 0, from, to);
+    return this.tail.subarray(0, to - from);
   }
 
   /**
@@ -218,12 +259,14 @@ function readAt(fd: number, into: Buffer, at: number, len: number, pos: number):
   return done;
 }
 
+const SKIP_STEP = 1 << 20;
+
 /** Bytes from `pos` to the end of its line (its `\n` included), read in small pieces. */
 function skipLine(fd: number, pos: number, size: number): number {
-  const scratch = Buffer.allocUnsafe(EXTEND);
+  const scratch = Buffer.allocUnsafe(SKIP_STEP);
   let p = pos;
   while (p < size) {
-    const n = readAt(fd, scratch, 0, Math.min(EXTEND, size - p), p);
+    const n = readAt(fd, scratch, 0, Math.min(SKIP_STEP, size - p), p);
     if (n <= 0) break;
     const nl = scratch.indexOf(10);
     if (nl >= 0 && nl < n) return p + nl + 1 - pos;

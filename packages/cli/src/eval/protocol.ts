@@ -8,6 +8,8 @@ export interface WorkerInit {
   options: RunnerOptions;
   /** Longest line evaluated (line-blocks.ts). */
   maxLine: number;
+  /** Bytes a range is read and scanned at a time (job-runner.ts CHUNK_BYTES; smaller in tests). */
+  chunkBytes?: number;
   /** The main thread's compiled line kernel (see lineKernelModule in the core), when it has one. */
   kernel?: object;
 }

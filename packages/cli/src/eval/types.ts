@@ -20,6 +20,8 @@ export interface EvalOptions {
   workerScript?: string;
   /** Bytes per worker range (default 8 MiB); tests use small ranges to cross many range boundaries. */
   rangeBytes?: number;
+  /** Bytes a range is read and scanned at a time (default CHUNK_BYTES, 512 KiB); tests use small chunks. */
+  chunkBytes?: number;
   /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
   maxLineBytes?: number;
   /**

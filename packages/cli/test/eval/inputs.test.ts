@@ -155,7 +155,10 @@ describe('eval inputs', () => {
     const base = expected(ls.filter((l) => l !== long));
     const want = { total: base.total + 2, matched: base.matched, malformed: base.malformed + 2 };
     const results = [];
-    for (const o of [{ workers: 0 }, { workers: 2, rangeBytes: 256 }, { workers: 2, rangeBytes: 4096 }, { workers: 2, rangeBytes: 100_000 }]) {
+    // Chunks smaller than a line, than the limit, and than a range: a long line spans chunks and ranges.
+    const shapes = [{ workers: 0 }, { workers: 2, rangeBytes: 256 }, { workers: 2, rangeBytes: 4096 }, { workers: 2, rangeBytes: 100_000 }];
+    const chunked = [{ workers: 0, chunkBytes: 100 }, { workers: 2, rangeBytes: 4096, chunkBytes: 700 }, { workers: 1, rangeBytes: 100_000, chunkBytes: 1500 }];
+    for (const o of [...shapes, ...chunked]) {
       for (const file of ['long.ndjson', 'long.ndjson.gz']) {
         const r = await evaluateInputs(FILTER as never, [{ name: file, path: path.join(dir, file) }], { ...o, validate: true, workerScript: script, maxLineBytes: 1000 });
         results.push(r);

@@ -62,6 +62,19 @@ describe('evaluation in worker threads', () => {
     expect(out[1]).toBe(out[0]);
   }, 120_000);
 
+  it('reads ranges in chunks of any size (a line across chunks and ranges) exactly as a stream is read', async () => {
+    const reference: Buffer[] = [];
+    const stream = await evaluateInputs(FILTER as never, [{ name: logs, stream: [fs.readFileSync(logs)] as never }], { workers: 0, emit: 'match', onOutput: (b) => void reference.push(Buffer.from(b)) });
+    const pick = (r: typeof stream) => ({ total: r.total, matched: r.matched, malformed: r.malformed, lines: r.malformedLines });
+    for (const [workers, rangeBytes, chunkBytes] of [[0, 1 << 20, 64], [0, 1 << 20, 1000], [2, 4096, 300], [2, 50_000, 4096], [1, 30_000, 30_000]] as const) {
+      const out: Buffer[] = [];
+      const r = await evaluateFile(FILTER as never, logs, { workers, workerScript: script, rangeBytes, chunkBytes, emit: 'match', onOutput: (b) => void out.push(Buffer.from(b)) });
+      expect(pick(r), `workers ${workers}, ranges ${rangeBytes}, chunks ${chunkBytes}`).toEqual(pick(stream));
+      expect(Buffer.concat(out).equals(Buffer.concat(reference))).toBe(true);
+    }
+    expect(stream.matched).toBeGreaterThan(100);
+  }, 120_000);
+
   it('agrees on --invert output, validation and explain counts', async () => {
     const { main, par, out } = await both({ emit: 'other', explain: true });
     expect(out[1]).toBe(out[0]);
