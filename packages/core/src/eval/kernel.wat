@@ -34,8 +34,11 @@
   (global $stack (mut i32) (i32.const 0))
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
+  ;; bit n set when some wanted key is n bytes long (bit 63: 63 or more): a key of another length is not hashed
+  (global $lens (mut i64) (i64.const -1))
 
-  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32)
+  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $lensLo i32) (param $lensHi i32)
+    (global.set $lens (i64.or (i64.extend_i32_u (local.get $lensLo)) (i64.shl (i64.extend_i32_u (local.get $lensHi)) (i64.const 32))))
     (global.set $slots (local.get $slots))
     (global.set $shift (i64.extend_i32_u (local.get $shift)))
     (global.set $keys (local.get $keys))
@@ -408,6 +411,8 @@
                     (else
                       ;; most keys are not wanted: one hash probe sends them away
                       (local.set $len (i32.sub (local.get $q) (local.get $p)))
+                      (if (i64.ne (i64.const 0) (i64.and (global.get $lens) (i64.shl (i64.const 1) (i64.extend_i32_u (select (local.get $len) (i32.const 63) (i32.lt_u (local.get $len) (i32.const 63)))))))
+                      (then
                       (local.set $fp (call $fingerprint (local.get $p) (local.get $len)))
                       (local.set $at
                         (i32.load
@@ -420,7 +425,7 @@
                                   (global.get $shift)))
                               (i32.const 2)))))
                       (if (local.get $at)
-                        (then (local.set $cur (call $lookup (local.get $p) (local.get $q) (local.get $at) (local.get $fp)))))))))
+                        (then (local.set $cur (call $lookup (local.get $p) (local.get $q) (local.get $at) (local.get $fp)))))))))))
               (local.set $p (i32.add (local.get $q) (i32.const 1)))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)) (then (return (i32.const 0))))
@@ -477,8 +482,18 @@
                           (local.set $state (i32.const 2))))
                       (local.set $p (i32.add (local.get $p) (i32.const 1)))
                       (br $machine)))
-                  (local.set $p (call $scalar (local.get $p)))
-                  (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))))
+                  ;; an integer of 1 to 16 digits not starting with 0, the common number, inline; anything else by $scalar
+                  (local.set $bits
+                    (i8x16.bitmask
+                      (i8x16.gt_u (i8x16.sub (v128.load align=1 (local.get $p)) (i8x16.splat (i32.const 48))) (i8x16.splat (i32.const 9)))))
+                  (local.set $q (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+                  (if (i32.and
+                        (i32.and (i32.lt_u (i32.sub (local.get $c) (i32.const 49)) (i32.const 9)) (i32.ne (local.get $bits) (i32.const 0)))
+                        (i32.and (i32.ne (i32.load8_u (local.get $q)) (i32.const 46)) (i32.ne (i32.or (i32.load8_u (local.get $q)) (i32.const 32)) (i32.const 101))))
+                    (then (local.set $p (local.get $q)))
+                    (else
+                      (local.set $p (call $scalar (local.get $p)))
+                      (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))))))
               ;; a string or scalar member ended: the innermost container is still this object
               (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
                 (then

@@ -21,7 +21,7 @@ interface WasmMemory {
 }
 interface KernelExports {
   memory: WasmMemory;
-  init(slots: number, shift: number, keys: number, out: number, nkeys: number): void;
+  init(slots: number, shift: number, keys: number, out: number, nkeys: number, lensLo: number, lensHi: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
   find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
@@ -207,7 +207,15 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
       at += k.length;
     });
     i32.set(slots, slotsAt >> 2);
-    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length);
+    // The lengths of the wanted keys (one bit each, 63 for longer ones): most keys of a line are not looked up.
+    let lo = 0;
+    let hi = 0;
+    for (const k of keys) {
+      const bit = Math.min(k.length, 63);
+      if (bit < 32) lo |= 1 << bit;
+      else hi |= 1 << (bit - 32);
+    }
+    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, lo, hi);
   };
   try {
     instantiate();

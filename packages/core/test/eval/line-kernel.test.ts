@@ -239,6 +239,17 @@ describe('line kernel', () => {
     expect(run(enc.encode('{' + misses.filter((m) => !fields.includes(m)).map((m) => `${JSON.stringify(m)}:1`).join(',') + '}'), fields).values).toEqual({});
   });
 
+  it('looks up keys of every length: those of 32 bytes and more, and beyond 63 where lengths share one bit', () => {
+    const key = (n: number, c = 'k') => c.repeat(n);
+    for (const wanted of [[31, 32], [63], [64], [70], [1, 31, 32, 33, 62, 63, 64, 100]]) {
+      const fields = wanted.map((n) => key(n));
+      const lengths = [1, 2, 30, 31, 32, 33, 62, 63, 64, 65, 70, 99, 100, 101];
+      // every length present (some wanted), and keys of a wanted length that are not wanted
+      const line = '{' + lengths.flatMap((n) => [`${JSON.stringify(key(n))}:${n}`, `${JSON.stringify(key(n, 'z'))}:0`]).join(',') + '}';
+      expect(run(enc.encode(line), fields).values).toEqual(Object.fromEntries(fields.map((f) => [f, f.length])));
+    }
+  });
+
   it('flags string values holding escapes, and only those', () => {
     const k = createLineKernel(['a', 'b', 'c', 'd', 'e', 'f'])!;
     const long = 'x'.repeat(40);
