@@ -29,11 +29,13 @@ export class BlockRunner {
   readonly scanner: BlockScanner;
   readonly explainer?: Explainer;
 
+  /** `calibration`: the clause order of another thread's scanner of this filter (BlockScanner.calibration). */
   constructor(
     filter: FilterDocument,
     readonly options: RunnerOptions,
+    calibration?: readonly number[],
   ) {
-    this.scanner = createBlockScanner(filter, nodeHooks);
+    this.scanner = createBlockScanner(filter, nodeHooks, calibration);
     if (options.explain) this.explainer = createExplainer(filter);
   }
 

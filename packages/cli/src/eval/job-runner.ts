@@ -48,8 +48,8 @@ export class JobRunner {
     this.runner = runner;
   }
 
-  setFilter(filter: FilterDocument): void {
-    this.runner = new BlockRunner(filter, this.init.options);
+  setFilter(filter: FilterDocument, calibration?: readonly number[]): void {
+    this.runner = new BlockRunner(filter, this.init.options, calibration);
   }
 
   /** Room for n compressed bytes (what it held before is not needed). */

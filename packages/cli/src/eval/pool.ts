@@ -113,6 +113,7 @@ export class EvalPool {
     // The kernel compiled here goes with the init: the workers share its code, already optimized if it ran.
     const kernel = lineKernelModule();
     if (kernel) this.init = { ...this.init, kernel };
+    const calibration = this.local.runner?.scanner.calibration();
     const early = adoptEarlyWorker(this.script);
     if (early) early.postMessage({ type: 'init', init: this.init } satisfies ToWorker);
     const started = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(this.script, { workerData: this.init })));
@@ -122,7 +123,8 @@ export class EvalPool {
       w.on('exit', (code) => {
         if (code !== 0 && this.finals.length < this.workers.length) this.fail(new CliError(`evaluation worker stopped (exit ${code})`, EXIT_USAGE));
       });
-      if (this.filter) w.postMessage({ type: 'filter', filter: this.filter });
+      // Started after this thread sampled the file's first lines (runRanges): the workers take its clause order.
+      if (this.filter) w.postMessage({ type: 'filter', filter: this.filter, calibration } satisfies ToWorker);
       this.workers.push(w);
       this.slots.unshift(w, w);
     }

@@ -23,6 +23,8 @@ export interface InitMessage {
 export interface FilterMessage {
   type: 'filter';
   filter: FilterDocument;
+  /** The main thread's clause order, when it has sampled lines already (BlockScanner.calibration). */
+  calibration?: number[];
 }
 
 /** Evaluate the lines that start in [start, end) of a plain file. */

@@ -22,7 +22,7 @@ function start(): void {
           adoptLineKernelModule(msg.init.kernel);
           jobs = new JobRunner(msg.init);
         } else if (!jobs) throw new Error('evaluation worker: a job before its init');
-        else if (msg.type === 'filter') jobs.setFilter(msg.filter);
+        else if (msg.type === 'filter') jobs.setFilter(msg.filter, msg.calibration);
         else if (msg.type === 'range') port.postMessage(jobs.range(msg));
         else if (msg.type === 'file') port.postMessage(await jobs.file(msg));
         else {

@@ -92,7 +92,8 @@ export interface BlockScanner {
   /**
    * The share of lines (0 to 1) the prefilter would let through to be read, estimated on a sample of the
    * first lines of `hay[start, end)` (whole lines); the sample also orders the clauses, as the first scan would.
-   * 1 when the filter gives no clause. A caller decides from it how CPU-bound the scan will be.
+   * 1 when the filter gives no clause, and for a scanner given its calibration (it keeps no sample). A caller
+   * decides from it how CPU-bound the scan will be.
    */
   readShare(hay: Uint8Array, start: number, end: number): number;
   /**
@@ -101,6 +102,12 @@ export interface BlockScanner {
    * before passing a non-validating `decode`.
    */
   readonly checksUtf8: boolean;
+  /**
+   * Once the clauses are ordered (by the first scan or `readShare`), the order as indexes into the filter's
+   * needle plan, for another scanner of the same filter to start from (`createBlockScanner`'s `calibration`)
+   * instead of sampling lines again; undefined before.
+   */
+  calibration(): number[] | undefined;
   /**
    * Where the line kernel runs, a buffer of `length` bytes in its memory to read the next block into (see
    * LineKernel.region: scanning it there spares one copy of every byte); undefined otherwise. Valid until the
@@ -215,14 +222,20 @@ const EXTRACT_TRIAL = 256;
 const MAX_KERNEL_REST_NEEDLES = 2;
 const EXTRACT_MIN_REJECT = 0.3;
 
-export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}): BlockScanner {
+/**
+ * `calibration`: the clause order another scanner of the same filter found (BlockScanner.calibration), taken
+ * as is: each thread of an evaluation would otherwise sample the same kind of lines again, a fixed cost per
+ * thread.
+ */
+export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
   const search = hooks.search ?? defaultSearch;
   const decode = hooks.decode ?? defaultDecode;
   const root: ObjectTest = compileNode(filter.where);
   const fields = filterFields(filter);
   const fieldKeys = fields.map((f) => new TextEncoder().encode(JSON.stringify(f)));
   const seen = new Set<string>();
-  let clauses: NeedlePlan = needlePlan(filter);
+  const planned: NeedlePlan = needlePlan(filter);
+  let clauses: NeedlePlan = planned;
   // The extractor decodes with the scanner's own (validating) decoder: cheap, since only values are decoded.
   let extract: Extractor | undefined = createExtractor(fields, decode);
   // The line kernel validates and extracts in one pass, so candidates need no JSON.parse at all; the JS
@@ -236,6 +249,10 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   let extractTries = 0;
   let extractRejects = 0;
   let calibrated = clauses.length === 0;
+  if (calibration && calibration.every((i) => Number.isInteger(i) && i >= 0 && i < planned.length)) {
+    clauses = calibration.map((i) => planned[i]!);
+    calibrated = true;
+  }
 
   /**
    * Orders clauses by how many sampled lines satisfy them, rarest first, and drops those that most lines
@@ -463,6 +480,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       // Before a full sample, every clause is still kept: the share is that of the rarest one so far.
       return sampled === 0 ? 1 : Math.min(...clauses.map((c) => hits.get(c)!)) / sampled;
     },
+    calibration: () => (calibrated ? clauses.map((c) => planned.indexOf(c)) : undefined),
     checksUtf8: kernel !== undefined,
     region: (length, keep) => kernel?.region(length, keep),
   };

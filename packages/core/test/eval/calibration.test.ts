@@ -59,3 +59,40 @@ describe('prefilter calibration', () => {
   });
 });
 
+
+describe('a calibration handed to another scanner', () => {
+  const filter = { where: { and: [{ key: 's', operator: 'in', value: [200, 201] }, { key: 'h', operator: 'eq', value: 'rare' }, { key: 'm', operator: 'eq', value: 'PUT' }] } } as const;
+
+  it('is undefined before a sample, then the order of the kept clauses as indexes into the needle plan', () => {
+    const scanner = createBlockScanner(filter as never, nodeHooks);
+    expect(scanner.calibration()).toBeUndefined();
+    const bytes = block(0, 600);
+    scanner.readShare(bytes, 0, bytes.length);
+    const kept = scanner.plan().map((c) => c.texts);
+    expect(kept.length).toBeGreaterThan(0);
+    const all = createBlockScanner(filter as never, nodeHooks).plan();
+    expect(scanner.calibration()!.map((i) => all[i]!.texts)).toEqual(kept);
+  });
+
+  it('is taken as is by a new scanner, which then counts as the first does', () => {
+    const first = createBlockScanner(filter as never, nodeHooks);
+    const bytes = block(0, 3000);
+    const want = first.scan(bytes, 0, bytes.length);
+    const second = createBlockScanner(filter as never, nodeHooks, first.calibration());
+    expect(second.plan()).toEqual(first.plan());
+    expect(second.calibration()).toEqual(first.calibration());
+    expect(second.scan(bytes, 0, bytes.length)).toEqual(want);
+    // an empty order (no clause worth searching) is kept too: every line is read
+    const none = createBlockScanner(filter as never, nodeHooks, []);
+    expect(none.plan()).toEqual([]);
+    expect(none.scan(bytes, 0, bytes.length).matched).toBe(want.matched);
+  });
+
+  it('is ignored when it does not fit the filter: the scanner samples lines itself', () => {
+    for (const bad of [[7], [-1], [0.5]]) {
+      const scanner = createBlockScanner(filter as never, nodeHooks, bad);
+      expect(scanner.calibration()).toBeUndefined();
+      expect(scanner.plan().length).toBe(createBlockScanner(filter as never, nodeHooks).plan().length);
+    }
+  });
+});
