@@ -13,11 +13,16 @@ const KEY = Symbol.for('logfilter.eval.earlyWorker');
 
 /**
  * Several files of at least this much data (gzip counted six times its size) make the evaluation hand whole
- * files to workers at once (src/eval/evaluate.ts has the exact rules). A single large plain file does not call
- * for an early worker: its first ranges run on the main thread to time the scan (runRanges), and a worker
- * started with the pool is ready by then.
+ * files to workers at once (src/eval/evaluate.ts has the exact rules).
  */
 const FILES_WEIGHT = 12 << 20;
+/**
+ * A single plain file this large has its ranges shared with the workers when its first lines show a CPU-bound
+ * scan (runRanges in src/eval/evaluate.ts). A worker started only then joins ~60 ms after the main thread's
+ * first range, a fifth of the whole scan of 200 MB; started here, it is ready with it. When the scan stays on
+ * one thread the worker is ended, which costs that run a few ms (measured: ~10 ms on 200 MB).
+ */
+const SINGLE_FILE = 64 << 20;
 
 function wanted(args) {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
@@ -29,22 +34,25 @@ function wanted(args) {
     if ((a === '--workers' && args[i + 1] === '0') || a === '--workers=0') return false;
     if (!a.startsWith('-')) operands.push(a);
   }
-  // `eval FILTER INPUT...`: a directory, a pattern, or several files with data enough (a flag's value counts
-  // as a missing file: a wrong guess only costs a worker that is then ended).
+  // `eval FILTER INPUT...`: a directory, a pattern, several files with data enough, or one large plain file (a
+  // flag's value counts as a missing file: a wrong guess only costs a worker that is then ended).
   let weight = 0;
   let files = 0;
+  let plain = 0;
   for (const input of operands.slice(1)) {
     if (/[*?[{]/.test(input)) return true;
     try {
       const st = fs.statSync(input);
       if (st.isDirectory()) return true;
       files++;
-      weight += st.size * (input.endsWith('.gz') ? 6 : 1);
+      const gzip = input.endsWith('.gz');
+      weight += st.size * (gzip ? 6 : 1);
+      if (!gzip) plain = Math.max(plain, st.size);
     } catch {
       // not a file
     }
   }
-  return files >= 2 && weight >= FILES_WEIGHT;
+  return (files >= 2 && weight >= FILES_WEIGHT) || plain >= SINGLE_FILE;
 }
 
 exports.wanted = wanted;

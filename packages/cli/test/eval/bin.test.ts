@@ -42,9 +42,16 @@ describe('logfilter eval launcher', () => {
     write(dir, 'small.ndjson', '{"h":"a"}\n');
     write(dir, 'big.ndjson', Buffer.alloc(13 << 20, 0x20));
     fs.mkdirSync(path.join(dir, 'logs'));
+    write(dir, 'huge.ndjson', '');
+    fs.truncateSync(path.join(dir, 'huge.ndjson'), 64 << 20);
+    write(dir, 'huge.ndjson.gz', '');
+    fs.truncateSync(path.join(dir, 'huge.ndjson.gz'), 64 << 20);
     const at = (f: string) => path.join(dir, f);
-    // One plain file: its first ranges run here to time the scan; the pool's own worker is ready by then.
+    // One plain file: only a large one, whose ranges the worker may share (a gzip file is read whole by one thread).
     expect(wanted(['f.json', at('big.ndjson')])).toBe(false);
+    expect(wanted(['f.json', at('huge.ndjson')])).toBe(true);
+    expect(wanted(['f.json', at('huge.ndjson.gz')])).toBe(false);
+    expect(wanted(['f.json', at('huge.ndjson'), '--workers', '0'])).toBe(false);
     expect(wanted(['f.json', at('big.ndjson'), at('small.ndjson')])).toBe(true);
     expect(wanted(['f.json', at('logs')])).toBe(true);
     expect(wanted(['f.json', `${at('logs')}/*.gz`])).toBe(true);
