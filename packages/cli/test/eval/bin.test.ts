@@ -36,6 +36,20 @@ describe('logfilter eval launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('starts eval and compile-filter without loading child_process (commander gets a stand-in, scripts/bundle.mjs)', () => {
+    const dir = tempDir();
+    write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
+    write(dir, 'f.logfilter', 'h == "a"\n');
+    write(dir, 'l.ndjson', '{"h":"a"}\n');
+    write(dir, 'probe.cjs', "process.on('exit', () => process.stderr.write('child_process:' + process.moduleLoadList.some((m) => /child_process/.test(m)) + '\\n'));");
+    const loaded = (args: string[]) => spawnSync(process.execPath, ['-r', path.join(dir, 'probe.cjs'), ...args], { cwd: dir }).stderr.toString().match(/child_process:(\w+)/)?.[1];
+    expect(loaded([bin, 'eval', 'f.json', 'l.ndjson', '--json'])).toBe('false');
+    expect(loaded([path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), 'f.logfilter'])).toBe('false');
+    // the probe does see it when it is loaded
+    expect(loaded(['-e', "require('node:child_process')"])).toBe('true');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('starts a worker early only for inputs that call for workers', () => {
     const { wanted } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/eval-early-worker.cjs')) as { wanted: (args: string[]) => boolean };
     const dir = tempDir();
