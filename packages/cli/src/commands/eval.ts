@@ -14,7 +14,7 @@ import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../op
 import { looksLikeJson } from './check.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
-import { createProgressBar, type ProgressBar } from '../eval/progress-bar.js';
+import type { ProgressBar } from '../eval/progress-bar.js';
 import { renderExplain, renderSummary, toJsonReport } from '../eval/render.js';
 import type { EvalResult } from '../eval/types.js';
 
@@ -91,6 +91,8 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
       );
       const color = useColor(ctx);
       let bar: ProgressBar | undefined;
+      // Loaded only for a terminal: cli-progress (and the readline it loads) is a few ms of every other start-up.
+      const progress = flags.progress && ctx.stderr.isTTY ? await import('../eval/progress-bar.js') : undefined;
       // Workers (when the inputs call for them) start now, while the filter is read and checked.
       const prepared = prepareEvaluation(inputs, {
         validate: flags.validate,
@@ -98,7 +100,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         strict: flags.strict,
         emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
         onOutput: flags.print ? writer(ctx.stdout) : undefined,
-        onProgress: flags.progress && ctx.stderr.isTTY ? (read, total) => (bar ??= createProgressBar(ctx.stderr as NodeJS.WritableStream)).update(read, total) : undefined,
+        onProgress: progress ? (read, total) => (bar ??= progress.createProgressBar(ctx.stderr as NodeJS.WritableStream)).update(read, total) : undefined,
         workers: flags.workers ?? 'auto',
       });
 

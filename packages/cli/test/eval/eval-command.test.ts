@@ -117,6 +117,17 @@ describe('logfilter eval', () => {
     expect(await json(['eval', 'and.json', 'big.ndjson'])).toMatchObject({ total: 2, matched: 1, malformed: 1 });
   }, 120_000);
 
+  it('draws a progress bar on a terminal for a large input, and not with --no-progress or off a terminal', async () => {
+    const row = line('b.example.com', 200, `,"pad":"${'p'.repeat(1000)}"`);
+    write(dir, 'large.ndjson', `${row}\n`.repeat(17_000));
+    const bar = (r: { stderr: string }) => r.stderr.includes('eval [');
+    const shown = await logfilter(['eval', 'host.json', 'large.ndjson'], { cwd: dir, ttyStderr: true });
+    expect(shown.code).toBe(0);
+    expect(bar(shown)).toBe(true);
+    expect(bar(await logfilter(['eval', 'host.json', 'large.ndjson', '--no-progress'], { cwd: dir, ttyStderr: true }))).toBe(false);
+    expect(bar(await logfilter(['eval', 'host.json', 'large.ndjson'], { cwd: dir }))).toBe(false);
+  });
+
   it('warns about fields the filter reads that no line carried', async () => {
     write(dir, 'missing.json', JSON.stringify({ where: { or: [{ key: 'ClientRequestHost', operator: 'eq', value: 'x' }, { key: 'NoSuchField', operator: '!eq', value: 'y' }] } }));
     expect((await json(['eval', 'missing.json', 'logs.ndjson'])).missingFields).toEqual(['NoSuchField']);

@@ -15,13 +15,14 @@ export interface RunOutput {
   stderr: string;
 }
 
-export async function logfilter(args: string[], opts: { cwd: string; stdin?: string | Buffer }): Promise<RunOutput> {
+/** `ttyStderr`: stderr is a terminal (where eval draws its progress bar). */
+export async function logfilter(args: string[], opts: { cwd: string; stdin?: string | Buffer; ttyStderr?: boolean }): Promise<RunOutput> {
   const out: Buffer[] = [];
   const err: string[] = [];
   const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as unknown as CliContext['stdin'];
   const ctx: CliContext = {
     stdout: { write: (c: string | Uint8Array) => out.push(Buffer.from(c)), isTTY: false },
-    stderr: { write: (c: string | Uint8Array) => err.push(String(c)), isTTY: false },
+    stderr: { write: (c: string | Uint8Array) => err.push(String(c)), isTTY: opts.ttyStderr === true },
     stdin,
     env: { NO_COLOR: '1' },
     cwd: opts.cwd,
