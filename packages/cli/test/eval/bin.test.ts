@@ -36,6 +36,29 @@ describe('logfilter eval launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('keeps the newest few caches of other builds of the bundle when it writes its own, and other files', () => {
+    const dir = tempDir();
+    write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
+    write(dir, 'l.ndjson', '{"h":"a"}\n');
+    const cache = path.join(dir, 'cache/logfilter');
+    fs.mkdirSync(cache, { recursive: true });
+    const old = Array.from({ length: 6 }, (_, i) => `logfilter-eval.cjs-v0.0.${i}-x64-1-1.v8`);
+    old.forEach((f, i) => {
+      write(cache, f, 'x');
+      fs.utimesSync(path.join(cache, f), 1_000_000 + i, 1_000_000 + i);
+    });
+    write(cache, 'other-bundle.cjs-v1-x64-1-1.v8', 'x');
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    execFileSync(process.execPath, [bin, 'eval', 'f.json', 'l.ndjson', '--json'], { cwd: dir, env, stdio: 'ignore' });
+    const left = fs.readdirSync(cache).sort();
+    // its own, the three newest of the others, and what is not a cache of this bundle
+    expect(left.filter((f) => !old.includes(f) && f.startsWith('logfilter-eval.cjs-'))).toHaveLength(1);
+    expect(left.filter((f) => old.includes(f))).toEqual(old.slice(3).sort());
+    expect(left).toContain('other-bundle.cjs-v1-x64-1-1.v8');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('starts eval and compile-filter without loading child_process (commander gets a stand-in, scripts/bundle.mjs)', () => {
     const dir = tempDir();
     write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
