@@ -213,6 +213,8 @@ const SAMPLE_LINES = 500;
 const MIN_SAMPLE = 200;
 /** A clause that this share of sampled lines satisfy is not worth searching for. */
 const MAX_CLAUSE_HITS = 0.5;
+/** Hits past which a clause is dropped whatever the rest of the sample holds. */
+const SURE_DROP = SAMPLE_LINES * MAX_CLAUSE_HITS;
 /**
  * Field extraction pays only when it rejects: after this many tries, it stays on only if it rejected at least
  * EXTRACT_MIN_REJECT of the candidates (otherwise they would be read twice).
@@ -265,9 +267,12 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     // Blocks may be small (a gzip stream yields ~100 lines at a time): the sample adds up across blocks.
     let pos = start;
     for (; sampled < SAMPLE_LINES && pos < end; sampled++) {
+      // A clause already held by more lines than a full sample allows is dropped whatever the rest says: it is
+      // not searched again, and once every clause is, the sample ends (the filters that read every line).
+      if (clauses.every((c) => hits.get(c)! > SURE_DROP)) break;
       let e = hay.indexOf(NL, pos);
       if (e < 0 || e > end) e = end;
-      for (const c of clauses) if (clauseHoldsIn(hay, pos, e, c, search)) hits.set(c, hits.get(c)! + 1);
+      for (const c of clauses) if (hits.get(c)! <= SURE_DROP && clauseHoldsIn(hay, pos, e, c, search)) hits.set(c, hits.get(c)! + 1);
       pos = e + 1;
     }
     if (sampled < MIN_SAMPLE) return;

@@ -60,6 +60,28 @@ describe('prefilter calibration', () => {
 });
 
 
+describe('the calibration sample', () => {
+  it('stops searching a clause once more lines hold it than a full sample allows, and ends when every clause has', () => {
+    let searches = 0;
+    const counting = { ...nodeHooks, search: (...args: Parameters<typeof nodeHooks.search>) => (searches++, nodeHooks.search(...args)) };
+    // h is 'common' on 9 lines in 10, m is GET or PUT on all: both clauses are held by most lines
+    const filter = { where: { and: [{ key: 'h', operator: 'eq', value: 'common' }, { key: 'm', operator: 'in', value: ['GET', 'PUT'] }] } } as const;
+    const scanner = createBlockScanner(filter as never, counting);
+    const bytes = block(0, 1000);
+    scanner.readShare(bytes, 0, bytes.length);
+    expect(scanner.plan()).toEqual([]);
+    // a full sample would search 500 lines for each clause's needles (1 + 2); it ends before 300 lines
+    expect(searches).toBeGreaterThan(250);
+    expect(searches).toBeLessThan(300 * 3);
+    // a selective clause is still sampled in full, and kept
+    searches = 0;
+    const mixed = createBlockScanner({ where: { and: [{ key: 'h', operator: 'eq', value: 'rare' }, { key: 'm', operator: 'in', value: ['GET', 'PUT'] }] } } as never, counting);
+    mixed.readShare(bytes, 0, bytes.length);
+    expect(mixed.plan().map((c) => c.texts)).toEqual([['"rare"']]);
+    expect(searches).toBeGreaterThanOrEqual(500);
+  });
+});
+
 describe('a calibration handed to another scanner', () => {
   const filter = { where: { and: [{ key: 's', operator: 'in', value: [200, 201] }, { key: 'h', operator: 'eq', value: 'rare' }, { key: 'm', operator: 'eq', value: 'PUT' }] } } as const;
 
