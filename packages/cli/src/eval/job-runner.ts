@@ -93,11 +93,18 @@ export class JobRunner {
   /** Runs the whole lines of buf[start, end) into the tally, counting too-long lines without reading them. */
   private runLines(tally: FileTally, buf: Buffer, start: number, end: number, out: Buffer[]): void {
     const runner = this.runner!;
-    for (const seg of splitLongLines(buf, start, end, this.init.maxLine)) {
+    const segments = [...splitLongLines(buf, start, end, this.init.maxLine)];
+    for (const seg of segments) {
       if (tally.stopped) return;
       if (seg.kind === 'too-long') tally.addTooLong(seg.bytes, runner.options.strict);
       else {
+        // Scanning lines in the kernel's region may overwrite a few bytes after them (BlockScanner.overwrites):
+        // after a short over-long line, those are the next lines, kept aside meanwhile. (Past `end`, the
+        // callers keep what they need.)
+        const reach = Math.min(end, seg.end + runner.scanner.overwrites(seg.end - seg.start));
+        const kept = reach > seg.end ? Buffer.from(buf.subarray(seg.end, reach)) : undefined;
         const r = runner.run(buf, seg.start, seg.end);
+        if (kept) kept.copy(buf, seg.end);
         tally.add(r.counts, r.malformed, seg.end - seg.start);
         if (r.out.length > 0) out.push(r.out);
       }

@@ -127,6 +127,11 @@ export interface LineKernel {
   /** The size of the kernel's memory now. */
   memoryBytes(): number;
   /**
+   * At most how many bytes after a block of `length` bytes read into a `region` scanning it may overwrite (its
+   * end sentinel and nesting stack go there).
+   */
+  overwrites(length: number): number;
+  /**
    * The first index in `[from, to)` (hay offsets, inside the loaded range) where `needle` occurs, or -1;
    * undefined for a needle the kernel does not search (empty, or longer than it keeps).
    */
@@ -251,6 +256,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     escaped,
     hashes,
     memoryBytes: () => exports.memory.buffer.byteLength,
+    overwrites: (length) => roomFor(0, length) - length,
     region(length, keep = false) {
       const need = roomFor(dataAt, length);
       if (!keep) release(need);

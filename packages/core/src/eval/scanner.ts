@@ -114,6 +114,11 @@ export interface BlockScanner {
    * next call; with `keep`, the previous region's bytes are kept.
    */
   region(length: number, keep?: boolean): Uint8Array | undefined;
+  /**
+   * At most how many bytes after `hay[start, end)` a scan of it may overwrite, when `hay` is a `region` (0
+   * otherwise, and where no line kernel runs): a caller keeps aside what it still needs there.
+   */
+  overwrites(length: number): number;
 }
 
 const NL = 10;
@@ -488,5 +493,6 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     calibration: () => (calibrated ? clauses.map((c) => planned.indexOf(c)) : undefined),
     checksUtf8: kernel !== undefined,
     region: (length, keep) => kernel?.region(length, keep),
+    overwrites: (length) => (kernel ? kernel.overwrites(length) : 0),
   };
 }

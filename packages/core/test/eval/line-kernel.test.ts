@@ -439,6 +439,22 @@ describe('line kernel', () => {
     expect(k.scan(0, 7)).toBe(NOT_OBJECT);
   });
 
+  it('writes after a block in its region no further than it says (overwrites), however deep the nesting', () => {
+    const k = createLineKernel(['a'])!;
+    for (const depth of [0, 1, 7, 8, 100, 5000]) {
+      const line = enc.encode(`{"a":${'['.repeat(depth)}1${']'.repeat(depth)}}`);
+      const length = line.length;
+      const room = k.overwrites(length);
+      const region = k.region(length + room + 64);
+      region.set(line);
+      region.fill(0xa5, length);
+      k.load(region, 0, length);
+      expect(k.scan(0, length)).toBe(VALID);
+      // past what it announced, every byte is as it was
+      expect(region.subarray(length + room).every((b) => b === 0xa5)).toBe(true);
+    }
+  });
+
   it('keeps the bytes of its region when asked to grow it with keep', () => {
     const k = createLineKernel(['a'])!;
     const first = k.region(1000);
