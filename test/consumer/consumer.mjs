@@ -160,6 +160,14 @@ try {
     assert(ok && json === JSON_FILTER && str === JSON.stringify(JSON_FILTER), `${ok} ${json} ${str}`);
   });
 
+  await check("the core's package entry is one file that imports nothing (its dependencies bundled in)", () => {
+    const entry = run('node', ['-p', "require.resolve('@logfilter/core')"], all).trim();
+    assert(entry.endsWith(path.join('dist', 'logfilter-core.js')), entry);
+    const text = readFileSync(entry, 'utf8');
+    // (lodash's `freeModule.require('util')` probe stays: it never runs outside CommonJS)
+    assert(!/^\s*import\s[^;]*from\s*['"]/m.test(text) && !/(^|[^.\w])(import|require)\(/m.test(text), `${entry} imports other modules`);
+  });
+
   await check('CommonJS: require("@logfilter/core") and compile', () => {
     writeFileSync(
       path.join(all, 'cjs.cjs'),
