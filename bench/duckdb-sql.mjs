@@ -7,7 +7,7 @@
  * The filter becomes SQL with the evaluator's semantics on the declared types (docs/language.md): a negative
  * operator holds on an absent or null field, a positive one does not.
  */
-import { getDataset, filterFields } from '../packages/core/dist/index.js';
+import { getDataset, filterFields } from '../packages/core/dist/logfilter-core.js';
 
 const SQL_TYPES = { int: 'BIGINT', float: 'DOUBLE', bool: 'BOOLEAN', string: 'VARCHAR', 'array[string]': 'VARCHAR[]', 'array[int]': 'BIGINT[]' };
 

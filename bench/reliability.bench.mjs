@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { check } = await import(pathToFileURL(path.join(root, 'packages/core/dist/index.js')).href);
+const { check } = await import(pathToFileURL(path.join(root, 'packages/core/dist/logfilter-core.js')).href);
 const { startEmulator } = await import(pathToFileURL(path.join(root, 'packages/emulator/dist/index.js')).href);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
