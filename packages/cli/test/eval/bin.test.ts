@@ -36,6 +36,24 @@ describe('logfilter eval launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('runs compile-filter through the code cache too: written on the first run, the same output from it', () => {
+    const dir = tempDir();
+    write(dir, 'f.logfilter', 'ClientRequestHost == "example.com"\n');
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const compileFilter = path.join(REPO, 'packages/cli/bin/compile-filter.cjs');
+    const run = (...args: string[]) => spawnSync(process.execPath, [compileFilter, ...args], { cwd: dir, env });
+    const first = run('f.logfilter');
+    expect(fs.readdirSync(path.join(dir, 'cache/logfilter')).filter((f) => f.startsWith('compile-filter.cjs-'))).toHaveLength(1);
+    const second = run('f.logfilter');
+    expect(first.status).toBe(0);
+    expect(second.stdout.toString()).toBe(first.stdout.toString());
+    expect(JSON.parse(first.stdout.toString())).toEqual({ where: { key: 'ClientRequestHost', operator: 'eq', value: 'example.com' } });
+    // errors and exit codes are the same through it
+    expect(run('missing.logfilter').status).toBe(2);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps the newest few caches of other builds of the bundle when it writes its own, and other files', () => {
     const dir = tempDir();
     write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
