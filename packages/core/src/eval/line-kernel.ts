@@ -249,6 +249,7 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   /** The needle in the kernel's memory, and its two rare offsets. */
   let needle: Uint8Array | undefined;
   let rare: [number, number] = [0, 0];
+  const rareOf = new WeakMap<Uint8Array, [number, number]>();
 
   return {
     starts,
@@ -281,9 +282,11 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     find(n, from, to) {
       if (n.length === 0 || n.length > MAX_NEEDLE) return undefined;
       if (n !== needle) {
+        // Conditions of one line may take turns (`contains "bot"`, `!contains "curl"`): offsets are kept per needle.
         u8.set(n, needleAt);
         needle = n;
-        rare = rareOffsets(n);
+        rare = rareOf.get(n) ?? rareOffsets(n);
+        rareOf.set(n, rare);
       }
       const at = exports.find(from - shift, to - shift, needleAt, n.length, rare[0], rare[1]);
       return at < 0 ? -1 : at + shift;

@@ -12,14 +12,15 @@
  *   escapes: byte equality with a member's UTF-8 (such a member equals no log number, equalsTo in values.ts).
  * - an absent field or a JSON `null`: false, and true for a negative operator.
  * - `startsWith`/`endsWith` on a value that is not a string: false (true for the negative).
- * Anything else (numbers, comparisons, arrays, objects, escaped strings) reads the row.
+ * - `lt`, `leq`, `gt`, `geq` on an integer token of at most 15 digits: compared from its digits (exact).
+ * Anything else (other numbers, numeric strings, arrays, objects, escaped strings) reads the row.
  */
 import type { FilterCondition, FilterNode } from '../filter.js';
 import { isCondition } from '../filter.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { compileCondition } from './conditions.js';
 import type { Spans } from './span-values.js';
-import { asList, asScalar, asText, isNumericString } from './values.js';
+import { asList, asScalar, asText, isNumericString, toNumber } from './values.js';
 
 /** A compiled test on the current spans over `hay`; `row` is the lazy row of the same spans. */
 export type SpanTest = (hay: Uint8Array, row: Record<string, unknown>) => boolean;
@@ -95,8 +96,19 @@ function equalsAnyBytes(members: readonly Uint8Array[]): BytesTest {
   };
 }
 
+/**
+ * containsBytes through the spans' own search (the kernel's SIMD search over the loaded block) where it takes
+ * the needle: a user agent or a path is searched 16 bytes at a time instead of byte by byte in JS.
+ */
+function containsBy(needle: Uint8Array, spans: Spans): BytesTest {
+  const find = spans.find;
+  const fallback = containsBytes(needle);
+  if (!find || find.call(spans, needle, 0, 0) === undefined) return fallback;
+  return (_hay, vs, ve) => find.call(spans, needle, vs, ve)! >= 0;
+}
+
 /** The byte test of a condition's positive operator on an unescaped string, or undefined when it has none. */
-function bytesTest(c: FilterCondition, op: string): BytesTest | undefined {
+function bytesTest(c: FilterCondition, op: string, spans: Spans): BytesTest | undefined {
   switch (op) {
     case 'startsWith':
     case 'endsWith':
@@ -104,7 +116,7 @@ function bytesTest(c: FilterCondition, op: string): BytesTest | undefined {
       const text = asText(c.value);
       if (!wellFormed(text)) return undefined;
       const needle = encoder.encode(text);
-      return op === 'startsWith' ? startsWithBytes(needle) : op === 'endsWith' ? endsWithBytes(needle) : containsBytes(needle);
+      return op === 'startsWith' ? startsWithBytes(needle) : op === 'endsWith' ? endsWithBytes(needle) : containsBy(needle, spans);
     }
     case 'eq':
     case 'in': {
@@ -120,13 +132,48 @@ function bytesTest(c: FilterCondition, op: string): BytesTest | undefined {
   return undefined;
 }
 
+/**
+ * The value of `hay[vs, ve)` when it is an integer token of at most 15 digits (exact as a double, what
+ * JSON.parse gives), else NaN.
+ */
+function smallInteger(hay: Uint8Array, vs: number, ve: number): number {
+  if (ve - vs > 16) return NaN;
+  const minus = hay[vs] === 45;
+  const first = minus ? vs + 1 : vs;
+  if (first >= ve || ve - first > 15 || (hay[first] === 48 && ve - first > 1)) return NaN;
+  let n = 0;
+  for (let i = first; i < ve; i++) {
+    const d = hay[i]! - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return minus ? -n : n;
+}
+
+/**
+ * `lt`, `leq`, `gt`, `geq` on a value that is a small integer token, compared straight from its digits; any
+ * other value (a numeric string, a decimal, null...) reads the row. An absent field holds no comparison.
+ */
+function compileComparison(op: string, c: FilterCondition, field: number, spans: Spans, objectTest: (o: Record<string, unknown>) => boolean): SpanTest {
+  const b = toNumber(asScalar(c.value));
+  const { starts, ends } = spans;
+  const holds = op === 'lt' ? (a: number) => a < b : op === 'leq' ? (a: number) => a <= b : op === 'gt' ? (a: number) => a > b : (a: number) => a >= b;
+  return (hay, row) => {
+    const s = starts[field]!;
+    if (s < 0) return false;
+    const a = smallInteger(hay, s, ends[field]!);
+    return a === a ? holds(a) : objectTest(row);
+  };
+}
+
 function compileSpanCondition(c: FilterCondition, fields: readonly string[], spans: Spans): SpanTest {
   const objectTest = compileCondition(c);
   const info = OPERATOR_BY_NAME.get(c.operator);
   const field = fields.indexOf(c.key);
   if (!info || field < 0) return (_hay, row) => objectTest(row);
   const positive = info.positive;
-  const test = bytesTest(c, positive);
+  if (!info.negative && (positive === 'lt' || positive === 'leq' || positive === 'gt' || positive === 'geq')) return compileComparison(positive, c, field, spans, objectTest);
+  const test = bytesTest(c, positive, spans);
   if (!test) return (_hay, row) => objectTest(row);
   const negative = info.negative;
   // startsWith/endsWith hold only on strings; contains on an array, eq/in on a number, need the value.

@@ -20,6 +20,11 @@ export interface Spans {
    * A field's strings are kept by hash, so a value seen before is found again instead of being decoded.
    */
   readonly hashes?: Int32Array;
+  /**
+   * The first index in `[from, to)` of the line's bytes where `needle` occurs, or -1; undefined for a needle it
+   * does not search (the kernel's SIMD search over the loaded block, LineKernel.find).
+   */
+  find?(needle: Uint8Array, from: number, to: number): number | undefined;
 }
 
 /** Strings kept per field: enough for the values of a low-cardinality field (countries, methods, statuses). */

@@ -1,6 +1,7 @@
 /**
  * The kernel path's byte tests (span-conditions.ts): the string operators, eq and in decided on the value's
- * bytes must give the reference evaluator's verdict on every line, whatever the filter text (ASCII, non-ASCII,
+ * bytes, and comparisons on small integers read from their digits, must give the reference evaluator's verdict
+ * on every line, whatever the filter text (ASCII, non-ASCII,
  * astral, lone surrogates, empty, numeric) and whatever the value (escaped or not, non-string, null, absent).
  */
 import { describe, expect, it } from 'vitest';
@@ -16,12 +17,12 @@ const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((a) => a
 const numeric = fc.constantFrom('1', '10', '-1', '1.5', '1e1', '01');
 const filterText = fc.oneof(text, text, numeric, fc.constant(''));
 
-const OPS = ['startsWith', '!startsWith', 'endsWith', '!endsWith', 'contains', '!contains', 'eq', '!eq', 'in', '!in'] as const;
+const OPS = ['startsWith', '!startsWith', 'endsWith', '!endsWith', 'contains', '!contains', 'eq', '!eq', 'in', '!in', 'lt', 'leq', 'gt', 'geq'] as const;
 const condition = fc
   .record({
     key: fc.constantFrom(...KEYS),
     operator: fc.constantFrom(...OPS),
-    value: fc.oneof(filterText, filterText, filterText, fc.integer({ min: -1, max: 10 }), fc.boolean()),
+    value: fc.oneof(filterText, filterText, filterText, fc.integer({ min: -1, max: 10 }), fc.constantFrom(1.5, -0, 1e15, 999999999999999, 9007199254740992), fc.boolean()),
     list: fc.array(fc.oneof(filterText, filterText, fc.integer({ min: -1, max: 10 })), { minLength: 1, maxLength: 4 }),
   })
   .map(({ key, operator, value, list }) => ({ key, operator, value: operator === 'in' || operator === '!in' ? list : value }));
@@ -50,6 +51,8 @@ const value = fc.oneof(
   fc.tuple(fc.oneof(text, numeric, fc.constant('')), fc.array(fc.boolean(), { minLength: 1, maxLength: 4 })).map(([s, esc]) => ({ s, esc })),
   fc.tuple(fc.oneof(text, numeric), fc.array(fc.constant(false), { minLength: 1, maxLength: 1 })).map(([s, esc]) => ({ s, esc })),
   fc.constantFrom('null', 'true', 'false', '0', '1', '10', '-1', '1.5', '[]', '["a"]', '["php","1"]', '[1,"é"]', '{"p":"a"}'),
+  // integers at the edges of the digit path (15 digits; 16 and more read the row), -0, exponents, leading zeros
+  fc.constantFrom('-0', '999999999999999', '-999999999999999', '1000000000000000', '9007199254740993', '12345678901234567890', '1e1', '1E+1', '2.0', '00', '-', '1x'),
 );
 const line = fc
   .array(fc.tuple(fc.constantFrom(...KEYS), value), { maxLength: 4 })
