@@ -18,11 +18,12 @@ const KEY = Symbol.for('logfilter.eval.earlyWorker');
 const FILES_WEIGHT = 12 << 20;
 /**
  * A single plain file this large has its ranges shared with the workers when its first lines show a CPU-bound
- * scan (runRanges in src/eval/evaluate.ts). A worker started only then joins ~60 ms after the main thread's
- * first range, a fifth of the whole scan of 200 MB; started here, it is ready with it. When the scan stays on
- * one thread the worker is ended, which costs that run a few ms (measured: ~10 ms on 200 MB).
+ * scan (runRanges and PARALLEL_RANGES_MIN_BYTES in src/eval/evaluate.ts, which a test keeps equal to this). A
+ * worker started only then joins ~60 ms after the main thread's first range, a fifth of the whole scan of
+ * 200 MB; started here, it is ready with it. When the scan stays on one thread the worker is ended, which
+ * costs that run a few ms (measured: ~10 ms on 200 MB).
  */
-const SINGLE_FILE = 64 << 20;
+const SINGLE_FILE = 128 << 20;
 
 function wanted(args) {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
@@ -56,6 +57,7 @@ function wanted(args) {
 }
 
 exports.wanted = wanted;
+exports.SINGLE_FILE = SINGLE_FILE;
 
 exports.start = function start(args) {
   if (!wanted(args)) return;

@@ -234,6 +234,13 @@ async function runStream(
  * through (the scanner's own sample, which also orders its clauses), before any range runs.
  */
 export const PARALLEL_MIN_READ = 0.5;
+/**
+ * ... and only for a file this large: a worker's start-up and warm-up cost a thread tens of ms, which a shorter
+ * scan does not win back. Measured on two cores, a filter that reads every line (the bench's F3), whole process,
+ * one thread against two: 40 MB 144 / 180 ms, 64 MB 167 / 197 ms, 100 MB 198 / 203 ms, 130 MB 222 / 216 ms,
+ * 160 MB 245 / 228 ms, 200 MB 281 / 250 ms. bin/eval-early-worker.cjs starts its worker from the same size.
+ */
+export const PARALLEL_RANGES_MIN_BYTES = 128 << 20;
 /** Bytes of a file's head sampled for that choice (a few hundred lines). */
 const SAMPLE_BYTES = 1 << 20;
 
@@ -252,6 +259,7 @@ async function runRanges(
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const tally = new FileTally();
   const apply = rangeApplier(tally, options, progress);
+  if (adaptive && pool.rangesInParallel === undefined && src.size < (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES)) pool.rangesInParallel = false;
   if (adaptive && pool.rangesInParallel === undefined) {
     // The first lines of the file tell how many lines the prefilter will let through.
     let share = 1;

@@ -29,6 +29,8 @@ export interface EvalOptions {
    * the workers too (default PARALLEL_MIN_READ); tests set it to force either choice.
    */
   parallelMinRead?: number;
+  /** With `workers: 'auto'`, the size from which a plain file's ranges may go to the workers (default PARALLEL_RANGES_MIN_BYTES; for tests). */
+  parallelRangesMinBytes?: number;
   /** With `workers: 'auto'`, the size from which a plain file is cut into ranges (default PARALLEL_MIN_BYTES; for tests). */
   parallelMinBytes?: number;
 }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../../../test/support/paths.js';
+import { PARALLEL_RANGES_MIN_BYTES } from '../../src/eval/evaluate.js';
 import { tempDir, write } from './support.js';
 
 const bin = path.join(REPO, 'packages/cli/bin/logfilter.cjs');
@@ -92,19 +93,24 @@ describe('logfilter eval launcher', () => {
   });
 
   it('starts a worker early only for inputs that call for workers', () => {
-    const { wanted } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/eval-early-worker.cjs')) as { wanted: (args: string[]) => boolean };
+    const { wanted, SINGLE_FILE } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/eval-early-worker.cjs')) as { wanted: (args: string[]) => boolean; SINGLE_FILE: number };
+    // the launcher starts a worker for one plain file from the size at which the evaluation shares its ranges
+    expect(SINGLE_FILE).toBe(PARALLEL_RANGES_MIN_BYTES);
     const dir = tempDir();
     write(dir, 'small.ndjson', '{"h":"a"}\n');
     write(dir, 'big.ndjson', Buffer.alloc(13 << 20, 0x20));
     fs.mkdirSync(path.join(dir, 'logs'));
     write(dir, 'huge.ndjson', '');
-    fs.truncateSync(path.join(dir, 'huge.ndjson'), 64 << 20);
+    fs.truncateSync(path.join(dir, 'huge.ndjson'), PARALLEL_RANGES_MIN_BYTES);
     write(dir, 'huge.ndjson.gz', '');
-    fs.truncateSync(path.join(dir, 'huge.ndjson.gz'), 64 << 20);
+    fs.truncateSync(path.join(dir, 'huge.ndjson.gz'), PARALLEL_RANGES_MIN_BYTES);
+    write(dir, 'large.ndjson', '');
+    fs.truncateSync(path.join(dir, 'large.ndjson'), PARALLEL_RANGES_MIN_BYTES - 1);
     const at = (f: string) => path.join(dir, f);
     // One plain file: only a large one, whose ranges the worker may share (a gzip file is read whole by one thread).
     expect(wanted(['f.json', at('big.ndjson')])).toBe(false);
     expect(wanted(['f.json', at('huge.ndjson')])).toBe(true);
+    expect(wanted(['f.json', at('large.ndjson')])).toBe(false);
     expect(wanted(['f.json', at('huge.ndjson.gz')])).toBe(false);
     expect(wanted(['f.json', at('huge.ndjson'), '--workers', '0'])).toBe(false);
     expect(wanted(['f.json', at('big.ndjson'), at('small.ndjson')])).toBe(true);

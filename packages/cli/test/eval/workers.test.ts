@@ -136,7 +136,7 @@ describe('evaluation in worker threads', () => {
   describe('with the default number of workers, a plain file', () => {
     // Thresholds set so that this small file is cut into ranges and the choice is forced either way.
     const auto = (parallelMinRead: number) =>
-      evaluateFile(FILTER as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelMinRead });
+      evaluateFile(FILTER as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0, parallelMinRead });
 
     it.skipIf(cores() < 2)('is shared with the workers or kept on this thread as chosen, with the same answer', async () => {
       const main = await evaluateFile(FILTER as never, logs, { workers: 0, workerScript: script });
@@ -148,7 +148,7 @@ describe('evaluation in worker threads', () => {
     }, 120_000);
 
     it.skipIf(cores() < 2)('is kept on this thread when the prefilter leaves few lines to read, however long the scan', async () => {
-      const run = (where: object) => evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0 });
+      const run = (where: object) => evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0 });
       // a needle no line holds: nothing is read past the prefilter
       expect((await run({ key: 'h', operator: 'eq', value: 'nowhere' })).workers).toBe(0);
       // a negation: every line is read
@@ -157,11 +157,22 @@ describe('evaluation in worker threads', () => {
       expect(all.matched).toBeGreaterThan(1000);
     }, 120_000);
 
+    it.skipIf(cores() < 2)('is kept on this thread below the size from which sharing pays, even when every line is read', async () => {
+      const size = fs.statSync(logs).size;
+      const run = (parallelRangesMinBytes: number) =>
+        evaluateFile({ where: { key: 'h', operator: '!eq', value: 'a' } } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes });
+      const below = await run(size + 1);
+      const from = await run(size);
+      expect(below.workers).toBe(0);
+      expect(from.workers).toBe(Math.min(cores(), 8) - 1);
+      expect({ ...below, seconds: 0, workers: 0 }).toEqual({ ...from, seconds: 0, workers: 0 });
+    }, 120_000);
+
     it.skipIf(cores() < 2)('kept on this thread leaves the workers ended, and gzip files after it still count', async () => {
       const text = fs.readFileSync(logs);
       const gz = [write(dir, 'a.ndjson.gz', zlib.gzipSync(text)), write(dir, 'b.ndjson.gz', zlib.gzipSync(text))];
       const inputs = [logs, ...gz].map((p) => ({ name: path.basename(p), path: p }));
-      const base = { workerScript: script, rangeBytes: 8192, parallelMinBytes: 0 };
+      const base = { workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0 };
       const main = await evaluateInputs(FILTER as never, inputs, { ...base, workers: 0 });
       const short = await evaluateInputs(FILTER as never, inputs, { ...base, workers: 'auto', parallelMinRead: 2 });
       expect({ ...short, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
