@@ -1,6 +1,7 @@
 // Bundles each bin into one CommonJS file with esbuild: one file to read at start-up is what keeps
 // `compile-filter` close to the cold start of `node -e 0` (see bench/compile.bench.mjs).
 import { build } from 'esbuild';
+import { writeThirdPartyLicenses } from './third-party-licenses.mjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -52,14 +53,15 @@ const library = build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
+  metafile: true,
 });
 
-await library;
+const built = [{ out: 'packages/core/dist/logfilter-core.js', result: await library }];
 await Promise.all(
   entries
     .filter((e) => existsSync(p(e.in)))
-    .map((e) =>
-      build({
+    .map(async (e) => {
+      const result = await build({
         entryPoints: [p(e.in)],
         outfile: p(e.out),
         bundle: true,
@@ -84,6 +86,16 @@ await Promise.all(
         define: { 'import.meta.url': 'importMetaUrl' },
         banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
         plugins: [lazyChildProcess],
-      }),
-    ),
+        metafile: true,
+      });
+      built.push({ out: e.out, result });
+    }),
 );
+
+// Each package's bundles hold third-party code: its licences go beside them (scripts/third-party-licenses.mjs).
+const byPackage = new Map();
+for (const { out, result } of built) {
+  const dist = path.dirname(p(out));
+  byPackage.set(dist, [...(byPackage.get(dist) ?? []), result.metafile]);
+}
+for (const [dist, metafiles] of byPackage) writeThirdPartyLicenses(process.cwd(), path.join(dist, 'THIRD_PARTY_LICENSES.txt'), metafiles);

@@ -2,7 +2,7 @@
  * Every package can be published and installed by a stranger (the consumer test, `npm run test:consumer`, checks
  * the packed tarballs; this pins the metadata it relies on, cheaply, in every `npm test`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from './support/paths.js';
@@ -46,4 +46,26 @@ describe('packages', () => {
       for (const b of bundles) expect(existsSync(path.join(REPO, dir, 'dist', b)), `${file} → dist/${b}`).toBe(true);
     }
   });
+
+  // A bundle is a copy of the third-party code in it; the licences of that code ship beside it (built by
+  // scripts/third-party-licenses.mjs from esbuild's metafiles).
+  const bundled = ['packages/core', 'packages/cli', 'packages/language-server', 'packages/emulator'];
+  it.each(bundled)('%s ships the licences of the third-party code its bundles hold', (dir) => {
+    const file = path.join(REPO, dir, 'dist/THIRD_PARTY_LICENSES.txt');
+    expect(existsSync(file)).toBe(true);
+    const text = readFileSync(file, 'utf8');
+    const listed = new Set([...text.matchAll(/^- (\S+) \S+ \(/gm)].map((m) => m[1]!));
+    // every package the bins' source maps (kept locally, not shipped) name, checked apart from the script
+    const maps = readdirSync(path.join(REPO, dir, 'dist')).filter((f) => f.endsWith('.cjs.map'));
+    for (const map of maps) {
+      for (const source of JSON.parse(readFileSync(path.join(REPO, dir, 'dist', map), 'utf8')).sources as string[]) {
+        const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source.slice(source.lastIndexOf('node_modules/')));
+        if (m) expect(listed.has(m[1]!), `${map}: ${m[1]}`).toBe(true);
+      }
+    }
+    // the parser and its dependencies are in every one of them (each bundles the core), with their licence text
+    for (const name of ['chevrotain', 'lodash-es']) expect(listed.has(name), name).toBe(true);
+    expect(text).toContain('Apache License');
+  });
 });
+

@@ -102,11 +102,13 @@ try {
   });
   const tgz = (p) => readdirSync(TARBALLS).find((f) => f.startsWith(`logfilter-${p}-`) && f.endsWith('.tgz'));
 
-  await check('tarballs hold no .tsbuildinfo, no bundle maps, and a README and LICENSE each', () => {
+  await check('tarballs hold no .tsbuildinfo, no bundle maps, a README and LICENSE each, and the licences of bundled code', () => {
     for (const p of PACKAGES) {
       const list = run('tar', ['-tzf', path.join(TARBALLS, tgz(p))], ROOT).split('\n');
       assert(!list.some((f) => f.endsWith('.tsbuildinfo') || f.endsWith('.cjs.map')), `${p}: ${list.filter((f) => /tsbuildinfo|cjs\.map/.test(f))}`);
       assert(list.includes('package/README.md') && list.includes('package/LICENSE'), `${p}: README.md or LICENSE missing`);
+      // a package that bundles third-party code ships its licences
+      if (p !== 'api') assert(list.includes('package/dist/THIRD_PARTY_LICENSES.txt'), `${p}: dist/THIRD_PARTY_LICENSES.txt missing`);
     }
   });
 

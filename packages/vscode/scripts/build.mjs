@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineImages } from './readme.mjs';
+import { writeThirdPartyLicenses } from '../../../scripts/third-party-licenses.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(here, '..');
@@ -43,10 +44,12 @@ const common = {
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-await Promise.all([
-  build({ ...common, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
-  build({ ...common, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
+const bundles = await Promise.all([
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  build({ ...common, metafile: true, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
 ]);
+// the licences of the third-party code in the two bundles, shipped in the .vsix beside them
+writeThirdPartyLicenses(process.cwd(), path.join(dist, 'THIRD_PARTY_LICENSES.txt'), bundles.map((b) => b.metafile));
 
 copyFileSync(grammar, path.join(dist, 'logfilter.tmLanguage.json'));
 copyFileSync(rulesGrammar, path.join(dist, 'logfilter-rules.tmLanguage.json'));
@@ -67,4 +70,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);
