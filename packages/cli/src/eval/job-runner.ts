@@ -36,8 +36,6 @@ export class JobRunner {
   private buf = Buffer.allocUnsafe(0);
   /** Blocks are read here where the scanner has no region of its own (see block). */
   private content = Buffer.allocUnsafe(0);
-  /** A partial line kept aside while the lines before it are scanned (see range). */
-  private tail = Buffer.allocUnsafe(0);
   private readonly fds = new Map<string, number>();
 
   /** `runner`: an evaluation state to share (the main thread's own, when it reads a file in ranges itself). */
@@ -90,18 +88,19 @@ export class JobRunner {
     return fd;
   }
 
-  /** Runs the whole lines of buf[start, end) into the tally, counting too-long lines without reading them. */
-  private runLines(tally: FileTally, buf: Buffer, start: number, end: number, out: Buffer[]): void {
+  /**
+   * Runs the whole lines of buf[start, end) into the tally, counting too-long lines without reading them.
+   * buf[end, needed) holds bytes the caller still needs (a partial line): they survive the scan.
+   */
+  private runLines(tally: FileTally, buf: Buffer, start: number, end: number, out: Buffer[], needed = end): void {
     const runner = this.runner!;
-    const segments = [...splitLongLines(buf, start, end, this.init.maxLine)];
-    for (const seg of segments) {
+    for (const seg of splitLongLines(buf, start, end, this.init.maxLine)) {
       if (tally.stopped) return;
       if (seg.kind === 'too-long') tally.addTooLong(seg.bytes, runner.options.strict);
       else {
         // Scanning lines in the kernel's region may overwrite a few bytes after them (BlockScanner.overwrites):
-        // after a short over-long line, those are the next lines, kept aside meanwhile. (Past `end`, the
-        // callers keep what they need.)
-        const reach = Math.min(end, seg.end + runner.scanner.overwrites(seg.end - seg.start));
+        // the next lines after a short over-long line, or the caller's partial line, kept aside meanwhile.
+        const reach = Math.min(needed, seg.end + runner.scanner.overwrites(seg.end - seg.start));
         const kept = reach > seg.end ? Buffer.from(buf.subarray(seg.end, reach)) : undefined;
         const r = runner.run(buf, seg.start, seg.end);
         if (kept) kept.copy(buf, seg.end);
@@ -162,11 +161,10 @@ export class JobRunner {
       const last = buf.lastIndexOf(10, len - 1) + 1;
       let carry = begin;
       if (last > begin) {
-        const tail = this.held(buf, last, len);
-        this.runLines(tally, buf, begin, last, out);
-        buf.set(tail, 0);
+        this.runLines(tally, buf, begin, last, out, len);
         carry = last;
-      } else if (begin > 0) buf.copyWithin(0, begin, len);
+      }
+      if (carry > 0) buf.copyWithin(0, carry, len);
       base += carry;
       len -= carry;
       begin = 0;
@@ -182,13 +180,6 @@ export class JobRunner {
     // Release a buffer grown for one long line (the kernel gives back its own memory).
     if (this.content.length > 4 * (chunk + TAIL_STEP)) this.content = Buffer.allocUnsafe(0);
     return { type: 'result', id: job.id, tally: tally.data(), out: out.length ? Buffer.concat(out) : new Uint8Array(0), bytes: job.end - job.start };
-  }
-
-  /** A copy of buf[from, to) (the partial line a scan of the lines before it may overwrite), in a reused buffer. */
-  private held(buf: Buffer, from: number, to: number): Buffer {
-    if (this.tail.length < to - from) this.tail = Buffer.allocUnsafe(Math.max(to - from, 2 * this.tail.length));
-    buf.copy(this.tail, 0, from, to);
-    return this.tail.subarray(0, to - from);
   }
 
   /**
