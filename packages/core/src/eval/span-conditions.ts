@@ -19,7 +19,7 @@ import type { FilterCondition, FilterNode } from '../filter.js';
 import { isCondition } from '../filter.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { compileCondition } from './conditions.js';
-import type { Spans } from './span-values.js';
+import { smallInteger, type Spans } from './span-values.js';
 import { asList, asScalar, asText, isNumericString, toNumber } from './values.js';
 
 /** A compiled test on the current spans over `hay`; `row` is the lazy row of the same spans. */
@@ -130,24 +130,6 @@ function bytesTest(c: FilterCondition, op: string, spans: Spans): BytesTest | un
     }
   }
   return undefined;
-}
-
-/**
- * The value of `hay[vs, ve)` when it is an integer token of at most 15 digits (exact as a double, what
- * JSON.parse gives), else NaN.
- */
-function smallInteger(hay: Uint8Array, vs: number, ve: number): number {
-  if (ve - vs > 16) return NaN;
-  const minus = hay[vs] === 45;
-  const first = minus ? vs + 1 : vs;
-  if (first >= ve || ve - first > 15 || (hay[first] === 48 && ve - first > 1)) return NaN;
-  let n = 0;
-  for (let i = first; i < ve; i++) {
-    const d = hay[i]! - 48;
-    if (d < 0 || d > 9) return NaN;
-    n = n * 10 + d;
-  }
-  return minus ? -n : n;
 }
 
 /**

@@ -27,6 +27,24 @@ export interface Spans {
   find?(needle: Uint8Array, from: number, to: number): number | undefined;
 }
 
+/**
+ * The value of `hay[vs, ve)` when it is an integer token of at most 15 digits (exact as a double, what
+ * JSON.parse gives), else NaN.
+ */
+export function smallInteger(hay: Uint8Array, vs: number, ve: number): number {
+  if (ve - vs > 16) return NaN;
+  const minus = hay[vs] === 45;
+  const first = minus ? vs + 1 : vs;
+  if (first >= ve || ve - first > 15 || (hay[first] === 48 && ve - first > 1)) return NaN;
+  let n = 0;
+  for (let i = first; i < ve; i++) {
+    const d = hay[i]! - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return minus ? -n : n;
+}
+
 /** Strings kept per field: enough for the values of a low-cardinality field (countries, methods, statuses). */
 const KEPT_STRINGS = 4096;
 
@@ -68,17 +86,10 @@ export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, 
     } else if (b === 116 && ve - vs === 4) return true;
     else if (b === 102 && ve - vs === 5) return false;
     else if (b === 110 && ve - vs === 4) return null;
-    else if (ve - vs <= 15) {
-      // A small integer straight from its digits (exact: below 2^53); anything else through JSON.parse.
-      let i = b === 45 ? vs + 1 : vs;
-      let n = 0;
-      const first = i;
-      for (; i < ve; i++) {
-        const d = hay[i]! - 48;
-        if (d < 0 || d > 9) break;
-        n = n * 10 + d;
-      }
-      if (i === ve && i > first && (hay[first] !== 48 || ve - first === 1)) return b === 45 ? -n : n;
+    else {
+      // A small integer straight from its digits; anything else through JSON.parse.
+      const n = smallInteger(hay, vs, ve);
+      if (n === n) return n;
     }
     const text = decode(hay, vs, ve);
     if (text === null) return undefined;
