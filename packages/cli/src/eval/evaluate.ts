@@ -259,22 +259,8 @@ async function runRanges(
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const tally = new FileTally();
   const apply = rangeApplier(tally, options, progress);
-  if (adaptive && pool.rangesInParallel === undefined && src.size < (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES)) pool.rangesInParallel = false;
   if (adaptive && pool.rangesInParallel === undefined) {
-    // The first lines of the file tell how many lines the prefilter will let through.
-    let share = 1;
-    try {
-      const head = Buffer.allocUnsafe(Math.min(src.size, SAMPLE_BYTES));
-      const fd = fs.openSync(src.path, 'r');
-      try {
-        share = pool.readShare(head, fs.readSync(fd, head, 0, head.length, 0));
-      } finally {
-        fs.closeSync(fd);
-      }
-    } catch {
-      // unreadable: the range jobs report it
-    }
-    pool.rangesInParallel = share >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
+    pool.rangesInParallel = src.size >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) && headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
   }
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {
@@ -310,6 +296,21 @@ async function runRanges(
     if (tally.stopped) break;
   }
   return tally.data();
+}
+
+/** The share of the file's first lines the prefilter lets through (1 when they cannot be read: the ranges report it). */
+function headReadShare(src: Source & { path: string; size: number }, pool: EvalPool): number {
+  try {
+    const head = Buffer.allocUnsafe(Math.min(src.size, SAMPLE_BYTES));
+    const fd = fs.openSync(src.path, 'r');
+    try {
+      return pool.readShare(head, fs.readSync(fd, head, 0, head.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return 1;
+  }
 }
 
 /**
