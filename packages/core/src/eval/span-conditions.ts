@@ -17,10 +17,10 @@
  */
 import type { FilterCondition, FilterNode } from '../filter.js';
 import { isCondition } from '../filter.js';
-import { OPERATOR_BY_NAME } from '../operators.js';
-import { compileCondition } from './conditions.js';
+import { OPERATOR_BY_NAME, type OperatorName } from '../operators.js';
+import { compileCondition, positiveTest } from './conditions.js';
 import { smallInteger, type Spans } from './span-values.js';
-import { asList, asScalar, asText, isNumericString, toNumber } from './values.js';
+import { asList, asScalar, asText, isNumericString } from './values.js';
 
 /** A compiled test on the current spans over `hay`; `row` is the lazy row of the same spans. */
 export type SpanTest = (hay: Uint8Array, row: Record<string, unknown>) => boolean;
@@ -136,10 +136,10 @@ function bytesTest(c: FilterCondition, op: string, spans: Spans): BytesTest | un
  * `lt`, `leq`, `gt`, `geq` on a value that is a small integer token, compared straight from its digits; any
  * other value (a numeric string, a decimal, null...) reads the row. An absent field holds no comparison.
  */
-function compileComparison(op: string, c: FilterCondition, field: number, spans: Spans, objectTest: (o: Record<string, unknown>) => boolean): SpanTest {
-  const b = toNumber(asScalar(c.value));
+function compileComparison(op: OperatorName, c: FilterCondition, field: number, spans: Spans, objectTest: (o: Record<string, unknown>) => boolean): SpanTest {
+  // the operator's own test (conditions.ts), given the number the digits spell
+  const holds = positiveTest(op, c.value);
   const { starts, ends } = spans;
-  const holds = op === 'lt' ? (a: number) => a < b : op === 'leq' ? (a: number) => a <= b : op === 'gt' ? (a: number) => a > b : (a: number) => a >= b;
   return (hay, row) => {
     const s = starts[field]!;
     if (s < 0) return false;
