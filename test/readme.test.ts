@@ -1,4 +1,7 @@
-/** The README's language tour stays true: every source block followed by a json block compiles to it. */
+/**
+ * The README's language tour stays true: every source block followed by a json block compiles to it. Its
+ * set-up block (which .ci/run runs as written) is the set-up line and `npm test`.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,5 +33,17 @@ describe('README tour', () => {
     const r = compile(p.source);
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(r.json).toBe(p.json);
+  });
+});
+
+describe('README set-up block', () => {
+  it('is the first sh block: install, build and compile the example filter, then npm test; .ci/run runs it', () => {
+    const setup = blocks.find((b) => b.lang === 'sh')!;
+    const lines = setup.text.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^npm ci && npm run build && npx compile-filter \S+\.logfilter$/);
+    expect(readFileSync(path.join(REPO, lines[0]!.split(' ').at(-1)!), 'utf8').length).toBeGreaterThan(0);
+    expect(lines[1]).toBe('npm test');
+    expect(readFileSync(path.join(REPO, '.ci/run'), 'utf8')).toContain("/^```sh$/");
   });
 });
