@@ -1,5 +1,6 @@
 /** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { UsageError } from './errors.js';
 import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type Diagnostic } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
@@ -50,4 +51,23 @@ export function reportDiagnostics(ctx: CliContext, name: string, text: string, d
   } else if (diagnostics.length) {
     ctx.stderr.write(formatDiagnostics(name, text, diagnostics, useColor(ctx)));
   }
+}
+
+/**
+ * `--enable` / `--disable`, the one spelling of the switch in every group, with `--enabled` / `--disabled`
+ * accepted as hidden aliases (they set the same value). `enableFlag(flags)`: true, false or undefined.
+ */
+export function withEnableSwitch(cmd: Command, enable: string, disable: string): Command {
+  return cmd
+    .option('--enable', enable)
+    .option('--disable', disable)
+    .addOption(new Option('--enabled').hideHelp())
+    .addOption(new Option('--disabled').hideHelp());
+}
+
+export function enableFlag(flags: { enable?: boolean; disable?: boolean; enabled?: boolean; disabled?: boolean }): boolean | undefined {
+  const on = flags.enable || flags.enabled;
+  const off = flags.disable || flags.disabled;
+  if (on && off) throw new UsageError('--enable and --disable exclude each other');
+  return on ? true : off ? false : undefined;
 }

@@ -5,6 +5,7 @@
 import { type Command, CommanderError } from 'commander';
 import { clipLongWords } from '@logfilter/core';
 import type { CliContext } from './context.js';
+import { withChoiceSuggestion } from './did-you-mean.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 
 /** Per run: whether errors are JSON (`--diagnostics json`), and commander's error text captured meanwhile. */
@@ -27,27 +28,69 @@ function jsonError(code: string, message: string, file?: string): string {
   return `${JSON.stringify([{ file: file ?? null, code, severity: 'error', message: clipLongWords(message) }])}\n`;
 }
 
+/** `--json` anywhere before `--`: the command's output is JSON, and so is a failure (on stdout, beside stderr's line). */
+export function wantsJsonOutput(argv: readonly string[]): boolean {
+  for (const a of argv) {
+    if (a === '--') return false;
+    if (a === '--json' || a === '--output=json' || a === '-ojson') return true;
+  }
+  return argv.some((a, i) => (a === '--output' || a === '-o') && argv[i + 1] === 'json' && !argv.slice(0, i).includes('--'));
+}
+
+/** The one usage-error line every command prints, commander's own errors included. */
+export const USAGE_TAIL = '(run with --help for usage)';
+
+/**
+ * A failure as the JSON object `--json` users read from stdout: `ok` false, the exit status, its kind (`usage`,
+ * `io`, `failure`, `internal`), the message, and what the error carries (the API's code and status).
+ */
+function jsonFailure(exit: number, kind: string, message: string, details: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ ok: false, exit, kind, error: message, ...details }, null, 2)}\n`;
+}
+
+/** `<zone>` in advice becomes the zone the command line gave, so the advice can be pasted as is. */
+function fillPlaceholders(message: string, argv: readonly string[]): string {
+  const at = argv.findIndex((a) => a === '--zone' || a.startsWith('--zone='));
+  const zone = at < 0 ? undefined : argv[at].startsWith('--zone=') ? argv[at].slice(7) : argv[at + 1];
+  return zone !== undefined && zone !== '' ? message.replaceAll('<zone>', zone) : message;
+}
+
 export async function runProgram(name: string, program: Command, argv: string[], ctx: CliContext, exitStatus: () => number): Promise<number> {
   const run = { json: wantsJsonErrors(argv), captured: '' };
+  const jsonOut = wantsJsonOutput(argv);
   runs.set(ctx, run);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitStatus();
   } catch (e) {
     if (e instanceof CommanderError) {
-      // help and version exit 0; every other commander error is a usage error, already printed (or captured)
+      // help and version exit 0; every other commander error is a usage error, captured and printed as ours are
       if (e.exitCode === 0) return EXIT_OK;
-      if (run.json) ctx.stderr.write(jsonError('usage', run.captured.split('\n')[0].replace(/^error: /, '') || e.message));
+      // a group called without its subcommand: commander printed the group's help, which stays as it is
+      if (e.code === 'commander.help') {
+        if (!run.json) ctx.stderr.write(run.captured);
+        else ctx.stderr.write(jsonError('usage', `${e.message}: give a subcommand`));
+        return EXIT_USAGE;
+      }
+      const said = run.captured.trim().split('\n').map((l) => l.trim()).filter(Boolean).join(' ').replace(/^error: /, '') || e.message;
+      const message = withChoiceSuggestion(said);
+      if (run.json) ctx.stderr.write(jsonError('usage', message));
+      else ctx.stderr.write(`${name}: ${clipLongWords(message)} ${USAGE_TAIL}\n`);
+      if (jsonOut) ctx.stdout.write(jsonFailure(EXIT_USAGE, 'usage', message));
       return EXIT_USAGE;
     }
     if (e instanceof CliError) {
-      if (run.json) ctx.stderr.write(jsonError(e instanceof UsageError ? 'usage' : e.exitCode === EXIT_USAGE ? 'io' : 'failure', e.message, e.file));
-      else ctx.stderr.write(`${name}: ${clipLongWords(e.message)}\n`);
+      const message = fillPlaceholders(e.message, argv);
+      const kind = e instanceof UsageError ? 'usage' : e.exitCode === EXIT_USAGE ? 'io' : 'failure';
+      if (run.json) ctx.stderr.write(jsonError(kind, message, e.file));
+      else ctx.stderr.write(`${name}: ${clipLongWords(message)}${e instanceof UsageError ? ` ${USAGE_TAIL}` : ''}\n`);
+      if (jsonOut && !e.printedJson) ctx.stdout.write(jsonFailure(e.exitCode, kind, message, e.details));
       return e.exitCode;
     }
     const message = e instanceof Error ? e.message : String(e);
     if (run.json) ctx.stderr.write(jsonError('internal', message));
     else ctx.stderr.write(`${name}: internal error: ${clipLongWords(message)} (please report this with the input that caused it)\n`);
+    if (jsonOut) ctx.stdout.write(jsonFailure(EXIT_FAILURE, 'internal', message));
     return EXIT_FAILURE;
   } finally {
     runs.delete(ctx);
@@ -61,12 +104,12 @@ export function configureRoot(program: Command, ctx: CliContext, version: string
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void ctx.stdout.write(s),
+      // Errors are captured and printed by runProgram in the one format of every usage error.
       writeErr: (s) => {
         const run = runs.get(ctx);
-        if (run?.json) run.captured += s;
+        if (run) run.captured += s;
         else ctx.stderr.write(clipLongWords(s));
       },
     })
-    .showHelpAfterError('(run with --help for usage)')
     .allowExcessArguments(false);
 }

@@ -93,7 +93,7 @@ describe('logfilter jobs', () => {
     // Only fields= changed: timestamps and the CVE option are kept.
     expect(JSON.parse(upd.stdout)).toMatchObject({ id: a.id, name: 'renamed', filter: COMPILED, logpull_options: 'fields=ClientIP,Cookies&timestamps=unix&CVE-2021-44228=true' });
 
-    const del = await logfilter(['jobs', 'delete', '--zone', z, String(b.id)], env);
+    const del = await logfilter(['jobs', 'delete', '--zone', z, String(b.id), '--yes'], env);
     expect(del.code).toBe(0);
     expect((await api.listAllJobs(z)).map((j) => j.id)).toEqual([a.id]);
   });
@@ -110,16 +110,16 @@ describe('logfilter jobs', () => {
     expect(badDest.stderr).toContain('1001');
   });
 
-  it('fails with exit 1 on wrong or missing credentials', async () => {
+  it('fails with exit 1 on wrong credentials, exit 2 (nothing sent) on missing ones', async () => {
     const wrong = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 'nope' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('403');
     expect(wrong.stderr).not.toContain('nope');
     const none = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_BASE_URL: emu.url });
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain('LOGFILTER_API_TOKEN');
     const noUrl = await logfilter(['jobs', 'list', '--zone', zone()], { LOGFILTER_API_TOKEN: TOKEN });
-    expect(noUrl.code).toBe(1);
+    expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('LOGFILTER_BASE_URL');
   });
 

@@ -55,8 +55,9 @@ describe('API failures', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+    // no base URL nor credentials: a set-up error, nothing sent (exit 2)
     const noEnv = await logfilter(['page-guard', 'status', '--zone', 'shop'], {});
-    expect(noEnv.code).toBe(1);
+    expect(noEnv.code).toBe(2);
     expect(noEnv.stderr).toContain('LOGFILTER_BASE_URL');
   });
 });
@@ -192,7 +193,7 @@ describe('policies', () => {
     expect(updated).toEqual({ ...created, action: 'allow', enabled: false });
     const list = await pg('policies', 'list', '--zone', z);
     expect(row(list.stdout, created.id)).toMatch(/allow\s+no\s+first\s+script-src 'self' https:\/\/cdn\.a\.test$/);
-    const del = await pg('policies', 'delete', created.id, '--zone', z);
+    const del = await pg('policies', 'delete', created.id, '--zone', z, '--yes');
     expect(del.code).toBe(0);
     expect(await json('policies', 'list', '--zone', z)).toEqual([]);
     expect((await pg('policies', 'get', created.id, '--zone', z)).code).toBe(1);
@@ -204,7 +205,7 @@ describe('policies', () => {
     expect(p.enabled).toBe(false);
     expect(await json('policies', 'get', '--id', p.id, '--zone', z)).toEqual(p);
     expect((await json('policies', 'update', '--id', p.id, '--zone', z, '--enable')).enabled).toBe(true);
-    expect((await pg('policies', 'delete', '--id', p.id, '--zone', z)).code).toBe(0);
+    expect((await pg('policies', 'delete', '--id', p.id, '--zone', z, '--yes')).code).toBe(0);
     expect(await json('policies', 'list', '--zone', z)).toEqual([]);
     expect((await pg('policies', 'get', '--zone', z)).code).toBe(2);
     expect((await pg('policies', 'get', 'a', '--id', 'b', '--zone', z)).code).toBe(2);

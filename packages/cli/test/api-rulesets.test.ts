@@ -51,16 +51,16 @@ describe.each([
     expect(get.stdout).toMatch(/^id: +[0-9a-f]{32}$/m);
     expect(get.stdout).toContain('bad host');
 
-    const updated = await logfilter(['rulesets', 'update', rs.id, flag, id, '--file', file(`u${n}.json`, JSON.stringify([{ action: 'log', expression: 'true' }])), '--json'], env);
+    const updated = await logfilter(['rulesets', 'update', rs.id, flag, id, '--file', file(`u${n}.json`, JSON.stringify([{ action: 'log', expression: 'true' }])), '--json', '--yes'], env);
     expect(JSON.parse(updated.stdout)).toMatchObject({ version: '2', rules: [{ action: 'log' }] });
     const old = await logfilter(['rulesets', 'version', rs.id, '1', flag, id, '--json'], env);
     expect(JSON.parse(old.stdout).rules).toHaveLength(2);
     expect(JSON.parse((await logfilter(['rulesets', 'versions', rs.id, flag, id, '--json'], env)).stdout).map((v: any) => v.version)).toEqual(['2', '1']);
-    expect((await logfilter(['rulesets', 'delete-version', rs.id, '1', flag, id], env)).code).toBe(0);
-    const latest = await logfilter(['rulesets', 'delete-version', rs.id, '2', flag, id], env);
+    expect((await logfilter(['rulesets', 'delete-version', rs.id, '1', flag, id, '--yes'], env)).code).toBe(0);
+    const latest = await logfilter(['rulesets', 'delete-version', rs.id, '2', flag, id, '--yes'], env);
     expect(latest.code).toBe(1);
     expect(latest.stderr).toContain(String(ERROR_CODES.latestVersion));
-    expect((await logfilter(['rulesets', 'delete', rs.id, flag, id], env)).code).toBe(0);
+    expect((await logfilter(['rulesets', 'delete', rs.id, flag, id, '--yes'], env)).code).toBe(0);
     await expect(api.getRuleset(scope, rs.id)).rejects.toMatchObject({ code: ERROR_CODES.rulesetNotFound });
   });
 
@@ -79,7 +79,7 @@ describe.each([
     expect(JSON.parse(upd.stdout).rules[1]).toMatchObject({ id: bId, enabled: false });
     const fromFile = await logfilter(['rulesets', 'rules', 'add', rs.id, flag, id, '--file', file(`one${n}.yaml`, 'action: skip\nexpression: "true"\naction_parameters:\n  ruleset: current\nlogging:\n  enabled: false\n'), '--json'], env);
     expect(JSON.parse(fromFile.stdout).rules[2]).toMatchObject({ action: 'skip', logging: { enabled: false } });
-    const del = await logfilter(['rulesets', 'rules', 'delete', rs.id, bId, flag, id, '--json'], env);
+    const del = await logfilter(['rulesets', 'rules', 'delete', rs.id, bId, flag, id, '--json', '--yes'], env);
     expect(JSON.parse(del.stdout).rules.map((r: any) => r.description)).toEqual(['a', '']);
     expect((await api.getRuleset(scope, rs.id)).version).toBe('6');
   });

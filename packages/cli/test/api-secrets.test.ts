@@ -89,10 +89,10 @@ describe.each(Object.entries(auths))('with %s auth', (_kind, auth) => {
   it('a base URL with a password is refused without showing it, also in a dry run', async () => {
     const base = `http://user:${PASSWORD}@127.0.0.1:${new URL(emu.url).port}/client/v4`;
     const r = await logfilter(['jobs', 'create', '--zone', 'z', '--destination', 's3://b/p?region=x', '--dry-run'], env(base));
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expectNoSecret(r);
     const flag = await logfilter(['jobs', 'list', '--zone', 'z', '--base-url', base], env(emu.url));
-    expect(flag.code).toBe(1);
+    expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('--base-url');
     expectNoSecret(flag);
   });
@@ -107,7 +107,7 @@ describe('credentials that cannot be sent', () => {
   ])('are refused naming %s, before any request', async (creds, name) => {
     const before = emu.requestCount;
     const r = await logfilter(['jobs', 'list', '--zone', 'z'], { LOGFILTER_BASE_URL: emu.url, ...creds });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(name);
     expectNoSecret(r);
     expect(emu.requestCount).toBe(before);

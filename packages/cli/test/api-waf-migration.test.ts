@@ -62,7 +62,7 @@ describe('logfilter waf-migration', () => {
 
     const list = await logfilter(['waf-legacy', 'overrides', 'list', '--zone', 'blocked', '--json'], env);
     expect(JSON.parse(list.stdout).map((o: any) => o.id)).toEqual(['o1', 'o2']);
-    for (const id of ['o1', 'o2']) expect((await logfilter(['waf-legacy', 'overrides', 'delete', id, '--zone', 'blocked'], env)).code).toBe(0);
+    for (const id of ['o1', 'o2']) expect((await logfilter(['waf-legacy', 'overrides', 'delete', id, '--zone', 'blocked', '--yes'], env)).code).toBe(0);
     const ok = await logfilter(['waf-migration', 'check', '--zone', 'blocked'], env);
     expect(ok.code).toBe(0);
   });
@@ -113,7 +113,7 @@ describe('logfilter waf-migration', () => {
     const status = await logfilter(['waf-migration', 'status', '--zone', 'pro'], env);
     expect(status.stdout).toMatch(/^migration_state: +migrated$/m);
     expect(status.stdout).toMatch(/^old_waf_status: +disabled$/m);
-    for (const argv of [['packages'], ['groups', '--package', 'a25a9a7e9c00afc1fb2e0245519d725b'], ['rules', '--package', 'a25a9a7e9c00afc1fb2e0245519d725b'], ['overrides', 'list'], ['overrides', 'get', 'x'], ['overrides', 'delete', 'x']]) {
+    for (const argv of [['packages'], ['groups', '--package', 'a25a9a7e9c00afc1fb2e0245519d725b'], ['rules', '--package', 'a25a9a7e9c00afc1fb2e0245519d725b'], ['overrides', 'list'], ['overrides', 'get', 'x'], ['overrides', 'delete', 'x', '--yes']]) {
       const r = await logfilter(['waf-legacy', ...argv, '--zone', 'pro'], env);
       expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 1]);
       expect(r.stderr).toContain(String(ERROR_CODES.wafMigrated));

@@ -155,7 +155,7 @@ describe('messages', () => {
 
   it('no credentials: the hint is given once', async () => {
     const r = await runCli('logfilter', ['jobs', 'list', '--zone', 'z'], { env: { LOGFILTER_BASE_URL: 'http://127.0.0.1:9/client/v4' } });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr.split('LOGFILTER_API_TOKEN').length - 1).toBe(1);
   });
 });

@@ -6,7 +6,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ApiError, ENV, LogfilterClient, type RequestDescription } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT_FAILURE } from '../errors.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../errors.js';
+import { hintFor } from './hints.js';
 import { FLAG_RANGES, intInRange } from '../options.js';
 
 /** Flags every API command has (connection and output), whatever it addresses. */
@@ -63,7 +64,6 @@ function hint(e: ApiError): string {
   switch (e.kind) {
     case 'config':
       return ''; // the message already names what to set
-
     case 'timeout':
       return 'check that the base URL points at a working API, or raise --timeout';
     case 'network':
@@ -73,14 +73,8 @@ function hint(e: ApiError): string {
     case 'invalid-response':
       return `the answer was not the API's; check that ${ENV.baseUrl} points at the API (it ends with the version segment)`;
     default:
-      break;
+      return hintFor(e.code, e.status);
   }
-  if (e.status === 401 || e.status === 403) return `check the credentials in ${ENV.token} (or ${ENV.email} and ${ENV.key})`;
-  if (e.status === 404) return 'check the zone id and the job or ruleset id';
-  if (e.status === 409) return 'the zone changed meanwhile; read it again and retry';
-  if (e.status === 429) return 'the API is rate limiting; wait a minute and run the command again';
-  if (e.status !== undefined && e.status >= 500) return 'the API failed; try again later';
-  return 'fix the request and run the command again';
 }
 
 /**
@@ -92,7 +86,9 @@ export function toCliError(what: string, e: unknown, check?: string): CliError {
   if (e instanceof ApiError) {
     const detail = e.kind === 'api' ? `API error ${e.code} (HTTP ${e.status}): ${e.message}` : e.message;
     const todo = e.mayHaveApplied && check ? `see whether it was: ${check}` : hint(e);
-    return new CliError(`${what}: ${detail}${todo ? `; ${todo}` : ''}`, EXIT_FAILURE);
+    // Nothing was sent when the client is not set up (no base URL, no credentials): a set-up error, exit 2.
+    const details = e.kind === 'api' ? { api_code: e.code, status: e.status } : {};
+    return new CliError(`${what}: ${detail}${todo ? `; ${todo}` : ''}`, e.kind === 'config' ? EXIT_USAGE : EXIT_FAILURE, undefined, details);
   }
   return new CliError(`${what}: ${e instanceof Error ? e.message : String(e)}`, EXIT_FAILURE);
 }

@@ -4,7 +4,7 @@
  */
 import { check, compile, decompile, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT_FAILURE } from '../errors.js';
+import { CliError, EXIT_FAILURE, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { reportDiagnostics } from '../options.js';
 import { looksLikeJson } from '../commands/check.js';
@@ -16,7 +16,11 @@ export interface CompiledFilter {
   dataset: string;
 }
 
-export async function readFilter(file: string, ctx: CliContext, dataset: string | undefined): Promise<CompiledFilter> {
+/**
+ * `datasetFrom` names where `dataset` came from, for the error when the filter's dataset line disagrees: the
+ * `--dataset` flag, or the job being changed (`jobs update` without --dataset checks against the job's).
+ */
+export async function readFilter(file: string, ctx: CliContext, dataset: string | undefined, datasetFrom = '--dataset'): Promise<CompiledFilter> {
   const input = await readInput(file, ctx);
   let json: string | undefined;
   let used: string;
@@ -46,7 +50,8 @@ export async function readFilter(file: string, ctx: CliContext, dataset: string 
     json = compiled.json;
     used = compiled.dataset;
     if (dataset !== undefined && used !== ANY_DATASET && used !== dataset) {
-      throw new CliError(`${input.name} is written for dataset ${used} but --dataset is ${dataset}; make them agree`, EXIT_FAILURE);
+      // The user's inputs disagree and nothing was sent: an input error, exit 2.
+      throw new UsageError(`${input.name} is written for dataset ${used} but ${datasetFrom} is ${dataset}; make them agree`);
     }
   }
   if (json === undefined) throw refused(input.name, 1);

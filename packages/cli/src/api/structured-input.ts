@@ -25,8 +25,8 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
   const doc = parseDocument(input.text, { prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {
-    const pos = first.linePos?.[0];
-    throw new UsageError(`${input.name}:${pos ? `${pos.line}:${pos.col}:` : ''} not valid YAML: ${first.message.split('\n')[0]}`);
+    // Without pretty errors the parser gives offsets, not line and column: the place is computed from the offset.
+    throw new UsageError(`${input.name}:${placeOf(input.text, first.pos[0])} not valid YAML: ${first.message.split('\n')[0]}`);
   }
   return { name: input.name, value: doc.toJS() };
 }
@@ -36,8 +36,12 @@ function jsonPlace(text: string, message: string): string {
   const m = /position (\d+)/.exec(message);
   // "Unexpected end of JSON input" names no position: the end of the text is the place.
   const at = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : undefined;
-  if (at === undefined) return '';
-  const before = text.slice(0, at);
+  return at === undefined ? '' : placeOf(text, at);
+}
+
+/** "line:col:" (1-based) of an offset in the text. */
+function placeOf(text: string, at: number): string {
+  const before = text.slice(0, Math.min(at, text.length));
   const line = before.split('\n').length;
   return `${line}:${before.length - before.lastIndexOf('\n')}:`;
 }

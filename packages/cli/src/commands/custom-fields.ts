@@ -84,13 +84,13 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
         // Refused before anything was written (names, case, the limit of 40): nothing of it is in.
         if (e instanceof CustomFieldsError && e.reason !== 'empty') {
           if (flags.json) ctx.stdout.write(`${JSON.stringify({ zone: flags.zone, ok: false, applied: 'none', error: e.message }, null, 2)}\n`);
-          throw new CliError(`custom-fields ${op} for zone ${flags.zone}: ${e.message}; nothing was changed`, EXIT_FAILURE);
+          throw Object.assign(new CliError(`custom-fields ${op} for zone ${flags.zone}: ${e.message}; nothing was changed`, EXIT_FAILURE), { printedJson: flags.json === true });
         }
         // Anything else may have failed after a write: read the zone again and say what is actually there.
         const what = toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e).message;
         const outcome = await changeOutcome(client, flags.zone, op, fields);
         if (flags.json) ctx.stdout.write(`${JSON.stringify({ zone: flags.zone, ok: false, applied: outcome?.applied ?? 'unknown', error: what }, null, 2)}\n`);
-        throw new CliError(`${what}; ${outcomeText(flags.zone, op, outcome)}`, EXIT_FAILURE);
+        throw Object.assign(new CliError(`${what}; ${outcomeText(flags.zone, op, outcome)}`, EXIT_FAILURE), { printedJson: flags.json === true });
       }
       const gaps = await apiCall(`listing the jobs of zone ${flags.zone} failed`, () => jobsLackingCustomFields(client, flags.zone, result.fields));
       const updated = flags.updateJobs ? await updateJobs(client, flags.zone, gaps) : [];

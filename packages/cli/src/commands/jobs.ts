@@ -3,12 +3,15 @@
  * checked before it is sent; `--dry-run` prints the request instead of sending it (credentials redacted).
  */
 import { Option, type Command } from 'commander';
-import { DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
+import { DATASETS, DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
+import { oneOf, suggestion } from '../did-you-mean.js';
 import { formatLogpullOptions, parseLogpullOptions, type CreateJobInput, type Job, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { readFilter } from '../api/filter-input.js';
+import { confirmDestructive, withYes } from '../api/confirm.js';
+import { enableFlag, withEnableSwitch } from '../options.js';
 
 interface JobFlags extends ConnectionFlags {
   id?: string;
@@ -21,7 +24,10 @@ interface JobFlags extends ConnectionFlags {
   ownershipChallenge?: string;
   enable?: boolean;
   disable?: boolean;
+  enabled?: boolean;
+  disabled?: boolean;
   dryRun?: boolean;
+  yes?: boolean;
 }
 
 const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
@@ -40,7 +46,7 @@ function parseFields(text: string, dataset: string): string[] {
   const schema = getDataset(dataset);
   for (const f of fields) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw new UsageError(`--fields: "${f}" is not a field name`);
-    if (schema && !schema.byName.has(f)) throw new UsageError(`--fields: ${f} is not a field of dataset ${dataset}`);
+    if (schema && !schema.byName.has(f)) throw new UsageError(`--fields: ${f} is not a field of dataset ${dataset}${suggestion(f, schema.byName.keys())}`);
   }
   return [...new Set(fields)];
 }
@@ -81,10 +87,11 @@ function printJob(ctx: CliContext, job: Job): void {
     ['logpull_options', job.logpull_options ?? ''],
     ['filter', job.filter ?? ''],
   ];
-  for (const [k, v] of lines) ctx.stdout.write(`${`${k}:`.padEnd(17)}${String(v)}\n`);
+  for (const [k, v] of lines) ctx.stdout.write(`${`${k}:`.padEnd(17)}${String(v)}`.trimEnd() + '\n');
   if (job.filter) {
     const d = decompile(job.filter);
-    if (d.ok && d.source) ctx.stdout.write(`filter source:\n${d.source.replace(/^/gm, '  ')}${d.source.endsWith('\n') ? '' : '\n'}`);
+    // indent each line that has text; the source's own final newline ends the output (no trailing blanks)
+    if (d.ok && d.source) ctx.stdout.write(`filter source:\n${d.source.replace(/\n+$/, '').replace(/^(?=.)/gm, '  ')}\n`);
   }
 }
 
@@ -99,7 +106,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (flags.destination === undefined) throw new UsageError("required option '--destination <url>' not specified");
     const filter = flags.filter !== undefined ? await readFilter(flags.filter, ctx, flags.dataset) : undefined;
     const dataset = flags.dataset ?? filter?.dataset ?? DEFAULT_DATASET;
-    if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
+    if (!getDataset(dataset)) oneOf('--dataset', dataset, [...DATASETS.keys()], 'dataset');
     const body: CreateJobInput = { destination_conf: flags.destination, dataset };
     if (flags.name !== undefined) body.name = flags.name;
     const logpull = logpullOptions(undefined, flags, dataset);
@@ -136,12 +143,10 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
   );
 
   withConnectionOptions(
-    jobOptions(jobs.command('update').description('change a job; only the given fields are sent').argument('[job-id]').option('--id <job_id>', 'job id'), false)
-      .option('--enable', 'enable the job')
-      .option('--disable', 'disable the job'),
+    withEnableSwitch(jobOptions(jobs.command('update').description('change a job; only the given fields are sent').argument('[job-id]').option('--id <job_id>', 'job id'), false), 'enable the job', 'disable the job'),
   ).action(async (id: string | undefined, flags: JobFlags) => {
     const jid = jobId(id, flags);
-    if (flags.enable && flags.disable) throw new UsageError('--enable and --disable exclude each other');
+    const enabled = enableFlag(flags);
     const client = makeClient(ctx, flags);
     // The job's dataset decides what the filter and fields are checked against; options other than fields and
     // timestamps are kept, so the current job is read first when they change.
@@ -152,14 +157,13 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       throw new UsageError(`--dataset ${flags.dataset}: job ${jid} exports ${current.dataset}, and a job's dataset cannot change`);
     }
     const body: UpdateJobInput = {};
-    if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset)).json;
+    if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset, flags.dataset !== undefined ? '--dataset' : `the dataset of job ${jid}`)).json;
     if (flags.name !== undefined) body.name = flags.name;
     if (flags.destination !== undefined) body.destination_conf = flags.destination;
     const logpull = logpullOptions(current?.logpull_options, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
     if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
-    if (flags.enable) body.enabled = true;
-    if (flags.disable) body.enabled = false;
+    if (enabled !== undefined) body.enabled = enabled;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --enable or --disable');
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest('PUT', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`, body)]);
@@ -170,9 +174,10 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
   });
 
   withConnectionOptions(
-    jobs.command('delete').description('delete a job').argument('[job-id]').option('--id <job_id>', 'job id').option('--dry-run', 'print the request instead of sending it'),
+    withYes(jobs.command('delete').description('delete a job (asks first on a terminal; --yes otherwise)').argument('[job-id]').option('--id <job_id>', 'job id').option('--dry-run', 'print the request instead of sending it')),
   ).action(async (id: string | undefined, flags: JobFlags) => {
     const jid = jobId(id, flags);
+    await confirmDestructive(ctx, flags, `delete job ${jid} of zone ${flags.zone}`);
     const client = makeClient(ctx, flags);
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest('DELETE', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`)]);

@@ -41,10 +41,12 @@ import {
   type Page,
 } from '@logfilter/api';
 import type { Diagnostic } from '@logfilter/core';
+import { oneOf } from '../did-you-mean.js';
+import { confirmDestructive, withYes } from '../api/confirm.js';
 import type { CliContext } from '../context.js';
 import { useColor } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { positiveInt } from '../options.js';
+import { enableFlag, positiveInt } from '../options.js';
 import { formatDiagnostics } from '../diagnostics-print.js';
 import { apiCall, collect, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { fields, shellQuote, table } from '../api/table.js';
@@ -194,7 +196,7 @@ function paramsOf(flags: ListFlags, resource: PageGuardResource): ScriptListPara
     Object.assign(p, {
       urls: listOf(flags.url),
       exclude_urls: listOf(flags.excludeUrl),
-      status: listOf(flags.status),
+      status: listOf(flags.status)?.map((v) => oneOf('--status', v, STATUSES, 'status')),
       prioritize_malicious: flags.prioritizeMalicious ? true : undefined,
       exclude_cdn_cgi: flags.includeCdnCgi ? false : undefined,
       ...(resource === 'scripts' ? { exclude_duplicates: flags.includeDuplicates ? false : undefined } : {}),
@@ -308,7 +310,10 @@ interface PolicyFlags extends ConnectionFlags {
   description?: string;
   enable?: boolean;
   disable?: boolean;
+  enabled?: boolean;
+  disabled?: boolean;
   dryRun?: boolean;
+  yes?: boolean;
 }
 
 /** Prints the value's diagnostics like the compiler's (`--value:1:col: error code: message`). */
@@ -369,15 +374,16 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
     policyOptions(policies.command('create').description('create a policy; its value is checked first'))
       .option('--enable', 'create it enabled (the default)')
       .option('--disable', 'create it disabled')
-      .option('--disabled', 'the same as --disable'),
+      .addOption(new Option('--enabled').hideHelp())
+      .addOption(new Option('--disabled').hideHelp()),
   ).action(
-    async (flags: PolicyFlags & { disabled?: boolean }) => {
-      if (flags.enable && (flags.disable || flags.disabled)) throw new UsageError('--enable and --disable exclude each other');
+    async (flags: PolicyFlags) => {
+      const on = enableFlag(flags);
       for (const [name, v] of [['--action', flags.action], ['--expression', flags.expression], ['--value', flags.value]] as const) {
         if (v === undefined) throw new UsageError(`required option '${name}' not specified`);
       }
       checkValue(ctx, flags.value!);
-      const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !(flags.disable || flags.disabled), ...(flags.description !== undefined ? { description: flags.description } : {}) };
+      const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: on !== false, ...(flags.description !== undefined ? { description: flags.description } : {}) };
       refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
@@ -393,19 +399,20 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
   withConnectionOptions(
     policyOptions(policies.command('update').description('change a policy; only the given fields are sent').argument('[policy-id]').option('--id <policy_id>', 'policy id'))
       .option('--enable', 'enable it')
-      .option('--disable', 'disable it'),
+      .option('--disable', 'disable it')
+      .addOption(new Option('--enabled').hideHelp())
+      .addOption(new Option('--disabled').hideHelp()),
   ).action(
     async (positional: string | undefined, flags: PolicyFlags) => {
       const id = policyId(positional, flags);
-      if (flags.enable && flags.disable) throw new UsageError('--enable and --disable exclude each other');
+      const on = enableFlag(flags);
       if (flags.value !== undefined) checkValue(ctx, flags.value);
       const body: PolicyUpdate = {};
       if (flags.action !== undefined) body.action = flags.action as PolicyInput['action'];
       if (flags.expression !== undefined) body.expression = flags.expression;
       if (flags.value !== undefined) body.value = flags.value;
       if (flags.description !== undefined) body.description = flags.description;
-      if (flags.enable) body.enabled = true;
-      if (flags.disable) body.enabled = false;
+      if (on !== undefined) body.enabled = on;
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --action, --expression, --value, --description, --enable or --disable');
       refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
@@ -419,9 +426,10 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
     },
   );
 
-  withConnectionOptions(policies.command('delete').description('delete a policy').argument('[policy-id]').option('--id <policy_id>', 'policy id').option('--dry-run', 'print the request instead of sending it')).action(
+  withConnectionOptions(withYes(policies.command('delete').description('delete a policy (asks first on a terminal; --yes otherwise)').argument('[policy-id]').option('--id <policy_id>', 'policy id').option('--dry-run', 'print the request instead of sending it'))).action(
     async (positional: string | undefined, flags: PolicyFlags) => {
       const id = policyId(positional, flags);
+      await confirmDestructive(ctx, flags, `delete policy ${id} of zone ${flags.zone}`);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('DELETE', `${base(flags.zone)}/${encodeURIComponent(id)}`)]);
         return setExit(EXIT_OK);

@@ -5,10 +5,12 @@
  */
 import { refuseInvalidExpressions } from '../rules-check.js';
 import { Option, type Command } from 'commander';
-import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
+import { RULESET_PHASES, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_OK, UsageError } from '../errors.js';
-import { positiveInt } from '../options.js';
+import { enableFlag, positiveInt } from '../options.js';
+import { oneOf } from '../did-you-mean.js';
+import { confirmDestructive, withYes } from '../api/confirm.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readStructured, ruleFrom, rulesFrom, rulesetFieldsFrom } from '../api/structured-input.js';
@@ -22,10 +24,13 @@ interface RulesetFlags extends ScopeFlags {
   description?: string;
   tag?: string;
   dryRun?: boolean;
+  yes?: boolean;
   action?: string;
   expression?: string;
   disabled?: boolean;
   enabled?: boolean;
+  enable?: boolean;
+  disable?: boolean;
   before?: string;
   after?: string;
   index?: number;
@@ -81,8 +86,10 @@ function withRuleFields(cmd: Command): Command {
     .option('--action <action>', 'rule action (block, log, execute, skip, …)')
     .option('--expression <expr>', 'rule expression')
     .option('--description <text>', 'rule description')
-    .option('--disabled', 'the rule is disabled')
-    .option('--enabled', 'the rule is enabled');
+    .addOption(new Option('--enable', 'the rule is enabled'))
+    .addOption(new Option('--disable', 'the rule is disabled'))
+    .addOption(new Option('--enabled').hideHelp())
+    .addOption(new Option('--disabled').hideHelp());
 }
 
 /** A rule from --file and/or the flags (flags win over the file's fields). */
@@ -92,12 +99,11 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean)
     const { name, value } = await readStructured(flags.file, ctx);
     rule = ruleFrom(value, name);
   }
-  if (flags.disabled && flags.enabled) throw new UsageError('--enabled and --disabled exclude each other');
+  const enabled = enableFlag(flags);
   if (flags.action !== undefined) rule.action = flags.action;
   if (flags.expression !== undefined) rule.expression = flags.expression;
   if (flags.description !== undefined) rule.description = flags.description;
-  if (flags.disabled) rule.enabled = false;
-  if (flags.enabled) rule.enabled = true;
+  if (enabled !== undefined) rule.enabled = enabled;
   if (!partial && (rule.action === undefined || rule.expression === undefined)) {
     throw new UsageError('a rule needs an action and an expression: give --file, or --action and --expression');
   }
@@ -158,13 +164,15 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     }
     for (const field of ['name', 'kind', 'phase', 'description'] as const) if (flags[field] !== undefined) body[field] = flags[field];
     for (const field of ['name', 'kind', 'phase'] as const) if (body[field] === undefined) throw new UsageError(`a ruleset needs a ${field}: give --${field} or put it in --file`);
+    // refused here, as rules check refuses it, rather than sent for the API to refuse
+    oneOf(flags.phase !== undefined ? '--phase' : `${flags.file}: phase`, body.phase!, RULESET_PHASES, 'phase');
     const full = body as CreateRulesetInput;
     const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full));
     if (rs) out(flags, rs, `created ruleset ${rs.id} (${rs.name}, ${rs.kind}, ${rs.phase}) in ${scopeLabel(scope)}\n`);
   });
 
   dryRun(
-    cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version)')
+    withYes(cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version; asks first when rules would be dropped)'))
       .argument('<ruleset-id>')
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
       .option('--description <text>', 'new description'),
@@ -173,12 +181,20 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     const { name, value } = await readStructured(flags.file!, ctx);
     const fields = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
+    if (!flags.yes) {
+      // Fewer rules than the ruleset has drops rules (an empty file would drop them all): confirmed like a delete.
+      const current = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
+      if (body.rules.length < current.rules.length) {
+        await confirmDestructive(ctx, flags, `replacing the ${current.rules.length} rule(s) of ruleset ${id} with ${body.rules.length} (dropping ${current.rules.length - body.rules.length})`);
+      }
+    }
     const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body));
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
-  dryRun(cmd(rulesets, 'delete', 'delete a ruleset and all its versions').argument('<ruleset-id>')).action(async (id: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rulesets, 'delete', 'delete a ruleset and all its versions (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>'))).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
+    await confirmDestructive(ctx, flags, `delete ruleset ${id} of ${scopeLabel(scope)} and all its versions`);
     const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`;
     const done = await write(flags, client, 'DELETE', path, undefined, `deleting ruleset ${id} of ${scopeLabel(scope)} failed`, async () => (await client.deleteRuleset(scope, id), true));
     if (done) out(flags, { id, deleted: true }, `deleted ruleset ${id}\n`);
@@ -204,9 +220,10 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       out(flags, rs, rulesetText(rs));
     });
 
-  dryRun(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>')).action(
+  dryRun(withYes(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>'))).action(
     async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
+      await confirmDestructive(ctx, flags, `delete version ${version} of ruleset ${id}`);
       const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}/versions/${encodeURIComponent(version)}`;
       const done = await write(flags, client, 'DELETE', path, undefined, `deleting version ${version} of ruleset ${id} failed`, async () => (await client.deleteRulesetVersion(scope, id, version), true));
       if (done) out(flags, { id, version, deleted: true }, `deleted version ${version} of ruleset ${id}\n`);
@@ -249,14 +266,16 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(cmd(rules, 'delete', 'delete a rule').argument('<ruleset-id>').argument('<rule-id>')).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rules, 'delete', 'delete a rule (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>').argument('<rule-id>'))).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
+    await confirmDestructive(ctx, flags, `delete rule ${ruleId} of ruleset ${id}`);
     const rs = await write(flags, client, 'DELETE', rulePath(scope, id, ruleId), undefined, `deleting rule ${ruleId} failed`, () => client.deleteRule(scope, id, ruleId));
     if (rs) out(flags, rs, `deleted rule ${ruleId}; ruleset ${rs.id} is now at version ${rs.version}\n`);
   });
 
   const entrypoint = rulesets.command('entrypoint').description('the entry point ruleset of a phase (get, put, versions)');
-  const phased = (c: Command) => c.requiredOption('--phase <phase>', 'phase name (e.g. http_request_firewall_custom)');
+  const phased = (c: Command) =>
+    c.addOption(new Option('--phase <phase>', 'phase name (e.g. http_request_firewall_custom)').makeOptionMandatory().argParser((v: string) => oneOf('--phase', v, RULESET_PHASES, 'phase')));
 
   phased(cmd(entrypoint, 'get', 'show the entry point of a phase (the latest version)')).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);

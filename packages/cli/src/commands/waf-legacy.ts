@@ -10,6 +10,7 @@ import { EXIT_OK, UsageError } from '../errors.js';
 import { readStructured } from '../api/structured-input.js';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { short, table } from '../api/table.js';
+import { confirmDestructive, withYes } from '../api/confirm.js';
 
 interface LegacyFlags extends ConnectionFlags {
   package?: string;
@@ -17,6 +18,7 @@ interface LegacyFlags extends ConnectionFlags {
   sensitivity?: string;
   actionMode?: string;
   file?: string;
+  yes?: boolean;
 }
 
 function overrideRows(items: WafOverride[]): string[][] {
@@ -101,9 +103,10 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
       out(flags, created, `created WAF override ${created.id} for ${created.urls.join(', ')}\n`);
     });
 
-  withConnectionOptions(overrides.command('delete').description('delete an override').argument('<override-id>'))
+  withConnectionOptions(withYes(overrides.command('delete').description('delete an override (asks first on a terminal; --yes otherwise)').argument('<override-id>')))
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)')
     .action(async (id: string, flags: LegacyFlags) => {
+      await confirmDestructive(ctx, flags, `delete WAF override ${id} of zone ${flags.zone}`);
       const client = makeClient(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [client.describeRequest('DELETE', `/zones/${encodeURIComponent(flags.zone)}/firewall/waf/overrides/${encodeURIComponent(id)}`)]);
