@@ -7,6 +7,7 @@ import { compile, pretty, SQL_DIALECTS, toFilterString, toSql, toSqlQuery, toTer
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
+import { refuseJsonForCompile } from '../wrong-command.js';
 import { datasetOption, diagnosticsOption, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
 
 export interface CompileFlags {
@@ -63,6 +64,7 @@ export async function runCompile(file: string | undefined, flags: CompileFlags, 
     const { jsonToSql } = await import('./compile-json-sql.js');
     return jsonToSql(input, flags, ctx);
   }
+  refuseJsonForCompile(input.name, input.text);
   const result = compile(input.text, {
     dataset: flags.dataset,
     maxOperators: flags.maxOperators,

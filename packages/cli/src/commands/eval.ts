@@ -12,6 +12,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
 import { looksLikeJson } from './check.js';
+import { refuseParquetForBuiltin, refuseSwappedEvalArgs } from '../wrong-command.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
 import type { ProgressBar } from '../eval/progress-bar.js';
@@ -77,6 +78,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         logs = ['-'];
       }
       if (flags.print && flags.json) throw new UsageError('--json and --print both write to stdout; use one of them');
+      refuseSwappedEvalArgs(filterFile, logs);
       const stdinUses = [filterFile, ...logs].filter((f) => f === '-').length;
       if (stdinUses > 1) throw new UsageError('standard input (-) can be read only once');
       if (flags.engine === 'duckdb') {
@@ -86,7 +88,9 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         return;
       }
 
-      const inputs: EvalInput[] = (await expandLogArgs(logs, ctx.cwd)).map((a) =>
+      const expanded = await expandLogArgs(logs, ctx.cwd);
+      refuseParquetForBuiltin(expanded.flatMap((a) => (a.kind === 'file' ? [a] : [])));
+      const inputs: EvalInput[] = expanded.map((a) =>
         a.kind === 'stdin' ? { name: STDIN_NAME, stream: ctx.stdin as AsyncIterable<Uint8Array | string> } : a.kind === 'error' ? { name: a.name, error: a.message } : { name: a.name, path: a.path },
       );
       const color = useColor(ctx);
@@ -121,6 +125,8 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
       } finally {
         bar?.stop();
       }
+      // Nothing was read at all: "no line carried the field" would blame the fields for the read errors above.
+      if (result.total === 0 && result.errors.length > 0) result = { ...result, missingFields: [] };
 
       if (flags.json) {
         ctx.stdout.write(`${JSON.stringify(toJsonReport(result))}\n`);

@@ -1,0 +1,69 @@
+/**
+ * Input that went to the wrong command gets the right command named, instead of the errors the wrong command
+ * makes of it: filter JSON given to `compile` (a page of syntax errors), source given to `decompile`
+ * (`invalid-json`), `eval`'s arguments swapped (the logs read as a filter: "larger than 4 MiB"), a Parquet file
+ * given to the built-in engine (thousands of malformed lines). Each is a usage error (exit 2) naming the command
+ * line to run.
+ */
+import fs from 'node:fs';
+import { compile } from '@logfilter/core';
+import { UsageError } from './errors.js';
+import { shellQuote } from './api/table.js';
+
+/** Whether the whole text is one JSON document (so it is not a `.logfilter` source that happens to start with `{`). */
+function isJsonDocument(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `compile` on filter JSON: name decompile (to get source) and check (to check the JSON as it is). */
+export function refuseJsonForCompile(name: string, text: string): void {
+  if (!/^\s*[{"[]/.test(text) || !isJsonDocument(text)) return;
+  const arg = name === '<stdin>' ? '-' : shellQuote(name);
+  throw new UsageError(`${name} is filter JSON, not .logfilter source: turn it into source with logfilter decompile ${arg}, or check it as it is with logfilter check ${arg}`);
+}
+
+/** `decompile` on something that is not JSON but compiles as source: name compile. */
+export function refuseSourceForDecompile(name: string, text: string): void {
+  if (/^\s*[{"[]/.test(text) || text.trim() === '' || !compile(text).ok) return;
+  const arg = name === '<stdin>' ? '-' : shellQuote(name);
+  throw new UsageError(`${name} is .logfilter source, not filter JSON: compile it with logfilter compile ${arg}`);
+}
+
+/** Names that are logs, not filters: NDJSON, log exports (`.log.gz`), Parquet. */
+const LOG_NAME = /\.(ndjson|jsonl|log|gz|parquet)$/i;
+
+/** `eval LOGS FILTER`: the filter comes first. */
+export function refuseSwappedEvalArgs(filter: string, logs: readonly string[]): void {
+  const source = logs.find((l) => /\.logfilter$/i.test(l));
+  if (LOG_NAME.test(filter) && source !== undefined) {
+    const rest = [filter, ...logs.filter((l) => l !== source)].map(shellQuote).join(' ');
+    throw new UsageError(`the filter comes first, then the logs: logfilter eval ${shellQuote(source)} ${rest}`);
+  }
+}
+
+/** A regular file starting with Parquet's magic `PAR1` (a FIFO or a device is never read here). */
+export function isParquetFile(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(4);
+      return fs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === 'PAR1';
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false; // unreadable: the evaluation reports it in its own words
+  }
+}
+
+/** The built-in engine on Parquet: name `--engine duckdb`. */
+export function refuseParquetForBuiltin(files: readonly { name: string; path: string }[]): void {
+  const parquet = files.find((f) => isParquetFile(f.path));
+  if (parquet) throw new UsageError(`${parquet.name} is a Parquet file; the built-in engine reads NDJSON: run it with --engine duckdb`);
+}

@@ -1,0 +1,91 @@
+/**
+ * Input given to the wrong command names the right one (usage error, exit 2), and decompile's output that does
+ * not compile back is printed with its diagnostics and exit 1 (issue 26 items 2 and 11).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-wrong-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const put = (name: string, text: string | Buffer) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+const JSON_FILTER = '{"where":{"key":"ClientRequestHost","operator":"eq","value":"example.com"}}\n';
+const SOURCE = 'ClientRequestHost == "example.com"\n';
+
+describe('input that went to the wrong command', () => {
+  it('compile (and compile-filter) on filter JSON names decompile and check, exit 2, one line', async () => {
+    const json = put('filter.json', JSON_FILTER);
+    for (const r of [await runCli('logfilter', ['compile', json]), await runCli('compile-filter', [json])]) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`logfilter decompile ${json}`);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    // --to sql takes JSON on purpose
+    expect((await runCli('logfilter', ['compile', json, '--to', 'sql', '--dialect', 'duckdb'])).code).toBe(0);
+  });
+
+  it('decompile on source names compile, exit 2; JSON that is merely invalid keeps its diagnostics', async () => {
+    const src = put('f.logfilter', SOURCE);
+    const r = await runCli('logfilter', ['decompile', src]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`logfilter compile ${src}`);
+    const broken = await runCli('logfilter', ['decompile', put('broken.json', '{"where": ')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).not.toContain('logfilter compile');
+  });
+
+  it('eval with its arguments swapped names the right order, exit 2, before reading anything', async () => {
+    const src = put('s.logfilter', SOURCE);
+    const logs = put('logs.ndjson', '{"ClientRequestHost":"example.com"}\n');
+    const r = await runCli('logfilter', ['eval', logs, src]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`logfilter eval ${src} ${logs}`);
+  });
+
+  it('eval on a Parquet file with the built-in engine names --engine duckdb, exit 2', async () => {
+    const src = put('p.logfilter', SOURCE);
+    const parquet = put('logs.bin', Buffer.concat([Buffer.from('PAR1'), Buffer.alloc(64), Buffer.from('PAR1')]));
+    const r = await runCli('logfilter', ['eval', src, parquet]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--engine duckdb');
+    expect(r.stderr).not.toMatch(/malformed/);
+  });
+
+  it('eval with no input read at all reports the read error without "no line carried the field" warnings', async () => {
+    const src = put('m.logfilter', 'ClientRequestHost == "a" and EdgeResponseStatus >= 500\n');
+    const r = await runCli('logfilter', ['eval', src, path.join(dir, 'missing.ndjson')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing.ndjson');
+    expect(r.stderr).not.toContain('ClientRequestHost');
+    expect(r.stderr).not.toContain('EdgeResponseStatus');
+  });
+});
+
+describe('decompile output that does not compile back', () => {
+  it.each([
+    ['a float on an integer field', '{"where":{"key":"BotScore","operator":"gt","value":1e2}}'],
+    ['an unknown field', '{"where":{"key":"NoSuchField","operator":"eq","value":"x"}}'],
+  ])('%s: the source is printed, with the diagnostics, exit 1', async (_, json) => {
+    const r = await runCli('logfilter', ['decompile', put('d.json', json)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toBe('');
+    expect(r.stderr).toMatch(/\(as source\):1:\d+: error/);
+    const j = await runCli('logfilter', ['decompile', put('d.json', json), '--diagnostics', 'json']);
+    expect(j.code).toBe(1);
+    const diags = JSON.parse(j.stderr.trim());
+    expect(diags.some((d: { severity: string; file: string }) => d.severity === 'error' && d.file.endsWith('(as source)'))).toBe(true);
+  });
+
+  it('a filter that compiles back exits 0', async () => {
+    const r = await runCli('logfilter', ['decompile', put('ok.json', JSON_FILTER)]);
+    expect([r.code, r.stdout]).toEqual([0, SOURCE]);
+  });
+});
