@@ -19,6 +19,9 @@ import { registerWafMigration } from './commands/waf-migration.js';
 import { registerWafLegacy } from './commands/waf-legacy.js';
 import { registerSchema } from './commands/schema.js';
 import { registerPageGuard } from './commands/page-guard.js';
+import { registerCompletion } from './commands/completion.js';
+import { applyOutputFormatBeforeActions } from './output-format.js';
+import { resolveZoneNamesBeforeActions } from './api/zone-name.js';
 
 export { VERSION } from './version.js';
 
@@ -44,6 +47,10 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerWafMigration(program, ctx, setExit);
   registerWafLegacy(program, ctx, setExit);
   registerPageGuard(program, ctx, setExit);
+  registerCompletion(program, ctx, setExit);
+  // Before every action: -o sets the output (json/yaml/table), then a zone given by name becomes its id.
+  applyOutputFormatBeforeActions(program, ctx);
+  resolveZoneNamesBeforeActions(program, ctx);
   return program;
 }
 

@@ -6,6 +6,7 @@ import { type Command, CommanderError } from 'commander';
 import { clipLongWords } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { withChoiceSuggestion } from './did-you-mean.js';
+import { flushYaml } from './output-format.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 
 /** Per run: whether errors are JSON (`--diagnostics json`), and commander's error text captured meanwhile. */
@@ -32,9 +33,9 @@ function jsonError(code: string, message: string, file?: string): string {
 export function wantsJsonOutput(argv: readonly string[]): boolean {
   for (const a of argv) {
     if (a === '--') return false;
-    if (a === '--json' || a === '--output=json' || a === '-ojson') return true;
+    if (a === '--json' || /^(--output=|-o=?)(json|yaml)$/.test(a)) return true;
   }
-  return argv.some((a, i) => (a === '--output' || a === '-o') && argv[i + 1] === 'json' && !argv.slice(0, i).includes('--'));
+  return argv.some((a, i) => (a === '--output' || a === '-o') && /^(json|yaml)$/.test(argv[i + 1] ?? '') && !argv.slice(0, i).includes('--'));
 }
 
 /** The one usage-error line every command prints, commander's own errors included. */
@@ -94,6 +95,7 @@ export async function runProgram(name: string, program: Command, argv: string[],
     return EXIT_FAILURE;
   } finally {
     runs.delete(ctx);
+    flushYaml(ctx);
   }
 }
 

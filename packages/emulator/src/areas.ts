@@ -5,5 +5,6 @@ import { jobsArea } from './jobs-area.js';
 import { migrationArea } from './migration.js';
 import { wafLegacyArea } from './waf-legacy.js';
 import { pageGuardArea } from './page-guard.js';
+import { zonesArea } from './zones-area.js';
 
-export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea];
+export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea, zonesArea];

@@ -9,7 +9,8 @@ import { StateFileError } from './state.js';
 import { FixtureError } from './fixture.js';
 
 const USAGE = `usage: logfilter-emulator [--port N] [--host H] [--token T]... [--email E --key K] [--data FILE]
-                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
+                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]
+       logfilter-emulator --version | --help`;
 
 function usage(message: string): never {
   process.stderr.write(`logfilter-emulator: ${message}\n${USAGE}\n`);

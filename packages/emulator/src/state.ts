@@ -70,6 +70,8 @@ export type Plan = (typeof PLANS)[number];
 export interface ZoneState extends RulesetScope {
   /** The account the zone belongs to (from the fixture); null when not given. */
   account: string | null;
+  /** The zone's domain name (fixture `name`), which `GET zones?name=` finds; absent: listed under its id. */
+  name?: string;
   plan: Plan;
   jobs: Job[];
   waf: WafState;

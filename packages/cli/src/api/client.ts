@@ -8,6 +8,8 @@ import { ApiError, ENV, LogfilterClient, type RequestDescription } from '@logfil
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../errors.js';
 import { hintFor } from './hints.js';
+import { verboseFetch } from './verbose.js';
+import { OUTPUT_FORMATS } from '../output-format.js';
 import { FLAG_RANGES, intInRange } from '../options.js';
 
 /** Flags every API command has (connection and output), whatever it addresses. */
@@ -16,6 +18,8 @@ export interface ClientFlags {
   timeout?: number;
   retries?: number;
   json?: boolean;
+  verbose?: boolean;
+  output?: string;
 }
 
 export interface ConnectionFlags extends ClientFlags {
@@ -35,11 +39,17 @@ export function withConnectionOptions(cmd: Command): Command {
 
 /** --base-url, --timeout, --retries, --json: for commands that choose their own address flags (--zone or --account). */
 export function withClientOptions(cmd: Command): Command {
-  return cmd
+  cmd
     .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl})`)
     .addOption(new Option('--timeout <ms>', `milliseconds each API call may take (at most ${FLAG_RANGES.timeout[1]})`).argParser(intInRange(...FLAG_RANGES.timeout)))
     .addOption(new Option('--retries <n>', `retries after 429 and 5xx answers (0 to ${FLAG_RANGES.retries[1]})`).argParser(intInRange(...FLAG_RANGES.retries)))
-    .option('--json', 'machine-readable output on stdout');
+    .option('--json', 'machine-readable output on stdout (the same as -o json)')
+    .option('--verbose', 'log each request and answer on stderr (credentials redacted)');
+  // `waf-migration plan --output FILE` keeps its flag (a file to save); elsewhere -o chooses the output.
+  if (!cmd.options.some((o) => o.long === '--output')) {
+    cmd.addOption(new Option('-o, --output <format>', 'output: json, yaml, or table (the human output, the default)').choices([...OUTPUT_FORMATS]));
+  }
+  return cmd;
 }
 
 export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient {
@@ -49,6 +59,7 @@ export function makeClient(ctx: CliContext, flags: ClientFlags): LogfilterClient
       env: ctx.env,
       timeoutMs: flags.timeout,
       retries: flags.retries,
+      ...(flags.verbose ? { fetch: verboseFetch(ctx) } : {}),
       onRetry: (r) => {
         if (!flags.json) ctx.stderr.write(`retrying in ${Math.round(r.delayMs)} ms (${r.status ? `HTTP ${r.status}` : 'no answer'}, attempt ${r.attempt})\n`);
       },

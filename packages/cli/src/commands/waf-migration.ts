@@ -110,9 +110,11 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
   });
 
   withConnectionOptions(
-    group.command('plan').description('show the proposed configuration as a table of overrides; --output saves it to edit and pass to start/finish --config'),
+    group
+      .command('plan')
+      .description('show the proposed configuration as a table of overrides; --output saves it to edit and pass to start/finish --config')
+      .option('--output <file>', 'save the configuration to this file (.yaml/.yml as YAML, else JSON)'),
   )
-    .option('--output <file>', 'save the configuration to this file (.yaml/.yml as YAML, else JSON)')
     .action(async (flags: MigrationFlags) => {
       const client = makeClient(ctx, flags);
       const config = await apiCall(`reading the proposed configuration of zone ${flags.zone} failed`, () => getMigrationConfig(client, flags.zone));
