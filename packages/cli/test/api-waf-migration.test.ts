@@ -62,7 +62,10 @@ describe('logfilter waf-migration', () => {
 
     const list = await logfilter(['waf-legacy', 'overrides', 'list', '--zone', 'blocked', '--json'], env);
     expect(JSON.parse(list.stdout).map((o: any) => o.id)).toEqual(['o1', 'o2']);
-    for (const id of ['o1', 'o2']) expect((await logfilter(['waf-legacy', 'overrides', 'delete', id, '--zone', 'blocked', '--yes'], env)).code).toBe(0);
+    // check prints one command per override, run here as printed
+    const commands = check.stdout.split('\n').filter((l) => /^\s+logfilter waf-legacy overrides delete /.test(l)).map((l) => l.trim().split(/\s+/).slice(1));
+    expect(commands.map((c) => c[3])).toEqual(['o1', 'o2']);
+    for (const argv of commands) expect((await logfilter(argv, env)).code).toBe(0);
     const ok = await logfilter(['waf-migration', 'check', '--zone', 'blocked'], env);
     expect(ok.code).toBe(0);
   });

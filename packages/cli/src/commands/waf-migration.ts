@@ -26,7 +26,7 @@ import { writeFileAtomic } from '../io.js';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { readStructured, rulesFrom } from '../api/structured-input.js';
 import { confirm, isInteractive } from '../api/confirm.js';
-import { short, table } from '../api/table.js';
+import { shellQuote, short, table } from '../api/table.js';
 import path from 'node:path';
 
 interface MigrationFlags extends ConnectionFlags {
@@ -103,7 +103,9 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       if (blocking.length > 0) {
         lines.push('URI-based overrides to delete first:\n');
         lines.push(table(['ID', 'URLS', 'DESCRIPTION'], blocking.map((o) => [o.id, o.urls.join(', '), short(o.description, 40)])).replace(/^(?=.)/gm, '  '));
-        lines.push(`delete each with: logfilter waf-legacy overrides delete <id> --zone ${flags.zone}\n`);
+        // one command per override, ready to paste (--yes: deleting is confirmed by running them)
+        lines.push('delete them with:\n');
+        for (const o of blocking) lines.push(`  logfilter waf-legacy overrides delete ${shellQuote(o.id)} --zone ${shellQuote(flags.zone)} --yes\n`);
       }
     }
     out(flags, result, lines.join(''), EXIT_FAILURE);

@@ -60,7 +60,17 @@ export function filterFields(filter: FilterDocument): string[] {
   return [...out];
 }
 
+/**
+ * A matcher for a filter document: `{ test(value), fields }`, where `test` is the predicate over parsed log
+ * objects. It takes the parsed document only (`compile(src).filter`, `decompile(json).filter`, or `JSON.parse` of
+ * filter JSON); anything else (the JSON text itself, a job object) is a TypeError saying what to pass, not a
+ * failure deep inside.
+ */
 export function createMatcher(filter: FilterDocument): Matcher {
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter) || (filter as { where?: unknown }).where === null || typeof (filter as { where?: unknown }).where !== 'object') {
+    const got = typeof filter === 'string' ? 'a string (parse filter JSON first: JSON.parse, or decompile(json).filter)' : filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter === 'object' ? 'an object without "where"' : typeof filter;
+    throw new TypeError(`createMatcher takes a filter document (an object with "where"); got ${got}`);
+  }
   const root = compileNode(filter.where);
   return {
     test: (value) => isLogObject(value) && root(value),
