@@ -36,6 +36,8 @@ export function printCondition(c: Pick<Condition, 'field' | 'operator' | 'value'
 interface Attached {
   leading: Map<Condition, string[]>;
   trailing: Map<Condition, string[]>;
+  /** Comments inside a list value, by item index: such a list is printed one item per line, each with its own. */
+  listItems: Map<Condition, Map<number, { leading: string[]; trailing: string[] }>>;
   header: string[];
   afterDataset: string[];
   footer: string[];
@@ -61,7 +63,22 @@ class Printer {
   constructor(private readonly att: Attached) {}
 
   private hasComments(e: Expr): boolean {
-    return conditionsIn(e).some((c) => this.att.leading.has(c) || this.att.trailing.has(c));
+    return conditionsIn(e).some((c) => this.att.leading.has(c) || this.att.trailing.has(c) || this.att.listItems.has(c));
+  }
+
+  /** A condition whose list holds comments: `field op [`, one item per line with its comments, then `]`. */
+  private commentedList(c: Condition, indent: string, prefix: string, trail: string): string[] {
+    const items = c.value.kind === 'list' ? c.value.items : [];
+    const notes = this.att.listItems.get(c)!;
+    const inner = indent + INDENT;
+    const lines = [`${indent}${prefix}${printField(c.field.name)} ${OPERATOR_BY_NAME.get(c.operator.name)!.canonical} [`];
+    items.forEach((item, i) => {
+      const note = notes.get(i);
+      for (const l of note?.leading ?? []) lines.push(inner + l);
+      lines.push(`${inner}${printScalar(item)}${i < items.length - 1 ? ',' : ''}${note?.trailing.length ? `  ${note.trailing.join(' ')}` : ''}`);
+    });
+    lines.push(`${indent}]${trail}`);
+    return lines;
   }
 
   /** Lines for `e`; the first line starts with `prefix`, continuation items of a chain use `cont`. */
@@ -75,6 +92,7 @@ class Printer {
       case 'condition': {
         const lead = (this.att.leading.get(e) ?? []).map((c) => indent + c);
         const trail = this.att.trailing.get(e);
+        if (this.att.listItems.has(e)) return [...lead, ...this.commentedList(e, indent, prefix, trail ? `  ${trail.join(' ')}` : '')];
         return [...lead, indent + prefix + printCondition(e) + (trail ? `  ${trail.join(' ')}` : '')];
       }
       case 'not': {
@@ -150,7 +168,7 @@ export function printInline(e: Expr): string {
 }
 
 function attachComments(input: PrintInput, conditions: Condition[]): Attached {
-  const att: Attached = { leading: new Map(), trailing: new Map(), header: [], afterDataset: [], footer: [] };
+  const att: Attached = { leading: new Map(), trailing: new Map(), listItems: new Map(), header: [], afterDataset: [], footer: [] };
   const comments = input.comments ?? [];
   if (!comments.length || input.text === undefined) return att;
   const text = input.text;
@@ -164,6 +182,19 @@ function attachComments(input: PrintInput, conditions: Condition[]): Attached {
     const before = sorted.filter((c) => c.start < cm.start);
     const after = sorted.find((c) => c.start > cm.start);
     const body = cm.text.replace(/\s+$/, '');
+    // inside a list value: the item it follows on its line, else the item it precedes (else the last one)
+    const list = sorted.find((c) => c.value.kind === 'list' && c.value.start < cm.start && cm.start < c.value.end);
+    if (list && list.value.kind === 'list' && list.value.items.length) {
+      const items = list.value.items;
+      const prev = items.filter((it) => it.start < cm.start).length - 1;
+      const next = items.findIndex((it) => it.start > cm.start);
+      const notes = att.listItems.get(list) ?? new Map<number, { leading: string[]; trailing: string[] }>();
+      att.listItems.set(list, notes);
+      const at = (i: number) => notes.get(i) ?? (notes.set(i, { leading: [], trailing: [] }), notes.get(i)!);
+      if ((sameLine && prev >= 0) || next < 0) at(Math.max(prev, 0)).trailing.push(body);
+      else at(next).leading.push(body);
+      continue;
+    }
     if (input.datasetEnd !== undefined && cm.start < input.datasetEnd) att.header.push(body);
     else if (cm.start < exprStart) {
       if (sameLine && input.datasetEnd !== undefined && lineStart <= input.datasetEnd && !before.length) att.afterDataset.push(body);
