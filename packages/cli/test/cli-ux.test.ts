@@ -176,7 +176,7 @@ describe('one style: the enable switch, usage errors, --json failures', () => {
     const flag = await logfilter(['jobs', 'list', '--zone', 'z', '--json', '--nope'], env);
     expect([flag.code, JSON.parse(flag.stdout)]).toEqual([2, expect.objectContaining({ ok: false, exit: 2, kind: 'usage' })]);
     const setup = await logfilter(['rulesets', 'list', '--zone', 'z', '--json'], { LOGFILTER_BASE_URL: emu.url });
-    expect([setup.code, JSON.parse(setup.stdout)]).toEqual([2, expect.objectContaining({ ok: false, exit: 2 })]);
+    expect([setup.code, JSON.parse(setup.stdout)]).toEqual([2, expect.objectContaining({ ok: false, exit: 2, kind: 'setup' })]);
     const z = zone();
     const refused = await logfilter(['jobs', 'get', '999', '--zone', z, '--json'], env);
     expect([refused.code, JSON.parse(refused.stdout)]).toEqual([1, expect.objectContaining({ ok: false, exit: 1, kind: 'failure', api_code: ERROR_CODES.jobNotFound, status: 404 })]);

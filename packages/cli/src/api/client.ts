@@ -98,7 +98,7 @@ export function toCliError(what: string, e: unknown, check?: string): CliError {
     const detail = e.kind === 'api' ? `API error ${e.code} (HTTP ${e.status}): ${e.message}` : e.message;
     const todo = e.mayHaveApplied && check ? `see whether it was: ${check}` : hint(e);
     // Nothing was sent when the client is not set up (no base URL, no credentials): a set-up error, exit 2.
-    const details = e.kind === 'api' ? { api_code: e.code, status: e.status } : {};
+    const details = e.kind === 'api' ? { api_code: e.code, status: e.status } : e.kind === 'config' ? { kind: 'setup' } : {};
     return new CliError(`${what}: ${detail}${todo ? `; ${todo}` : ''}`, e.kind === 'config' ? EXIT_USAGE : EXIT_FAILURE, undefined, details);
   }
   return new CliError(`${what}: ${e instanceof Error ? e.message : String(e)}`, EXIT_FAILURE);
