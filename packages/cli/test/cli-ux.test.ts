@@ -196,6 +196,7 @@ describe('did-you-mean for closed sets', () => {
       [['rulesets', 'create', '--zone', 'z', '--name', 'n', '--phase', 'http_request_firewall_custom', '--kind', 'cusom'], 'custom'],
       [['jobs', 'lst', '--zone', 'z'], 'list'],
       [['rulesets', 'entrypoint', 'get', '--zone', 'z', '--phase', 'http_ratelimt'], 'http_ratelimit'],
+      [['rules', 'check', '--phase', 'http_request_firewall_custon', '-'], 'did you mean http_request_firewall_custom'],
     ];
     for (const [argv, want] of cases) {
       const r = await logfilter(argv, env);

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { checkRule, checkRuleDocument, firstApiError, formatApiError, formatRule, PHASES, type RuleKind } from '@logfilter/core';
+import { oneOf } from '../did-you-mean.js';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput, writeFileAtomic } from '../io.js';
@@ -15,7 +16,7 @@ const phaseOption = () => new Option('--phase <phase>', 'ruleset phase whose fie
 const kindOption = () => new Option('--kind <kind>', 'filter: a Boolean expression; value: a rewrite value expression').choices(['filter', 'value']).default('filter');
 
 function checkPhase(phase: string | undefined): void {
-  if (phase !== undefined && !PHASES.includes(phase)) throw new UsageError(`--phase: unknown phase ${JSON.stringify(phase)} (one of ${PHASES.join(', ')})`);
+  if (phase !== undefined) oneOf('--phase', phase, PHASES, 'phase');
 }
 
 /** JSON documents start with `{` or `[`; an expression never does. */
