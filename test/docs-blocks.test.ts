@@ -6,6 +6,7 @@
  * - TypeScript and JavaScript blocks run with node (TypeScript stripped by esbuild), against the same emulator;
  * - JSON and YAML blocks parse; filter source blocks compile (docs/language.md's examples of diagnostics are
  *   test/docs.test.ts's);
+ * - Lua blocks tagged `<!-- nvim-X -->` are run in headless Neovim by packages/language-server/test/nvim.test.ts;
  * - any other block carries `<!-- not runnable: REASON -->`.
  * The bins are spawned: run `npm run build` first.
  */
@@ -156,7 +157,7 @@ describe('documentation blocks', () => {
   });
 
   it('every other block is marked not runnable, with its reason', () => {
-    const known = (b: DocBlock) => b.lang === TRANSCRIPT || SHELL.has(b.lang) || CODE.has(b.lang) || ['json', 'yaml', 'yml'].includes(b.lang) || SOURCE.has(b.lang);
+    const known = (b: DocBlock) => (b.lang === 'lua' && /^nvim-/.test(b.tag ?? '')) || b.lang === TRANSCRIPT || SHELL.has(b.lang) || CODE.has(b.lang) || ['json', 'yaml', 'yml'].includes(b.lang) || SOURCE.has(b.lang);
     expect(runnable.filter((b) => !known(b)).map(name)).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export interface DocBlock {
   text: string;
   /** The reason of a `not runnable` marker, when there is one ('' when the marker gives none). */
   notRunnable?: string;
+  /** Another HTML comment on the line before (such as `nvim-0.10`, which the Neovim test reads). */
+  tag?: string;
 }
 
 export function docFiles(): string[] {
@@ -50,7 +52,8 @@ export function docBlocks(file: string): DocBlock[] {
     let before = start - 1;
     while (before >= 0 && lines[before].trim() === '') before--;
     const marker = before >= 0 ? /^\s*<!--\s*not runnable:\s*(.*?)\s*-->\s*$/.exec(lines[before]) : null;
-    out.push({ file, line: start + 1, lang: open[2], text: `${body.join('\n')}\n`, ...(marker ? { notRunnable: marker[1] } : {}) });
+    const tag = before >= 0 && !marker ? /^\s*<!--\s*(.*?)\s*-->\s*$/.exec(lines[before]) : null;
+    out.push({ file, line: start + 1, lang: open[2], text: `${body.join('\n')}\n`, ...(marker ? { notRunnable: marker[1] } : {}), ...(tag ? { tag: tag[1] } : {}) });
   }
   return out;
 }

@@ -37,7 +37,7 @@ describe('eval --engine duckdb from the installed launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('without the package: exit 2, naming the package to install, nothing on stdout', () => {
+  it('without the package: exit 2, naming the package to install; stdout holds only the --json failure object', () => {
     // The launcher and its bundles alone, in a directory with no node_modules above it.
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'logfilter-noduck-'));
     for (const sub of ['bin', 'dist']) fs.cpSync(path.join(REPO, 'packages/cli', sub), path.join(outside, sub), { recursive: true });
@@ -46,7 +46,7 @@ describe('eval --engine duckdb from the installed launcher', () => {
     const r = runEval(path.join(outside, 'bin/logfilter.cjs'), dir, path.join(dir, 'cache'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('npm install @duckdb/node-api@1.5.5-r.5');
-    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, exit: 2 });
     fs.rmSync(outside, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
