@@ -146,6 +146,37 @@ describe('eval --engine duckdb', () => {
     expect({ total: got.total, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
   });
 
+  it('reads listed file names literally and knows gzip by its magic bytes, as the built-in engine does (issue 23 item 11)', async () => {
+    const sub = path.join(dir, 'names');
+    fs.mkdirSync(sub, { recursive: true });
+    const one = (n: number) => lines.slice(n * 10, n * 10 + 10).join('\n') + '\n';
+    // Names holding glob characters next to files they would match as patterns.
+    fs.writeFileSync(path.join(sub, 'br[1].ndjson'), one(0));
+    fs.writeFileSync(path.join(sub, 'br1.ndjson'), one(1));
+    fs.writeFileSync(path.join(sub, 'st*.ndjson'), one(2));
+    fs.writeFileSync(path.join(sub, 'stx.ndjson'), one(3));
+    fs.writeFileSync(path.join(sub, 'q?.ndjson'), one(4));
+    fs.writeFileSync(path.join(sub, 'qa.ndjson'), one(5));
+    // Gzip content without a .gz name, plain content with one.
+    fs.writeFileSync(path.join(sub, 'zipped.ndjson'), zlib.gzipSync(one(6)));
+    fs.writeFileSync(path.join(sub, 'plain.ndjson.gz'), one(7));
+    const args = ['names/br[1].ndjson', 'names/st*.ndjson', 'names/q?.ndjson', 'names/zipped.ndjson', 'names/plain.ndjson.gz'];
+    const builtin = await run('eval', 'g.logfilter', ...args, '--json');
+    expect(builtin.code, builtin.stderr).toBe(0);
+    const want = JSON.parse(builtin.stdout) as { total: number; matched: number };
+    expect(want.total).toBe(50);
+    const r = await run('eval', 'g.logfilter', ...args, '--engine', 'duckdb', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 50, matched: want.matched, malformed: 0 });
+    // A quoted pattern that names no file is still a pattern (expanded as by the built-in engine).
+    const g = await run('eval', 'g.logfilter', 'names/br?.ndjson', 'names/*.gz', '--engine', 'duckdb', '--json');
+    expect(g.code, g.stderr).toBe(0);
+    expect(JSON.parse(g.stdout)).toMatchObject({ total: 20 });
+    const printed = await run('eval', 'g.logfilter', ...args, '--engine', 'duckdb', '--print');
+    const builtinPrinted = await run('eval', 'g.logfilter', ...args, '--print');
+    expect(printed.stdout.split('\n').sort()).toEqual(builtinPrinted.stdout.split('\n').sort());
+  });
+
   it('exits 2 on flags it does not take, standard input, missing files and values of the wrong type', async () => {
     for (const args of [['--explain'], ['--strict'], ['--workers', '2']]) {
       expect((await run('eval', 'g.logfilter', 'logs.ndjson', '--engine', 'duckdb', ...args)).code, args[0]).toBe(2);

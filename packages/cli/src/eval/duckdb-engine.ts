@@ -16,6 +16,8 @@ import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
+import { expandLogArgs } from './inputs.js';
+import { inspectFile } from './sources.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -69,46 +71,43 @@ const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind =>
 };
 
 interface Expanded {
+  /** NDJSON files by content: gzip (magic bytes 1f 8b) and plain, whatever their names. */
+  gzip: string[];
+  plain: string[];
+  /** Both, in the order given (where malformed lines are looked for). */
   ndjson: string[];
   parquet: string[];
   bytes: number;
 }
 
-/** Files, directories (every regular file below, sorted) and globs (expanded by DuckDB) → file lists per format. */
-async function expand(conn: import('@duckdb/node-api').DuckDBConnection, inputs: string[], cwd: string, quote: (s: string) => string): Promise<Expanded> {
-  const out: Expanded = { ndjson: [], parquet: [], bytes: 0 };
-  const add = (file: string) => {
-    (/\.parquet$/i.test(file) ? out.parquet : out.ndjson).push(file);
-    try {
-      out.bytes += fs.statSync(file).size;
-    } catch {
-      /* counted as 0: DuckDB reports the unreadable file */
+/**
+ * The inputs as the built-in engine expands them (inputs.ts: directories, quoted patterns, files), each file
+ * sorted by format. Parquet is known by its name; gzip by its first bytes, as sources.ts does: DuckDB's own
+ * `compression='auto'` goes by the `.gz` name, and fails the run on a plain file so named.
+ */
+async function expand(inputs: string[], cwd: string): Promise<Expanded> {
+  const out: Expanded = { gzip: [], plain: [], ndjson: [], parquet: [], bytes: 0 };
+  for (const arg of await expandLogArgs(inputs, cwd)) {
+    if (arg.kind === 'stdin') throw new CliError('--engine duckdb reads files, not standard input', EXIT_USAGE);
+    if (arg.kind === 'error') throw new CliError(arg.message, EXIT_USAGE);
+    const src = inspectFile(arg.name, arg.path); // throws the one-line I/O error naming the input
+    out.bytes += src.size ?? 0;
+    if (/\.parquet$/i.test(arg.path)) out.parquet.push(arg.path);
+    else {
+      (src.gzip ? out.gzip : out.plain).push(arg.path);
+      out.ndjson.push(arg.path);
     }
-  };
-  for (const input of inputs) {
-    const abs = path.resolve(cwd, input);
-    if (/[*?[]/.test(input)) {
-      const rows = (await conn.runAndReadAll(`SELECT file FROM glob(${quote(abs)}) ORDER BY file`)).getRows();
-      if (rows.length === 0) throw new CliError(`no file matches ${input}`, EXIT_USAGE);
-      for (const [file] of rows) add(String(file));
-      continue;
-    }
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch (e) {
-      throw new CliError(`cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`, EXIT_USAGE);
-    }
-    if (st.isDirectory()) {
-      const files = (fs.readdirSync(abs, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => path.join(d.parentPath ?? (d as unknown as { path: string }).path, d.name))
-        .sort();
-      if (files.length === 0) throw new CliError(`no file in the directory ${input}`, EXIT_USAGE);
-      files.forEach(add);
-    } else add(abs);
   }
   return out;
+}
+
+/**
+ * A file name as DuckDB's readers take it: they expand every name as a glob, so each glob character is put
+ * in a one-character class (`[*]`, `[?]`, `[[]`) and the name matches itself only. A listed file is never
+ * read twice, or not at all, because its name looks like a pattern.
+ */
+export function literalGlob(file: string): string {
+  return file.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /**
@@ -158,17 +157,27 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
   try {
-    const files = await expand(conn, o.inputs, o.cwd, d.string);
-    const list = (xs: string[]) => `[${xs.map(d.string).join(', ')}]`;
+    const files = await expand(o.inputs, o.cwd);
+    const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
+    // NDJSON read by `reader` with `args`, one scan per compression, as one table.
+    const ndjsonGroups = [
+      ['gzip', files.gzip],
+      ['uncompressed', files.plain],
+    ].filter(([, xs]) => xs!.length > 0) as [string, string[]][];
+    const ndjsonScan = (reader: string, args: string) =>
+      ndjsonGroups.length === 1
+        ? `${reader}(${list(ndjsonGroups[0]![1])}, ${args}, compression='${ndjsonGroups[0]![0]}')`
+        : `(${ndjsonGroups.map(([c, xs]) => `SELECT * FROM ${reader}(${list(xs)}, ${args}, compression='${c}')`).join(' UNION ALL ')})`;
+    const ndjsonFiles = files.ndjson;
     // Each source gives the raw line (or row as JSON), whether it is a JSON object, and the typed columns.
     const sources: string[] = [];
-    if (files.ndjson.length) {
+    if (ndjsonFiles.length) {
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
       const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
       sources.push(
         `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
           `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
-          `FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
+          `FROM ${ndjsonScan('read_json_objects', "format='newline_delimited', ignore_errors=true, filename=true")})`,
       );
     }
     if (files.parquet.length) {
@@ -186,7 +195,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const rows = `(${sources.join(' UNION ALL BY NAME ')})`;
     const held = `(__object AND (${expr}))`;
 
-    const ndjsonOnly = files.ndjson.length > 0 && files.parquet.length === 0;
+    const ndjsonOnly = ndjsonFiles.length > 0 && files.parquet.length === 0;
     const carried = fields.map((f) => `count(${d.ident(f)})`);
 
     // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
@@ -194,7 +203,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // counts malformed lines and names mistyped values.
     let row: unknown[] | undefined;
     if (ndjsonOnly) {
-      const scan = `read_ndjson(${list(files.ndjson)}, columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true)`;
+      const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true`);
       try {
         [row] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')} FROM ${scan}`)).getRows();
       } catch {
@@ -243,7 +252,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       parsed: total,
       bytes: files.bytes,
       seconds: (performance.now() - started) / 1000,
-      malformedLines: malformed > 0 && files.ndjson.length ? await locateMalformed(files.ndjson, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
+      malformedLines: malformed > 0 && ndjsonFiles.length ? await locateMalformed(ndjsonFiles, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
       missingFields,
       workers: 0,
       // Inputs this engine could not read fail the whole run (it throws); none is reported here.
