@@ -102,6 +102,79 @@ describe('schema', () => {
   });
 });
 
+describe('keys SQL cannot name, and keys only a case apart (issue 23 item 10 and the compile --to sql message)', () => {
+  const filter = (...keys: string[]) => JSON.stringify({ where: { and: keys.map((key, i) => ({ key, operator: 'eq', value: `v${i}` })) } });
+
+  it('prints SQL for keys with a backquote or a line break, which the language source cannot spell', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    try {
+      for (const key of ['a`b', 'a\nb']) {
+        write(dir, 'odd.json', filter(key));
+        for (const dialect of ['duckdb', 'clickhouse']) {
+          const r = await run('compile', 'odd.json', '--to', 'sql', '--dialect', dialect, '--dataset', 'any');
+          expect(r.code, r.stderr).toBe(0);
+          expect(r.stdout.trim()).not.toBe('');
+        }
+        // The DuckDB expression reads that very column.
+        const sql = (await run('compile', 'odd.json', '--to', 'sql', '--dialect', 'duckdb', '--dataset', 'any')).stdout.trim();
+        const rows = (await conn.runAndReadAll(`SELECT ${sql} FROM (SELECT 'v0' AS "${key}" UNION ALL SELECT 'x')`)).getRows();
+        expect(rows.map((r) => r[0])).toEqual([true, false]);
+      }
+    } finally {
+      conn.closeSync();
+      db.closeSync();
+    }
+  });
+
+  it('refuses (exit 1, the input named, no stack) a key with NUL or a lone surrogate, and keys a case apart on DuckDB', async () => {
+    const refused: [string, string, string][] = [
+      [filter('a\u0000b'), 'duckdb', 'nul'],
+      [filter('a\u0000b'), 'clickhouse', 'nul'],
+      [filter('a\ud800b'), 'duckdb', 'surrogate'],
+      [filter('a\ud800b'), 'clickhouse', 'surrogate'],
+      [filter('A', 'a'), 'duckdb', 'case'],
+    ];
+    for (const [text, dialect, what] of refused) {
+      write(dir, 'refused.json', text);
+      const r = await run('compile', 'refused.json', '--to', 'sql', '--dialect', dialect, '--dataset', 'any');
+      expect(r.code, `${what} on ${dialect}`).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('refused.json');
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // The same refusal from source (keys a case apart can be written there).
+    write(dir, 'case.logfilter', 'dataset any\nA == "y" and a == "x"\n');
+    expect((await run('compile', 'case.logfilter', '--to', 'sql', '--dialect', 'duckdb')).code).toBe(1);
+    // ClickHouse names are case-sensitive: it takes them.
+    expect((await run('compile', 'case.logfilter', '--to', 'sql', '--dialect', 'clickhouse')).code).toBe(0);
+  });
+
+  it('eval --engine duckdb: keys a case apart and NUL keys are refused (exit 2), a number in a string field is a wrong-type error', async () => {
+    write(dir, 'case.ndjson', '{"a":"x","A":"y"}\n');
+    write(dir, 'nul.json', filter('a\u0000b'));
+    for (const [f, logs] of [['case.logfilter', 'case.ndjson'], ['nul.json', 'case.ndjson']]) {
+      const r = await run('eval', f!, logs!, '--engine', 'duckdb', '--json');
+      expect(r.code, f).toBe(2);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // The built-in evaluator gives the language's answer.
+    expect(JSON.parse((await run('eval', 'case.logfilter', 'case.ndjson', '--json')).stdout)).toMatchObject({ total: 1, matched: 1 });
+    write(dir, 'host1.logfilter', 'ClientRequestHost startsWith "1"\n');
+    write(dir, 'numhost.ndjson', '{"ClientRequestHost":10}\n{"ClientRequestHost":"1.example"}\n');
+    expect(JSON.parse((await run('eval', 'host1.logfilter', 'numhost.ndjson', '--json')).stdout)).toMatchObject({ total: 2, matched: 1 });
+    const r = await run('eval', 'host1.logfilter', 'numhost.ndjson', '--engine', 'duckdb', '--json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('numhost.ndjson');
+    expect(r.stderr).toContain('ClientRequestHost');
+    // Strings only: the same file without the number counts as the built-in evaluator does.
+    write(dir, 'strhost.ndjson', '{"ClientRequestHost":"10"}\n{"ClientRequestHost":"1.example"}\n{"ClientRequestHost":null}\n{}\n');
+    const ok = await run('eval', 'host1.logfilter', 'strhost.ndjson', '--engine', 'duckdb', '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 4, matched: 2 });
+  });
+});
+
 describe('eval --engine duckdb', () => {
   let lines: string[];
   beforeAll(() => {

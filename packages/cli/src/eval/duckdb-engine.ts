@@ -49,7 +49,7 @@ async function loadDuckDb(): Promise<DuckDbApi> {
 function transformType(kind: ColumnKind): unknown {
   switch (kind) {
     case 'string':
-      return 'VARCHAR';
+      return 'JSON'; // read as JSON: see stringFields in evaluateWithDuckDb
     case 'int':
       return 'BIGINT';
     case 'float':
@@ -150,9 +150,17 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   const d = getDialect('duckdb')!;
   const schema = getDataset(o.dataset);
   const generated = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset });
-  if (!generated.ok) throw new Error(`SQL generation failed: ${generated.diagnostics.map((x) => x.message).join('; ')}`);
-  const expr = generated.sql!;
+  if (!generated.ok) {
+    throw new CliError(`--engine duckdb cannot run this filter: ${generated.diagnostics.map((x) => x.message).join('; ')}; the built-in evaluator can (no --engine)`, EXIT_USAGE);
+  }
   const fields = generated.fields;
+  // String fields are read as JSON and only a JSON string is their text: DuckDB would turn a number or a
+  // boolean into its digits (`{"ClientRequestHost":10}` would start with "1"), where the language's string
+  // operators see no string. A value of another type is then reported as mistyped (below), never counted.
+  const stringFields = fields.filter((f) => kindOf(schema, f) === 'string');
+  const asText = (f: string) => `(CASE WHEN json_type(${d.ident(f)}) = 'VARCHAR' THEN ${d.ident(f)} ->> '$' END)`;
+  const expr = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset, columns: Object.fromEntries(stringFields.map((f) => [f, { sql: asText(f) }])) }).sql!;
+  const scanAsJson = Object.fromEntries(stringFields.map((f) => [f, { type: 'object' as const }]));
 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
@@ -188,7 +196,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         const kind = kindOf(schema, f);
         // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
         if (kind === 'int-or-string' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
-        return `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)}) AS ${d.ident(f)}`;
+        const typed = `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)})`;
+        // String fields are JSON here too (see stringFields).
+        return `${kind === 'string' ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
       };
       sources.push(`SELECT to_json(p)::VARCHAR AS __line, true AS __object${fields.map((f) => `, ${cast(f)}`).join('')} FROM read_parquet(${list(files.parquet)}, union_by_name=true) p`);
     }
@@ -196,16 +206,21 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const held = `(__object AND (${expr}))`;
 
     const ndjsonOnly = ndjsonFiles.length > 0 && files.parquet.length === 0;
-    const carried = fields.map((f) => `count(${d.ident(f)})`);
+    const carried = fields.map((f) => `count(${stringFields.includes(f) ? asText(f) : d.ident(f)})`);
+    // A string field holding a JSON value that is not a string (nor null).
+    const notText = (f: string) => `json_type(${d.ident(f)}) NOT IN ('VARCHAR', 'NULL')`;
 
     // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
     // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
     // counts malformed lines and names mistyped values.
     let row: unknown[] | undefined;
     if (ndjsonOnly) {
-      const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true`);
+      const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset, columns: scanAsJson })}, format='newline_delimited', records=true`);
       try {
-        [row] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')} FROM ${scan}`)).getRows();
+        const wrongText = stringFields.length ? `count(*) FILTER (WHERE ${stringFields.map(notText).join(' OR ')})` : '0';
+        const [r] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')}, ${wrongText} FROM ${scan}`)).getRows();
+        // Mistyped strings: the exact path names them.
+        row = Number(r![3 + fields.length]) === 0 ? r : undefined;
       } catch {
         row = undefined;
       }
@@ -214,7 +229,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
       // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
       const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
-      const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+      const isMistyped = (f: string) =>
+        stringFields.includes(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
       const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
       const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
       const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile].map((x) => `, ${x}`).join('')} FROM ${rows}`;
