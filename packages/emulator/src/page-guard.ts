@@ -193,6 +193,8 @@ function later(previous: string): string {
 
 export function pageGuardOf(store: Store, zoneId: string): PageGuardZone {
   const z = store.zone(zoneId);
+  // A read answers the defaults without keeping them: reads never create state.
+  if (store.reading) return z.page_guard ?? emptyPageGuard();
   return (z.page_guard ??= emptyPageGuard());
 }
 

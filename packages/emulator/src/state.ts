@@ -5,6 +5,10 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import type { PageGuardZone } from './page-guard-state.js';
 import { dirname, basename, join } from 'node:path';
+import { stateProblem } from './state-schema.js';
+import { lockDataFile, throughLinks, type DataFileLock } from './data-file.js';
+import { StateFileError } from './state-errors.js';
+import type { Plan } from './plans.js';
 import { defaultWafState, type WafState } from './waf-state.js';
 import { initialMigration, type MigrationState } from './migration-state.js';
 
@@ -63,8 +67,7 @@ export interface RulesetScope {
   rulesets: StoredRuleset[];
 }
 
-export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
+export { PLANS, type Plan } from './plans.js';
 
 /** One zone: one field per API area (rulesets, jobs, the previous WAF, the migration). */
 export interface ZoneState extends RulesetScope {
@@ -118,10 +121,15 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export class StateFileError extends Error {}
+export { StateFileError } from './state-errors.js';
 
 export class Store {
   state: EmulatorState;
+  /** The file written: `dataFile` itself, or the file its symlinks lead to (a write never replaces a link). */
+  readonly target?: string;
+  #lock?: DataFileLock;
+  /** Set while a read runs: unknown zones and accounts are then answered as new ones but not created. */
+  reading = false;
 
   /**
    * `seed` builds the starting state (empty, or a fixture's). With a data file, the seed is used only when the file
@@ -131,22 +139,38 @@ export class Store {
     readonly dataFile?: string,
     private readonly seed: () => EmulatorState = emptyState,
   ) {
-    this.state = (dataFile ? loadState(dataFile) : undefined) ?? seed();
-    if (dataFile) {
+    if (!dataFile) {
+      this.state = seed();
+      return;
+    }
+    this.target = throughLinks(dataFile);
+    // Locked before it is read: a second emulator on the same file would drop what the first acknowledged.
+    this.#lock = lockDataFile(this.target, dataFile);
+    try {
+      this.state = loadState(this.target, dataFile) ?? seed();
       // Write once at start: an unwritable place is reported now, not as a 500 on the first change.
       try {
         this.commit();
       } catch (e) {
         throw new StateFileError(`cannot write data file ${dataFile}: ${(e as Error).message}`);
       }
+    } catch (e) {
+      this.close();
+      throw e;
     }
+  }
+
+  /** Lets the data file go (its lock); the state stays readable. */
+  close(): void {
+    this.#lock?.release();
+    this.#lock = undefined;
   }
 
   zone(zoneId: string): ZoneState {
     let zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
     if (!zone) {
       zone = newZone();
-      setOwn(this.state.zones, zoneId, zone);
+      if (!this.reading) setOwn(this.state.zones, zoneId, zone);
     }
     return zone;
   }
@@ -155,9 +179,22 @@ export class Store {
     let account = Object.hasOwn(this.state.accounts, accountId) ? this.state.accounts[accountId] : undefined;
     if (!account) {
       account = newAccount();
-      setOwn(this.state.accounts, accountId, account);
+      if (!this.reading) setOwn(this.state.accounts, accountId, account);
     }
     return account;
+  }
+
+  /**
+   * Runs a read: a GET of an unknown zone or account answers as for a new one but creates nothing (20,000 GETs
+   * once made a 42 MB file). Defaults a read fills in on the way (a zone's page monitoring) are not kept either.
+   */
+  read<T>(fn: () => T): T {
+    this.reading = true;
+    try {
+      return fn();
+    } finally {
+      this.reading = false;
+    }
   }
 
   /** The text last written to the data file: the state to go back to when a change fails. */
@@ -165,9 +202,9 @@ export class Store {
 
   /** Called after every successful mutation and before its answer is written. */
   commit(): void {
-    if (!this.dataFile) return;
+    if (!this.target) return;
     const text = JSON.stringify(this.state);
-    writeAtomically(this.dataFile, text);
+    writeAtomically(this.target, text);
     this.#committed = text;
   }
 
@@ -201,11 +238,11 @@ export function reviveState(s: EmulatorState): EmulatorState {
   return { ...s, zones: userKeyed(s.zones ?? {}), accounts: userKeyed(s.accounts ?? {}) };
 }
 
-/** The state in `file`, or undefined when there is none yet (missing or empty file). */
-function loadState(file: string): EmulatorState | undefined {
+/** The state in `file` (named `file` to the user), or undefined when there is none yet (missing or empty file). */
+function loadState(path: string, file: string): EmulatorState | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StateFileError(`cannot read data file ${file}: ${(e as Error).message}`);
@@ -218,9 +255,12 @@ function loadState(file: string): EmulatorState | undefined {
     throw new StateFileError(`data file ${file} is not JSON; move it away or pass another --data file`);
   }
   const s = data as Partial<EmulatorState>;
-  if (!s || typeof s !== 'object' || s.format !== 1 || typeof s.nextJobId !== 'number' || typeof s.zones !== 'object' || !s.zones) {
+  if (!s || typeof s !== 'object' || Array.isArray(s) || s.format !== 1) {
     throw new StateFileError(`data file ${file} is not an emulator state file (format 1)`);
   }
+  // The whole file, before anything runs on it: a shape the code cannot read would answer 500 on use.
+  const problem = stateProblem(s);
+  if (problem) throw new StateFileError(`data file ${file}: ${problem}; fix it, move it away or pass another --data file`);
   // Files written before accounts, plans, the previous WAF and the migration existed get their defaults.
   const state = reviveState(s as EmulatorState);
   for (const zone of Object.values(state.zones)) {
