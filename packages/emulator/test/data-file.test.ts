@@ -9,7 +9,7 @@ import { tmpdir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleEmulatorBin } from './bin.js';
-import { startEmulator, StateFileError } from '@logfilter/emulator';
+import { readDataFile, startEmulator, StateFileError } from '@logfilter/emulator';
 import { api } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-data-'));
@@ -42,7 +42,7 @@ function runToExit(args: string[]): Promise<{ code: number | null; stderr: strin
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
-const zonesIn = (file: string) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).zones);
+const zonesIn = (file: string) => Object.keys(readDataFile(file)!.zones);
 
 describe('POST /__emulator/reset', () => {
   it('needs the credentials of the API and refuses browser-simple requests; the data file is untouched', async () => {
