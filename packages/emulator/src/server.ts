@@ -131,6 +131,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
       const run = () => handler({ method, segments, query: url.searchParams, body }, params);
       const answer = method === 'GET' ? store.read(run) : store.transact(run);
+      // Acknowledged only once on disk (the journal's flush, shared by the changes made meanwhile).
+      if (answer.mutates) await store.durable();
       status = answer.status ?? 200;
       if (status === 204) {
         res.writeHead(204);

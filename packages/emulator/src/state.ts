@@ -253,8 +253,26 @@ export class Store {
     if (this.target) this.#compact();
   }
 
+  /** Set when a flush to disk failed: memory may then hold changes the disk does not, so no more are taken. */
+  #failed?: Error;
+
+  /**
+   * Resolves when every change made so far is on disk: the answer to a change waits for it. A failed flush fails
+   * the changes waiting for it and every later one (500): restart the emulator from what the disk holds.
+   */
+  async durable(): Promise<void> {
+    if (!this.#journal) return;
+    try {
+      await this.#journal.durable();
+    } catch (e) {
+      this.#failed ??= e as Error;
+      throw e;
+    }
+  }
+
   #persist(touched: Touched): void {
     if (!this.target) return;
+    if (this.#failed) throw new Error(`a write to data file ${this.dataFile} failed (${this.#failed.message}); restart the emulator`);
     if (!this.#journal) throw new Error(`the journal of data file ${this.dataFile} is not open`);
     const commits: (() => void)[] = [];
     this.#journal.append(entryFor(this.state, touched.zones.keys(), touched.accounts.keys(), this.#written, commits));
