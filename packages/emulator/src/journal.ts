@@ -25,6 +25,8 @@ interface StoredRuleset {
   id: string;
   versions: RulesetVersion[];
   nextVersion: number;
+  /** Its place in the list (see state.ts); carried like nextVersion. */
+  seq?: number;
 }
 interface Scope {
   rulesets: StoredRuleset[];
@@ -39,6 +41,7 @@ interface EmulatorState {
 export interface RulesetDelta {
   id: string;
   nextVersion: number;
+  seq?: number;
   versions?: RulesetVersion[];
   added?: RulesetVersion[];
   removed?: string[];
@@ -87,13 +90,14 @@ export class Written {
   delta(scope: string, rs: StoredRuleset, commits: (() => void)[]): RulesetDelta {
     const key = Written.key(scope, rs.id);
     const known = this.#versions.get(key);
+    const { versions: _all, ...meta } = rs;
     if (!known) {
       commits.push(() => this.#versions.set(key, new Set(rs.versions)));
-      return { id: rs.id, nextVersion: rs.nextVersion, versions: rs.versions };
+      return { ...meta, versions: rs.versions };
     }
     // Versions are only appended or removed: same count and a known last one means nothing changed.
     const last = rs.versions[rs.versions.length - 1];
-    if (rs.versions.length === known.size && known.has(last)) return { id: rs.id, nextVersion: rs.nextVersion };
+    if (rs.versions.length === known.size && known.has(last)) return meta;
     const current = new Set(rs.versions);
     const removed = [...known].filter((v) => !current.has(v));
     const added = rs.versions.filter((v) => !known.has(v));
@@ -101,7 +105,7 @@ export class Written {
       for (const v of removed) known.delete(v);
       for (const v of added) known.add(v);
     });
-    return { id: rs.id, nextVersion: rs.nextVersion, added, removed: removed.map((v) => v.version) };
+    return { ...meta, added, removed: removed.map((v) => v.version) };
   }
 }
 
@@ -124,15 +128,16 @@ export function applyEntry(state: EmulatorState, entry: JournalEntry): void {
   const apply = (old: { rulesets: StoredRuleset[] } | undefined, delta: ScopeDelta) => {
     const before = new Map((old?.rulesets ?? []).map((rs) => [rs.id, rs]));
     const rulesets = delta.rulesets.map((d): StoredRuleset => {
-      if (d.versions) return { id: d.id, nextVersion: d.nextVersion, versions: d.versions };
+      const { versions: all, added, removed: gone, ...meta } = d;
+      if (all) return { ...meta, versions: all };
       const prev = before.get(d.id);
       if (!prev) throw new Error(`ruleset ${d.id} changes but was never written`);
-      if (!d.added && !d.removed) return { ...prev, nextVersion: d.nextVersion };
-      const removed = new Set(d.removed ?? []);
+      if (!added && !gone) return { ...meta, versions: prev.versions };
+      const removed = new Set(gone ?? []);
       const kept = prev.versions.filter((v) => !removed.has(v.version));
       const have = new Set(kept.map((v) => v.version));
-      const versions = [...kept, ...(d.added ?? []).filter((v) => !have.has(v.version))].sort((a, b) => Number(a.version) - Number(b.version));
-      return { id: d.id, nextVersion: d.nextVersion, versions };
+      const versions = [...kept, ...(added ?? []).filter((v) => !have.has(v.version))].sort((a, b) => Number(a.version) - Number(b.version));
+      return { ...meta, versions };
     });
     return { ...delta.fields, rulesets };
   };

@@ -29,7 +29,7 @@ function schema() {
 
   const rulesetVersion = object({ version: string, name: string, description: string, kind: string, phase: string, rules: { type: 'array', items: rule }, last_updated: string });
 
-  const storedRuleset = object({ id: string, versions: { type: 'array', minItems: 1, items: rulesetVersion }, nextVersion: integer });
+  const storedRuleset = object({ id: string, versions: { type: 'array', minItems: 1, items: rulesetVersion }, nextVersion: integer }, { seq: integer });
 
   const job = object({
     id: integer,
@@ -80,11 +80,11 @@ function schema() {
 
   const rulesets = { type: 'array', items: storedRuleset };
 
-  const zone = object({ rulesets }, { account: nullableString, plan: { enum: PLANS }, jobs: { type: 'array', items: job }, waf, migration, page_guard: pageGuard });
+  const zone = object({ rulesets }, { nextRulesetSeq: integer, account: nullableString, plan: { enum: PLANS }, jobs: { type: 'array', items: job }, waf, migration, page_guard: pageGuard });
 
   return object(
     { format: { const: 1 }, nextJobId: integer, zones: { type: 'object', additionalProperties: zone } },
-    { accounts: { type: 'object', additionalProperties: object({ rulesets }) } },
+    { accounts: { type: 'object', additionalProperties: object({ rulesets }, { nextRulesetSeq: integer }) } },
   );
 }
 

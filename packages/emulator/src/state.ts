@@ -46,6 +46,11 @@ export interface StoredRuleset {
   versions: RulesetVersion[];
   /** The number the next version gets: versions only ever increase, even after a version is deleted. */
   nextVersion: number;
+  /**
+   * Its place in the scope's list, never reused: a list cursor names it, so the next page is found even after
+   * the ruleset it names is deleted. Absent on rulesets of older data files (they come first, in list order).
+   */
+  seq?: number;
 }
 
 export interface Job {
@@ -66,6 +71,8 @@ export interface Job {
 /** Where rulesets live: a zone or an account (api-facts section 2: `<scope>` = zones/<id> or accounts/<id>). */
 export interface RulesetScope {
   rulesets: StoredRuleset[];
+  /** The `seq` the next ruleset created here gets. */
+  nextRulesetSeq?: number;
 }
 
 export { PLANS, type Plan } from './plans.js';
