@@ -116,6 +116,8 @@ describe('logfilter rulesets: usage and input errors', () => {
       ['type.json', '[{"action": "log", "expression": "true", "enabled": "yes"}]', '[0].enabled'],
       ['scalar.json', '42', 'expected a list of rules'],
       ['empty.json', '', 'empty'],
+      // A "billion laughs" alias bomb: refused as the file's problem (exit 2), not an internal error.
+      ['bomb.yaml', ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`), 'rules: [*g]'].join('\n'), 'bomb.yaml:'],
     ];
     for (const [name, text, mention] of cases) {
       const r = await logfilter(['rulesets', 'update', 'x', '--zone', 'z', '--file', file(name, text)], env);
