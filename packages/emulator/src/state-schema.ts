@@ -6,6 +6,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { PLANS } from './plans.js';
+import { clip } from './errors.js';
 import { MIGRATION_STATES } from './migration-state.js';
 import { DETECTION_MODES } from './waf-state.js';
 
@@ -100,7 +101,8 @@ export function stateProblem(data: unknown): string | undefined {
 
 /** `zones.z1.rulesets[0].versions`: the place in the file, in the fixture errors' spelling. */
 function place(e: ErrorObject): string {
-  const parts = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // Keys are cut as in every message: a 100,000-character zone id is not echoed whole.
+  const parts = e.instancePath.split('/').slice(1).map((p) => clip(p.replace(/~1/g, '/').replace(/~0/g, '~')));
   if (e.keyword === 'required') parts.push((e.params as { missingProperty: string }).missingProperty);
   let out = '';
   for (const p of parts) out += /^[0-9]+$/.test(p) ? `[${p}]` : out === '' ? p : `.${p}`;

@@ -162,6 +162,16 @@ describe('a data file of the wrong shape', { timeout: 120_000 }, () => {
     expect(e!.message).toContain(`${place}:`);
     expect(existsSync(`${data}.lock`)).toBe(false);
   });
+  it('a 100,000-character zone id is not echoed whole', async () => {
+    const data = fresh('long-id.json');
+    writeFileSync(data, JSON.stringify({ ...base, zones: { ['z'.repeat(100_000)]: { rulesets: 'x' } } }));
+    const e = await startEmulator({ dataFile: data }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(e).toBeInstanceOf(StateFileError);
+    expect(e!.message.length).toBeLessThan(500);
+  });
   it('the bin exits 1 with one line naming the place, and leaves the file as it was', async () => {
     const data = fresh('shape-bin.json');
     const text = JSON.stringify(zone({ jobs: {} }));
