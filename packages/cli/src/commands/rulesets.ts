@@ -7,7 +7,7 @@ import { refuseInvalidExpressions } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { RULESET_PHASES, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { EXIT_OK, UsageError } from '../errors.js';
+import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, positiveInt } from '../options.js';
 import { oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
@@ -18,6 +18,8 @@ import { short, table } from '../api/table.js';
 
 interface RulesetFlags extends ScopeFlags {
   file?: string;
+  expectVersion?: string;
+  force?: boolean;
   name?: string;
   kind?: string;
   phase?: string;
@@ -110,6 +112,15 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean)
   return rule;
 }
 
+/** The `version` a ruleset file names (a ruleset as `rulesets get --json` prints it), if any. */
+function baseVersion(value: unknown, name: string): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const version = (value as { version?: unknown }).version;
+  if (version === undefined) return undefined;
+  if ((typeof version === 'string' && /^[0-9]+$/.test(version)) || (typeof version === 'number' && Number.isInteger(version) && version > 0)) return String(version);
+  throw new UsageError(`${name}: version: must be a version number such as "3"`);
+}
+
 export function registerRulesets(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   const rulesets = program.command('rulesets').description('rulesets of a zone or an account: list, get, create, update, delete, versions, rules, entry points');
   const out = (flags: ScopeFlags, json: unknown, human: string) => {
@@ -175,17 +186,31 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     withYes(cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version; asks first when rules would be dropped)'))
       .argument('<ruleset-id>')
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
-      .option('--description <text>', 'new description'),
+      .option('--description <text>', 'new description')
+      .option('--expect-version <version>', 'the version the change was made on (default: the "version" of --file, as `rulesets get --json` writes it); exit 3 if the ruleset has moved since')
+      .option('--force', 'replace the rules even if the ruleset has moved since that version'),
   ).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     const { name, value } = await readStructured(flags.file!, ctx);
     const fields = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
-    if (!flags.yes) {
-      // Fewer rules than the ruleset has drops rules (an empty file would drop them all): confirmed like a delete.
-      const current = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
-      if (body.rules.length < current.rules.length) {
-        await confirmDestructive(ctx, flags, `replacing the ${current.rules.length} rule(s) of ruleset ${id} with ${body.rules.length} (dropping ${current.rules.length - body.rules.length})`);
+    // The API takes a whole-ruleset PUT with no precondition: another writer's change since the version edited would
+    // be dropped silently. So the version edited is read back first (a window of one round trip remains).
+    if (flags.expectVersion !== undefined && !/^[0-9]+$/.test(flags.expectVersion)) throw new UsageError(`--expect-version: must be a version number such as 3, not "${short(flags.expectVersion)}"`);
+    const base = flags.expectVersion ?? baseVersion(value, name);
+    const checkVersion = base !== undefined && !flags.force && !flags.dryRun;
+    // Fewer rules than the ruleset has drops rules (an empty file would drop them all): confirmed like a delete.
+    const checkDrop = !flags.yes && !flags.dryRun;
+    if (checkVersion || checkDrop) {
+      const now = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
+      if (checkVersion && now.version !== base) {
+        throw new CliError(
+          `ruleset ${id} of ${scopeLabel(scope)} is at version ${now.version}, not ${base} (the version this change was made on): someone changed it meanwhile, and replacing ALL its rules would drop that change. Read it again (rulesets get --json) and redo the change, or pass --force to replace version ${now.version}`,
+          EXIT_CONFLICT,
+        );
+      }
+      if (checkDrop && body.rules.length < now.rules.length) {
+        await confirmDestructive(ctx, flags, `replacing the ${now.rules.length} rule(s) of ruleset ${id} with ${body.rules.length} (dropping ${now.rules.length - body.rules.length})`);
       }
     }
     const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body));
