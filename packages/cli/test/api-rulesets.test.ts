@@ -184,7 +184,7 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect((await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', '1'], env)).code).toBe(3);
     expect((await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', 'x'], env)).code).toBe(2);
     expect((await api.getRuleset(z, rs.id)).version).toBe('2');
-    const forced = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', edited, '--force', '--json'], env);
+    const forced = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', edited, '--force', '--yes', '--json'], env);
     expect([forced.code, JSON.parse(forced.stdout).version, JSON.parse(forced.stdout).rules.map((r: any) => r.description)]).toEqual([0, '3', ['edited']]);
     const current = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', '3', '--json'], env);
     expect([current.code, JSON.parse(current.stdout).version]).toEqual([0, '4']);
