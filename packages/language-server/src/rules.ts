@@ -9,6 +9,7 @@ import {
   CodeActionKind,
   CompletionItemKind,
   CompletionItemTag,
+  CompletionTriggerKind,
   InsertTextFormat,
   MarkupKind,
   type CodeAction,
@@ -26,6 +27,7 @@ import type { ServerContext } from './context.js';
 import { toDiagnostics, toRange } from './convert.js';
 import { LEGEND } from './semantic-tokens.js';
 import { quickFixes, wantsKind } from './code-actions.js';
+import { withoutTypedWord } from './typed-word.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
@@ -81,11 +83,21 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 
 export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
   if (isRulesetJson(doc)) return { isIncomplete: false, items: [] };
-  const { situation, items } = ruleCompletion(doc.getText(), doc.offsetAt(params.position));
+  const text = doc.getText();
+  const offset = doc.offsetAt(params.position);
+  const { situation, items } = ruleCompletion(text, offset);
   const range = toRange(doc, situation.replace.start, situation.replace.end);
+  // `and`/`or` after a closing quote or brace: never on the punctuation that was just typed (Enter would
+  // take them), and asked for, they bring their own space (`"/x" and`, not `"/x"and`)
+  const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
+  const glued = situation.replace.start > 0 && !/\s/.test(text[situation.replace.start - 1]);
+  if (situation.kind === 'logical' && trigger !== undefined && trigger !== ' ') return { isIncomplete: false, items: [] };
   return {
     isIncomplete: false,
-    items: items.map(
+    items: withoutTypedWord(
+      situation.kind === 'logical' && glued ? items.map((e) => ({ ...e, insertText: ` ${e.insertText}` })) : items,
+      text.slice(situation.replace.start, offset),
+    ).map(
       (e): CompletionItem => ({
         label: e.label,
         kind: KIND[e.kind],

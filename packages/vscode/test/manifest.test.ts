@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ANY_DATASET, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET } from '@logfilter/core';
 
 const PKG = fileURLToPath(new URL('../', import.meta.url));
 const REPO = path.resolve(PKG, '../..');
@@ -37,7 +37,7 @@ describe('extension manifest', () => {
     expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', 'workspaceContains:**/*.ruleset.json', ...commands].sort());
   });
 
-  it('contributes the logfilter language with its configuration, grammar and snippets', () => {
+  it('contributes the logfilter language with its configuration and grammar (no static snippets: the server offers its templates where a condition starts)', () => {
     expect(contributes.languages).toEqual([
       expect.objectContaining({ id: 'logfilter', extensions: ['.logfilter'], configuration: './language-configuration.json' }),
       expect.objectContaining({ id: 'logfilter-rules', extensions: ['.rule'], configuration: './rules-language-configuration.json' }),
@@ -50,12 +50,15 @@ describe('extension manifest', () => {
     const source = JSON.parse(readFileSync(path.join(REPO, 'grammars/logfilter.tmLanguage.json'), 'utf8'));
     expect(grammar).toEqual({ language: 'logfilter', scopeName: source.scopeName, path: './dist/logfilter.tmLanguage.json' });
     expect(read('scripts/build.mjs')).toContain("'grammars/logfilter.tmLanguage.json'");
-    expect(contributes.snippets).toEqual([{ language: 'logfilter', path: './snippets/logfilter.code-snippets' }]);
+    expect(contributes.snippets).toBeUndefined();
   });
 
-  it('turns off word-based suggestions for the language and indents as the formatter does', () => {
+  it('turns off word-based suggestions for every language of the extension and indents as the formatter does', () => {
     // only the server's items in completion (no `com`, `example` from the text); Enter after `(` indents 2
-    expect(contributes.configurationDefaults['[logfilter]']).toEqual({ 'editor.wordBasedSuggestions': 'off', 'editor.tabSize': 2, 'editor.insertSpaces': true });
+    const typing = { 'editor.wordBasedSuggestions': 'off', 'editor.acceptSuggestionOnEnter': 'smart', 'editor.quickSuggestions': { other: 'on', comments: 'off', strings: 'off' } };
+    expect(contributes.configurationDefaults['[logfilter]']).toEqual({ ...typing, 'editor.tabSize': 2, 'editor.insertSpaces': true });
+    // Enter accepts an item only when it changes the text (an exact match typed makes a new line); no popup in strings
+    for (const language of contributes.languages as { id: string }[]) expect(contributes.configurationDefaults[`[${language.id}]`], language.id).toMatchObject(typing);
   });
 
   it('contributes the filter document schema for *.filter.json files', () => {
@@ -124,19 +127,3 @@ describe('language configuration', () => {
   });
 });
 
-describe('snippets', () => {
-  const snippets = JSON.parse(read('snippets/logfilter.code-snippets')) as Record<string, { prefix: string; body: string[] }>;
-
-  it('offer only datasets, fields and operators that exist', () => {
-    const fields = DATASETS.get(DEFAULT_DATASET)!.byName;
-    for (const [name, s] of Object.entries(snippets)) {
-      const body = s.body.join('\n');
-      for (const [, choices] of body.matchAll(/\$\{\d+\|([^|]*)\|\}/g)) {
-        for (const choice of choices!.split(',')) {
-          expect(DATASETS.has(choice) || OPERATOR_BY_SPELLING.has(choice), `${name}: ${choice}`).toBe(true);
-        }
-      }
-      for (const [, field] of body.matchAll(/\$\{\d+:([A-Z][A-Za-z]+)[ }]/g)) expect(fields.has(field!), `${name}: ${field}`).toBe(true);
-    }
-  });
-});

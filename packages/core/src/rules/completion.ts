@@ -33,10 +33,20 @@ export interface RuleCompletionOptions {
 
 const OPENERS = [T.LParen, T.Comma, T.And, T.Or, T.Xor, T.Not];
 
+/** Tokens that are string literals: nothing is completed inside one. */
+const STRINGS = [T.QuotedString, T.RawString, T.SingleQuoted];
+
 export function ruleCompletionSituation(text: string, offset: number): RuleCompletionSituation {
   const tokens = T.getRuleLexer().tokenize(text.slice(0, offset)).tokens;
   let last = tokens[tokens.length - 1];
   let replace = { start: offset, end: offset };
+  // Inside a string (the editor auto-closes the quote, so the text before the cursor holds an open one):
+  // no item fits, and any item would replace what is being typed. A string still open at the cursor
+  // swallows a character appended after it; a closed one does not.
+  if (last && STRINGS.some((s) => tokenMatcher(last!, s)) && last.startOffset + last.image.length === offset) {
+    const probe = T.getRuleLexer().tokenize(text.slice(last.startOffset, offset) + ' ').tokens[0];
+    if (probe && probe.image.length > offset - last.startOffset) return { kind: 'none', replace };
+  }
   // the word under the cursor is being typed: complete it from what comes before it
   if (last && last.startOffset + last.image.length === offset && (tokenMatcher(last, T.Word) || /^[a-z_]+$/.test(last.image))) {
     replace = { start: last.startOffset, end: offset + (/^[A-Za-z0-9_.]*/.exec(text.slice(offset))?.[0].length ?? 0) };
@@ -57,6 +67,9 @@ export function ruleCompletionSituation(text: string, offset: number): RuleCompl
     const ty = lhs ? typeOfValueExpression(lhs) : undefined;
     if (ty?.type === 'Bool') return { kind: 'logical', replace };
     if (!ty) return { kind: tokenMatcher(last, T.RParen) ? 'logical' : 'none', replace };
+    // `[*]` only goes right after the value (`names[*]`, chains too: `x[*][*]`); after a space it is an
+    // error, and an array takes no operator, so there is nothing to offer there
+    if (!isScalar(ty.type) && replace.start > 0 && /\s/.test(text[replace.start - 1])) return { kind: 'none', replace };
     return { kind: 'operator', replace, type: ty.type, each: ty.each };
   }
   if (tokenMatcher(last, T.QuotedString) || tokenMatcher(last, T.RawString) || tokenMatcher(last, T.RBrace)) return { kind: 'logical', replace };
