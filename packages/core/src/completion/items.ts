@@ -7,7 +7,7 @@ import { ANY_DATASET, DATASETS, getDataset, isFilterable, typeClasses, type Fiel
 import { fieldOperators } from './field-operators.js';
 import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
-import { conditionSnippets } from './snippets.js';
+import { TEMPLATES } from './snippets.js';
 
 export type CompletionItemKind = 'field' | 'operator' | 'value' | 'keyword' | 'dataset' | 'snippet';
 
@@ -81,6 +81,20 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
 /** `space`: the word follows a value or `)` directly and brings its own separating space. */
 function keyword(word: string, doc: string, rank: string, space = false): CompletionEntry {
   return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: space ? ` ${word}` : word, sortText: `${rank}${word}` };
+}
+
+/** The condition templates (snippets.ts); the starter filter only where the file starts. */
+export function conditionSnippets(fileStart: boolean): CompletionEntry[] {
+  return TEMPLATES.filter((t) => fileStart || !t.fileStart).map((t) => ({
+    label: t.label,
+    kind: 'snippet',
+    detail: t.detail,
+    documentation: `\`\`\`logfilter\n${t.body.replace(/\$\{\d+[:|]([^}|]*)[^}]*\}/g, '$1').replace(/\$0/g, '')}\n\`\`\``,
+    insertText: t.body,
+    snippet: true,
+    sortText: `5${t.word}`,
+    filterText: t.word,
+  }));
 }
 
 function connectiveAfter(word: 'and' | 'or', value: string, rank: string): CompletionEntry {

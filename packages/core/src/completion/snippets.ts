@@ -2,11 +2,9 @@
  * Condition templates, offered where a condition starts (and the starter filter at the top of a file).
  * They are the server's items, not the editor's static snippets, so they never come up inside a list, after
  * a field or after `dataset` (static snippets match anywhere on Ctrl+Space). `word` is what they filter on:
- * the prefixes the editor snippets had.
+ * the prefixes the editor snippets had. items.ts turns them into items (conditionSnippets).
  */
-import type { CompletionEntry } from './items.js';
-
-interface Template {
+export interface Template {
   label: string;
   word: string;
   detail: string;
@@ -15,7 +13,7 @@ interface Template {
   fileStart?: true;
 }
 
-const TEMPLATES: Template[] = [
+export const TEMPLATES: Template[] = [
   { label: 'condition', word: 'cond', detail: 'field, operator, value', body: '${1:ClientRequestHost} ${2|==,!=,<,<=,>,>=,startsWith,endsWith,contains,in|} ${3:"value"}' },
   { label: 'in list', word: 'in', detail: 'the value is one of the listed values', body: '${1:ClientCountry} in [${2:"us"}, ${3:"ca"}]' },
   { label: 'not in list', word: 'notin', detail: 'the value is none of the listed values', body: '${1:ClientCountry} not in [${2:"us"}]' },
@@ -29,15 +27,3 @@ const TEMPLATES: Template[] = [
   },
 ];
 
-export function conditionSnippets(fileStart: boolean): CompletionEntry[] {
-  return TEMPLATES.filter((t) => fileStart || !t.fileStart).map((t) => ({
-    label: t.label,
-    kind: 'snippet',
-    detail: t.detail,
-    documentation: `\`\`\`logfilter\n${t.body.replace(/\$\{\d+[:|]([^}|]*)[^}]*\}/g, '$1').replace(/\$0/g, '')}\n\`\`\``,
-    insertText: t.body,
-    snippet: true,
-    sortText: `5${t.word}`,
-    filterText: t.word,
-  }));
-}
