@@ -82,3 +82,49 @@ describe('6. where a filter\u2019s syntax errors are marked', { timeout: 120_000
     expect(TextDocument.applyEdits(doc, edits).startsWith(f.text.slice(0, doc.offsetAt(f.ranges[0].start)) + 'ClientRequestHosst')).toBe(true);
   });
 });
+
+/** The text after applying the quick fix titled by `title` (or the preferred one) at the first diagnostic's range. */
+async function fixed(f: Awaited<ReturnType<typeof open>>, pick: (a: CodeAction) => boolean = (a) => a.isPreferred === true) {
+  const [d] = await f.diagnostics();
+  const actions = await quickFixes(f.uri, d.range);
+  const action = actions.find(pick);
+  return { actions, text: action ? TextDocument.applyEdits(TextDocument.create('x:', 'x', 0, f.text), action.edit?.changes?.[f.uri] ?? []) : undefined };
+}
+
+describe('7. quick fixes', { timeout: 120_000 }, () => {
+  it.each([
+    ['ClientCountry == "us"\nand ClientCountry == "us"\n', 'ClientCountry == "us"\n'],
+    ['ClientCountry == "us" and EdgeResponseStatus >= 500 and ClientCountry == "us"', 'ClientCountry == "us" and EdgeResponseStatus >= 500'],
+    ['EdgeResponseStatus >= 500 or (ClientCountry == "us" or EdgeResponseStatus >= 500)', 'EdgeResponseStatus >= 500 or (ClientCountry == "us")'],
+    ['ClientCountry == "us" and (ClientCountry == "us" and EdgeResponseStatus >= 500)', 'ClientCountry == "us" and (EdgeResponseStatus >= 500)'],
+  ])('a duplicate condition can be removed: %s', async (text, want) => {
+    expect((await fixed(await open(text), (a) => /^Remove/.test(a.title))).text).toBe(want);
+  });
+
+  it.each([
+    ['ClientCountry = "us"', 'ClientCountry == "us"'],
+    ['ClientCountry == "us" AND EdgeResponseStatus >= 500', 'ClientCountry == "us" and EdgeResponseStatus >= 500'],
+    ['ClientCountry == "us" OR EdgeResponseStatus >= 500', 'ClientCountry == "us" or EdgeResponseStatus >= 500'],
+    ['ClientCountry == "us" && EdgeResponseStatus >= 500', 'ClientCountry == "us" and EdgeResponseStatus >= 500'],
+    ['ClientCountry IN ["us"]', 'ClientCountry in ["us"]'],
+  ])('a misspelt operator or keyword has a preferred fix: %s', async (text, want) => {
+    expect((await fixed(await open(text))).text).toBe(want);
+  });
+
+  it.each([
+    ['ssl == true', 'ssl'],
+    ['ssl eq false and http.host eq "a"', 'not ssl and http.host eq "a"'],
+    ['http.host eq "a" or ssl != true', 'http.host eq "a" or not ssl'],
+    ['ssl ne false', 'ssl'],
+  ])('rules: a Boolean compared with a literal is rewritten: %s', async (text, want) => {
+    expect((await fixed(await open(text, 'rule'))).text).toBe(want);
+  });
+
+  it('a replacement field in another unit says in its title that the value is not converted', async () => {
+    const f = await open('OriginResponseTime > 1000000000\n');
+    const { actions } = await fixed(f);
+    const change = actions.find((a) => a.edit?.changes?.[f.uri]?.[0]?.newText === 'OriginResponseDurationMs');
+    expect(change?.isPreferred).toBeFalsy();
+    expect(change?.title).toMatch(/OriginResponseDurationMs.*milliseconds.*convert/);
+  });
+});

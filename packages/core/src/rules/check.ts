@@ -216,11 +216,14 @@ function checkComparison(c: RuleComparison, ctx: Ctx, asArg: boolean): Ty | unde
   const T = lhs.t;
   if (T === 'Bool') {
     ctx.out.push(
-      rdiag('rule-boolean-operator', `${describeLhs(c.lhs)} is a Boolean: use it alone (${describeLhs(c.lhs)}, not ${describeLhs(c.lhs)}) without ${c.op.image}`, c.op.start, c.rhs?.end ?? c.op.end, {
-        message: 'unrecognised input',
-        start: c.lhs.end,
-        end: lineEnd(ctx.text, c.lhs.end),
-      }),
+      rdiag(
+        'rule-boolean-operator',
+        `${describeLhs(c.lhs)} is a Boolean: use it alone (${describeLhs(c.lhs)}, not ${describeLhs(c.lhs)}) without ${c.op.image}`,
+        c.op.start,
+        c.rhs?.end ?? c.op.end,
+        { message: 'unrecognised input', start: c.lhs.end, end: lineEnd(ctx.text, c.lhs.end) },
+        booleanFix(c, ctx.text),
+      ),
     );
     return undefined;
   }
@@ -678,4 +681,18 @@ export function typeOfValueExpression(text: string): { type: RuleType; each: boo
   const ctx: Ctx = { text, kind: 'value', out: [], partial: false, replaceCalls: new Map(), insideReplace: 0 };
   const ty = checkIndexExpr(parse.value, ctx);
   return ty ? { type: ty.t, each: ty.each === true } : undefined;
+}
+
+/**
+ * `ssl == true` → `ssl`, `ssl != true` / `ssl eq false` → `not ssl`: the comparison of a Boolean with a
+ * literal `true`/`false` rewritten as the language wants it. Other right-hand sides get no fix.
+ */
+function booleanFix(c: RuleComparison, text: string): { fixes: { title: string; edits: { start: number; end: number; newText: string }[]; preferred: boolean }[] } | undefined {
+  const rhs = c.rhs && c.rhs.kind === 'literal' ? text.slice(c.rhs.start, c.rhs.end) : undefined;
+  const op = c.op ? COMPARISON_BY_SPELLING.get(c.op.image)?.word : undefined;
+  if (!c.rhs || (rhs !== 'true' && rhs !== 'false') || (op !== 'eq' && op !== 'ne')) return undefined;
+  const lhs = text.slice(c.lhs.start, c.lhs.end);
+  const negate = (op === 'eq') !== (rhs === 'true');
+  const newText = negate ? `not ${lhs}` : lhs;
+  return { fixes: [{ title: `Write ${newText}`, edits: [{ start: c.lhs.start, end: c.rhs.end, newText }], preferred: true }] };
 }

@@ -192,19 +192,20 @@ function describeToken(t: IToken): string {
   return `'${image}'`;
 }
 
-function hint(t: IToken): string {
+/** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
+function hint(t: IToken): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
-    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return `; keywords are lower-case: '${lower}'`;
-    if (lower === '&&') return "; write 'and'";
+    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
+    if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
   }
   if (t.tokenType === T.BadOperator) {
     const fixed: Record<string, string> = { '=': '==', '!': '!=', '&&': 'and', '||': 'or', '<>': '!=' };
     const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
     const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
-    return `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`;
+    return { text: `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`, ...(near.length ? { meant: near[0] } : {}) };
   }
-  return '';
+  return { text: '' };
 }
 
 /**
@@ -260,7 +261,11 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
     expected = "'and', 'or' or the end of the filter";
   }
   expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
-  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${hint(tok)}`, start, end);
+  const h = atEnd ? { text: '' } : hint(tok);
+  const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
+  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
+    ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
+  });
 }
 
 /**
