@@ -28,6 +28,7 @@ import { toDiagnostics, toRange } from './convert.js';
 import { LEGEND } from './semantic-tokens.js';
 import { quickFixes, wantsKind } from './code-actions.js';
 import { withoutTypedWord } from './typed-word.js';
+import { tellNotFormatted } from './formatting.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
@@ -41,9 +42,15 @@ export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocum
   return doc !== undefined && (doc.languageId === RULES_LANGUAGE_ID || /\.rule$/i.test(doc.uri) || isRulesetJson(doc));
 }
 
-/** The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. */
+/**
+ * The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. A blank
+ * `.rule` (a new file) is not an error while it is being written, as a blank filter is not.
+ */
 function diagnosticsOf(doc: TextDocument) {
-  return isRulesetJson(doc) ? checkRuleDocument(doc.getText()).diagnostics : checkRule(doc.getText()).diagnostics;
+  if (isRulesetJson(doc)) return checkRuleDocument(doc.getText()).diagnostics;
+  const text = doc.getText();
+  const all = checkRule(text).diagnostics;
+  return text.trim() === '' ? all.filter((d) => d.code !== 'rule-empty') : all;
 }
 
 /** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
@@ -119,12 +126,18 @@ export function rulesHover(doc: TextDocument, params: HoverParams): Hover | null
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
 }
 
-/** The whole expression formatted (range formatting formats it all too: it is one expression). */
-export function rulesFormatting(doc: TextDocument): TextEdit[] {
+/**
+ * The whole expression formatted (range formatting formats it all too: it is one expression). With a
+ * syntax error it is left as it is, and the editor is told which line, as for filters.
+ */
+export function rulesFormatting(doc: TextDocument, ctx: ServerContext): TextEdit[] {
   if (isRulesetJson(doc)) return [];
   const text = doc.getText();
   const r = formatRule(text);
-  if (!r.ok) return [];
+  if (!r.ok) {
+    if (text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
+    return [];
+  }
   const edit = minimalEdit(text, r.text);
   return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
 }

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionRequest,
+  CodeLensRequest,
+  DocumentFormattingRequest,
   DidOpenTextDocumentNotification,
   InitializedNotification,
   InitializeRequest,
@@ -126,5 +128,33 @@ describe('7. quick fixes', { timeout: 120_000 }, () => {
     const change = actions.find((a) => a.edit?.changes?.[f.uri]?.[0]?.newText === 'OriginResponseDurationMs');
     expect(change?.isPreferred).toBeFalsy();
     expect(change?.title).toMatch(/OriginResponseDurationMs.*milliseconds.*convert/);
+  });
+});
+
+describe('8. formatting rules, empty documents', { timeout: 120_000 }, () => {
+  it('rules: formatting a file with a syntax error says which line, once per version', async () => {
+    const f = await open('http.host eq "a"\nand <|>(ip.src in {192.0.2.1}\n', 'rule');
+    const before = client.messages.length;
+    const format = () => client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: f.uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(await format()).toEqual([]);
+    expect(await format()).toEqual([]);
+    const told = client.messages.slice(before);
+    expect(told.map((m) => m.type)).toEqual([2]);
+    expect(told[0].message).toMatch(/line [23], column \d+/);
+  });
+
+  it.each([[''], ['\n'], ['  \n\n']])('rules: a blank .rule (%j) has no error while it is written; typing makes it checked', async (text) => {
+    const f = await open(text, 'rule');
+    expect(await f.diagnostics()).toEqual([]);
+    const g = await open(`${text}http.host eq`, 'rule');
+    expect((await g.diagnostics()).map((d) => d.severity)).toContain(1);
+  });
+
+  it.each([[''], ['# to do\n'], ['\n\n']])('an empty .logfilter (%j): the lens does not claim errors the editor does not list', async (text) => {
+    const f = await open(text);
+    expect(await f.diagnostics()).toEqual([]);
+    const [lens] = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: f.uri } }))!;
+    expect(lens.command?.title).not.toMatch(/has errors/);
+    expect(lens.command?.title).toMatch(/^0\/30 operators/);
   });
 });
