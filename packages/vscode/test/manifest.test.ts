@@ -32,9 +32,9 @@ describe('extension manifest', () => {
     });
   });
 
-  it('activates only for logfilter files or its own commands', () => {
-    const commands = contributes.commands.map((c: { command: string }) => `onCommand:${c.command}`);
-    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', 'workspaceContains:**/*.ruleset.json', ...commands].sort());
+  it('activates on its languages alone (no workspace search at start-up; VS Code >= 1.74 activates on contributed commands by itself)', () => {
+    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules']);
+    expect(manifest.engines.vscode).toBe('^1.90.0');
   });
 
   it('contributes the logfilter language with its configuration and grammar (no static snippets: the server offers its templates where a condition starts)', () => {
@@ -127,3 +127,14 @@ describe('language configuration', () => {
   });
 });
 
+describe('README install section', () => {
+  const readme = read('README.md');
+  it('names the file the package script writes and installs it with each editor’s flag', () => {
+    const vsix = `packages/vscode/${manifest.scripts.package.match(/-o (\S+)/)[1].replace('$npm_package_version', manifest.version)}`;
+    expect(readme).toContain('npm run package');
+    for (const cli of ['code', 'code-server', 'codium']) expect(readme).toContain(`${cli} --install-extension ${vsix}`);
+    // the e2e suite installs what it packages with the same flag
+    expect(readFileSync(path.join(REPO, 'test/e2e/run.sh'), 'utf8')).toMatch(/--install-extension "\$VSIX"/);
+    expect(readme).toContain(`VS Code ${manifest.engines.vscode.replace(/^\^|\.0$/g, '')}`);
+  });
+});
