@@ -13,6 +13,9 @@ import {
   CodeActionRequest,
   CodeLensRequest,
   DocumentFormattingRequest,
+  HoverRequest,
+  SemanticTokensRequest,
+  type MarkupContent,
   DidOpenTextDocumentNotification,
   InitializedNotification,
   InitializeRequest,
@@ -156,5 +159,73 @@ describe('8. formatting rules, empty documents', { timeout: 120_000 }, () => {
     const [lens] = (await client.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: f.uri } }))!;
     expect(lens.command?.title).not.toMatch(/has errors/);
     expect(lens.command?.title).toMatch(/^0\/30 operators/);
+  });
+});
+
+/** [text, token type] of each semantic token of a document, with its modifiers bitmask. */
+async function tokensOf(uri: string, text: string) {
+
+
+
+  const r = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+  const doc = TextDocument.create('x:', 'x', 0, text);
+  const out: [string, string, number][] = [];
+  let line = 0;
+  let ch = 0;
+  for (let i = 0; i < r!.data.length; i += 5) {
+    line += r!.data[i];
+    ch = r!.data[i] === 0 ? ch + r!.data[i + 1] : r!.data[i + 1];
+    const at = doc.offsetAt({ line, character: ch });
+    out.push([text.slice(at, at + r!.data[i + 2]), legendTypes[r!.data[i + 3]], r!.data[i + 4]]);
+  }
+  return out;
+}
+let legendTypes: string[] = [];
+
+describe('9. colours and hover on values', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    // a second client's initialize answers the same legend
+    const other = startClient(await serverScript());
+    const init = await other.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    legendTypes = init.capabilities.semanticTokensProvider!.legend.tokenTypes;
+    other.proc.kill();
+  });
+
+  it('rules: escapes keep the grammar colour (no string token over them)', async () => {
+    const text = 'http.host eq "a\\"b" and http.request.uri.path matches "^/x\\.y$"';
+    const f = await open(text, 'rule');
+    const strings = (await tokensOf(f.uri, f.text)).filter(([, t]) => t === 'string').map(([s]) => s);
+    expect(strings).toEqual(['"a', 'b"', '"^/x', 'y$"']);
+  });
+
+  it('rules: a deprecated field is struck through (Deprecated tag) and its token carries the deprecated modifier', async () => {
+    const f = await open('<|ip.geoip.country|> eq "US"', 'rule');
+    const [d] = await f.diagnostics();
+    expect([d.code, d.range, d.tags]).toEqual(['rule-deprecated-field', f.ranges[0], [2]]);
+    expect((await tokensOf(f.uri, f.text))[0]).toEqual(['ip.geoip.country', 'property', 1]);
+  });
+
+  it('filter: an unknown field is not coloured like a known one', async () => {
+    const f = await open('ClientRequestHost == "a" and ClientRequestHosst == "b"');
+    const fields = (await tokensOf(f.uri, f.text)).filter(([s]) => s.startsWith('Client'));
+    expect(fields.map(([s, t]) => [s, t])).toEqual([
+      ['ClientRequestHost', 'property'],
+      ['ClientRequestHosst', 'variable'],
+    ]);
+  });
+
+  it.each([
+    ['CacheCacheStatus == <|"h<|>it"|>', /string/, /documented/],
+    ['EdgeResponseStatus >= <|5<|>00|>', /number/, /EdgeResponseStatus/],
+    ['CacheReserveUsed == <|tr<|>ue|>', /boolean/, /CacheReserveUsed/],
+    ['ClientCountry in ["us", <|"c<|>a"|>]', /string/, /ClientCountry/],
+    ['CacheCacheStatus == <|"ho<|>t"|>', /string/, /Not a documented value/],
+  ])('hover on the value of %s: its type and what the dataset says', async (text, type, meaning) => {
+    const f = await open(text);
+    const h = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri: f.uri }, position: f.cursors[0] });
+    expect(h?.range).toEqual(f.ranges[0]);
+    const md = (h?.contents as MarkupContent).value;
+    expect(md).toMatch(type);
+    expect(md).toMatch(meaning);
   });
 });
