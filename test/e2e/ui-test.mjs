@@ -334,6 +334,28 @@ try {
     await page.keyboard.press('Escape');
   });
 
+  // issue 27, items 1-3 in the editor itself: auto-closed quotes, trigger characters, Enter after a word typed in
+  // full (the list that popped up on the space still holds the exact match; Enter must make a new line)
+  await step(page, 'typing both languages: Enter after a word typed in full makes a new line; no popup inside strings', async () => {
+    const typeIn = async (name, keys) => {
+      await openFile(page, name);
+      await page.locator(`.monaco-editor[data-uri$="${name}"] .view-lines`).first().click();
+      for (const k of keys) {
+        if (k === '\n') {
+          await page.waitForTimeout(800); // a person's pause: long enough for a list to pop up
+          await page.keyboard.press('Enter');
+        } else await page.keyboard.type(k, { delay: 40 });
+      }
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Escape');
+      return waitFor(`the text of ${name}`, async () => editorTextOf(page, name), 10000);
+    };
+    const filter = await typeIn('typing.logfilter', ['dataset http_requests', '\n', 'ClientRequestHost == "a b', '"', '\n', 'and EdgeResponseStatus >= 500', '\n', 'or CacheReserveUsed == true']);
+    check(filter === 'dataset http_requests\nClientRequestHost == "a b"\nand EdgeResponseStatus >= 500\nor CacheReserveUsed == true', `typed filter ${JSON.stringify(filter)}`);
+    const rule = await typeIn('typing.rule', ['http.host eq "a', '"', ' and ssl', '\n', 'or http.request.uri.path eq "/x y', '"']);
+    check(rule === 'http.host eq "a" and ssl\nor http.request.uri.path eq "/x y"', `typed rule ${JSON.stringify(rule)}`);
+  });
+
   // what the README's alt text says: a diagnostic in the Problems panel, the compiled JSON beside the source
   // (the filter compiles: its diagnostic is a warning), the budget in the status bar
   await step(page, 'overview screenshot for the README', async () => {
