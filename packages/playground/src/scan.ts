@@ -1,0 +1,90 @@
+/**
+ * Scanning NDJSON bytes with a filter, in the page (the Web Worker of scan-worker.ts runs this): the core's
+ * block scanner, the same one `logfilter eval` runs, fed block by block from a stream so that a file of any
+ * size is read without holding it whole. Pure apart from the streams API, so vitest runs it too.
+ */
+import { createBlockScanner, type FilterDocument } from '@logfilter/core';
+
+export interface ScanProgress {
+  /** Bytes of the input read so far (compressed bytes for a .gz file: the file's size is what is known). */
+  read: number;
+  lines: number;
+  total: number;
+  matched: number;
+  malformed: number;
+}
+
+export interface ScanResult extends ScanProgress {
+  /** The first `keep` matching lines, with their line numbers (1-based). */
+  matches: { line: number; text: string }[];
+}
+
+export interface ScanOptions {
+  /** How many matching lines to keep for the list (they are all counted). */
+  keep?: number;
+  /** Called after each block. */
+  onProgress?(p: ScanProgress): void;
+  /** Bytes of the input read so far, when the stream is a decompression of it. */
+  readBytes?(): number;
+}
+
+/** Gzip's two magic bytes: a file is decompressed by its content, whatever its name. */
+export function isGzip(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** Blocks of at least this many bytes are scanned at once: the scanner's per-block set-up stays negligible. */
+const BLOCK = 1 << 20;
+
+export async function scanStream(filter: FilterDocument, stream: ReadableStream<Uint8Array>, options: ScanOptions = {}): Promise<ScanResult> {
+  const keep = options.keep ?? 1000;
+  const scanner = createBlockScanner(filter);
+  const counts: ScanProgress = { read: 0, lines: 0, total: 0, matched: 0, malformed: 0 };
+  const matches: ScanResult['matches'] = [];
+  let pending = new Uint8Array(0);
+
+  const scanBlock = (hay: Uint8Array, end: number) => {
+    // line numbers of matches: the lines before the match in this block, counted only for the ones kept
+    const firstLine = counts.lines;
+    let counted = 0;
+    let countedLines = 0;
+    const c = scanner.scan(hay, 0, end, {
+      onMatch(text, start) {
+        if (matches.length >= keep) return;
+        for (let i = counted; i < start; i++) if (hay[i] === 10) countedLines++;
+        counted = start;
+        matches.push({ line: firstLine + countedLines + 1, text });
+      },
+    });
+    counts.lines += c.lines;
+    counts.total += c.total;
+    counts.matched += c.matched;
+    counts.malformed += c.malformed;
+  };
+
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    counts.read += value.length;
+    const joined = new Uint8Array(pending.length + value.length);
+    joined.set(pending);
+    joined.set(value, pending.length);
+    if (joined.length < BLOCK) {
+      pending = joined;
+      continue;
+    }
+    const lastNewline = joined.lastIndexOf(10);
+    if (lastNewline < 0) {
+      pending = joined;
+      continue;
+    }
+    scanBlock(joined, lastNewline + 1);
+    pending = joined.slice(lastNewline + 1);
+    options.onProgress?.({ ...counts, read: options.readBytes?.() ?? counts.read });
+  }
+  if (pending.length) scanBlock(pending, pending.length);
+  const result = { ...counts, read: options.readBytes?.() ?? counts.read, matches };
+  options.onProgress?.(result);
+  return result;
+}
