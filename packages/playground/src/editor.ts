@@ -74,10 +74,20 @@ export function toCmDiagnostics(diagnostics: readonly Diagnostic[], length: numb
 
 const KIND_TYPES: Record<string, string> = { field: 'property', operator: 'keyword', value: 'constant', keyword: 'keyword', dataset: 'namespace', snippet: 'text', function: 'function' };
 
-function completionSource(lang: LanguageSupport) {
+/** How long the core took to answer, per kind of question (the page reports them, see main.ts). */
+export type Timing = (kind: 'complete' | 'diagnostics', ms: number) => void;
+
+function timed<T>(kind: 'complete' | 'diagnostics', onTiming: Timing | undefined, fn: () => T): T {
+  const t0 = performance.now();
+  const out = fn();
+  onTiming?.(kind, performance.now() - t0);
+  return out;
+}
+
+function completionSource(lang: LanguageSupport, onTiming?: Timing) {
   return (ctx: CompletionContext) => {
     const text = ctx.state.doc.toString();
-    const c = lang.complete(text, ctx.pos);
+    const c = timed('complete', onTiming, () => lang.complete(text, ctx.pos));
     if (!c.items.length) return null;
     // while typing, open only where a word is being typed or just after a space or an opening bracket:
     // not after every character (a closing quote, a digit of a number)
@@ -115,7 +125,7 @@ export interface LogfilterEditor {
   text(): string;
 }
 
-export function createEditor(parent: HTMLElement, lang: LanguageSupport, options: { doc: string; label: string; onChange(text: string): void }): LogfilterEditor {
+export function createEditor(parent: HTMLElement, lang: LanguageSupport, options: { doc: string; label: string; onChange(text: string): void; onTiming?: Timing }): LogfilterEditor {
   const formatCommand = (view: EditorView): boolean => {
     const formatted = lang.format(view.state.doc.toString());
     if (formatted === undefined) return false;
@@ -132,9 +142,10 @@ export function createEditor(parent: HTMLElement, lang: LanguageSupport, options
         drawSelection(),
         highlightActiveLine(),
         highlighting(lang),
-        linter((v) => toCmDiagnostics(lang.diagnostics(v.state.doc.toString()), v.state.doc.length), { delay: 100 }),
+        linter((v) => toCmDiagnostics(timed('diagnostics', options.onTiming, () => lang.diagnostics(v.state.doc.toString())), v.state.doc.length), { delay: 100 }),
         lintGutter(),
-        autocompletion({ override: [completionSource(lang)], icons: false }),
+        // no wait before asking: the core answers in well under a frame (the browser test measures it)
+        autocompletion({ override: [completionSource(lang, options.onTiming)], icons: false, activateOnTypingDelay: 0 }),
         hover(lang),
         keymap.of([{ key: 'Shift-Alt-f', run: formatCommand }, ...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.contentAttributes.of({ 'aria-label': options.label }),

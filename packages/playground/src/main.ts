@@ -70,7 +70,21 @@ for (const name of DATASETS.keys()) option(datasetSelect, name);
 option(datasetSelect, 'any', 'any (no field checks)');
 
 const filterLang = filterLanguage(() => state.dataset);
-const source = createEditor($('source-editor'), filterLang, { doc: state.source, label: 'Filter source', onChange: (t) => ((state.source = t), onSourceChange()) });
+/**
+ * What scripts may read and drive on the page (the browser test does): the core's answer times, and the source
+ * set as a paste would set it.
+ */
+const timings = { complete: [] as number[], diagnostics: [] as number[], compile: [] as number[] };
+const onTiming = (kind: keyof typeof timings, ms: number) => void timings[kind].push(ms);
+(window as unknown as { logfilterPlayground: unknown }).logfilterPlayground = {
+  timings,
+  setSource: (text: string) => source.setText(text),
+  source: () => source.text(),
+  rule: () => rule.text(),
+  format: () => source.format(),
+};
+
+const source = createEditor($('source-editor'), filterLang, { doc: state.source, label: 'Filter source', onChange: (t) => ((state.source = t), onSourceChange()), onTiming });
 const jsonBox = $<HTMLTextAreaElement>('json');
 const escapedBox = $<HTMLTextAreaElement>('escaped');
 
@@ -81,7 +95,9 @@ function applySourceFix(d: Diagnostic, i: number) {
 }
 
 function render() {
+  const t0 = performance.now();
   compiled = compileView(state.source, state.dataset);
+  onTiming('compile', performance.now() - t0);
   showProblems($('problems'), state.source, compiled.diagnostics, applySourceFix);
   const s = compiled.stats;
   const budget = $('budget');
@@ -90,7 +106,8 @@ function render() {
   // the box being edited is not rewritten under the cursor
   if (document.activeElement !== jsonBox) jsonBox.value = compiled.json;
   if (document.activeElement !== escapedBox) escapedBox.value = compiled.escaped;
-  if (compiled.dataset !== datasetSelect.value && [...datasetSelect.options].some((o) => o.value === compiled.dataset)) datasetSelect.value = compiled.dataset;
+  // the chooser shows the dataset the filter is checked against (its dataset line's, when it has one)
+  if (compiled.dataset !== datasetSelect.value && [...datasetSelect.options].some((o) => o.value === compiled.dataset)) datasetSelect.value = state.dataset = compiled.dataset;
 }
 
 const rescan = debounce(() => scan(), 250);
@@ -147,6 +164,7 @@ function scan() {
   }
   if (!compiled.ok || !compiled.compact) {
     counts.textContent = 'Fix the filter to test it against the logs.';
+    counts.dataset.state = 'invalid';
     return;
   }
   const filter = JSON.parse(compiled.compact) as FilterDocument;
@@ -176,6 +194,7 @@ function scan() {
     counts.dataset.matched = String(r.matched);
     counts.dataset.malformed = String(r.malformed);
     const seconds = (performance.now() - started) / 1000;
+    counts.dataset.seconds = String(seconds);
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
     const list = $('matches');
     list.replaceChildren();
@@ -275,6 +294,7 @@ for (const p of PHASES) option(phaseSelect, p);
 const rule = createEditor($('rule-editor'), rulesLanguage(() => state.phase), {
   doc: state.rule,
   label: 'Rules expression',
+  onTiming,
   onChange: (t) => {
     state.rule = t;
     renderRule();

@@ -41,7 +41,6 @@ export async function scanStream(filter: FilterDocument, stream: ReadableStream<
   const scanner = createBlockScanner(filter);
   const counts: ScanProgress = { read: 0, lines: 0, total: 0, matched: 0, malformed: 0 };
   const matches: ScanResult['matches'] = [];
-  let pending = new Uint8Array(0);
 
   const scanBlock = (hay: Uint8Array, end: number) => {
     // line numbers of matches: the lines before the match in this block, counted only for the ones kept
@@ -62,27 +61,38 @@ export async function scanStream(filter: FilterDocument, stream: ReadableStream<
     counts.malformed += c.malformed;
   };
 
+  // chunks are gathered until a block's worth, then joined once (joining at every chunk would copy the
+  // growing block again and again)
   const reader = stream.getReader();
+  let chunks: Uint8Array[] = [];
+  let gathered = 0;
+  const join = (): Uint8Array => {
+    if (chunks.length === 1) return chunks[0];
+    const joined = new Uint8Array(gathered);
+    let at = 0;
+    for (const c of chunks) joined.set(c, (at += c.length) - c.length);
+    return joined;
+  };
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     counts.read += value.length;
-    const joined = new Uint8Array(pending.length + value.length);
-    joined.set(pending);
-    joined.set(value, pending.length);
-    if (joined.length < BLOCK) {
-      pending = joined;
-      continue;
-    }
-    const lastNewline = joined.lastIndexOf(10);
+    chunks.push(value);
+    gathered += value.length;
+    if (gathered < BLOCK) continue;
+    const block = join();
+    const lastNewline = block.lastIndexOf(10);
     if (lastNewline < 0) {
-      pending = joined;
+      chunks = [block];
       continue;
     }
-    scanBlock(joined, lastNewline + 1);
-    pending = joined.slice(lastNewline + 1);
+    scanBlock(block, lastNewline + 1);
+    const rest = block.slice(lastNewline + 1);
+    chunks = [rest];
+    gathered = rest.length;
     options.onProgress?.({ ...counts, read: options.readBytes?.() ?? counts.read });
   }
+  const pending = join();
   if (pending.length) scanBlock(pending, pending.length);
   const result = { ...counts, read: options.readBytes?.() ?? counts.read, matches };
   options.onProgress?.(result);
