@@ -4,7 +4,7 @@
  * Messages in: { filter, input: File | string, keep }; out: progress, done, or error (a damaged .gz, say).
  */
 import type { FilterDocument } from '@logfilter/core';
-import { isGzip, scanStream, type ScanProgress, type ScanResult } from './scan.js';
+import { isGzip, scanStream, sliceStream, type ScanProgress, type ScanResult } from './scan.js';
 
 export type ScanRequest = { filter: FilterDocument; input: Blob | string; keep: number };
 export type ScanReply = { type: 'progress'; progress: ScanProgress; size: number } | { type: 'done'; result: ScanResult; size: number; gzip: boolean } | { type: 'error'; message: string };
@@ -16,7 +16,7 @@ self.onmessage = async (e: MessageEvent<ScanRequest>) => {
   const blob = typeof e.data.input === 'string' ? new Blob([e.data.input]) : e.data.input;
   try {
     const gzip = isGzip(new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
-    let stream: ReadableStream<Uint8Array> = blob.stream();
+    let stream: ReadableStream<Uint8Array> = sliceStream(blob);
     let read = 0;
     if (gzip) {
       // progress in compressed bytes: the file's size is the only total known before the end

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, createLineMatcher, type FilterDocument } from '@logfilter/core';
-import { isGzip, scanStream } from '../src/scan.js';
+import { isGzip, scanStream, sliceStream } from '../src/scan.js';
 import { explainLine } from '../src/explain-line.js';
 
 const filter = (src: string) => compile(src).filter as FilterDocument;
@@ -51,6 +51,16 @@ describe('scanStream', () => {
     await scanStream(filter('BotScore < 30'), chunked(new TextEncoder().encode(text), 65536), { onProgress: (p) => seen.push(p.read) });
     expect(seen.length).toBeGreaterThan(1);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it('reads a blob in slices, every byte once', async () => {
+    const text = logs(5000);
+    const blob = new Blob([text]);
+    const f = filter('BotScore < 30');
+    const whole = await scanStream(f, blob.stream());
+    const sliced = await scanStream(f, sliceStream(blob, 10_007));
+    expect(sliced).toEqual(whole);
+    expect(sliced.read).toBe(blob.size);
   });
 
   it('knows gzip by its magic bytes', () => {
