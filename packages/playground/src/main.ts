@@ -195,6 +195,7 @@ function scan() {
     counts.dataset.malformed = String(r.malformed);
     const seconds = (performance.now() - started) / 1000;
     counts.dataset.seconds = String(seconds);
+    counts.dataset.kernel = String(r.kernel);
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
     const list = $('matches');
     list.replaceChildren();
