@@ -151,6 +151,16 @@ await step(page, 'typing key by key with completion compiles the filter', async 
   check(/^2 \/ 30 operators · \d+ \/ 1000 bytes/.test(await page.locator('#budget').innerText()), 'the budget shows 2 of 30 operators');
 });
 
+await step(page, 'hover explains a field', async () => {
+  await page.evaluate((t) => window.logfilterPlayground.setSource(t), 'BotScore < 30\n');
+  await page.locator('#source-editor .tok-field', { hasText: 'BotScore' }).hover();
+  const tip = page.locator('.cm-tooltip-hover');
+  await tip.waitFor({ timeout: 10000 });
+  check((await tip.innerText()).includes('BotScore'), 'the field is named in its hover');
+  await shot(page, 'hover');
+  await page.mouse.move(0, 0);
+});
+
 await step(page, 'diagnostics at the right place, and a fix applied', async () => {
   await clearEditor(page);
   await page.keyboard.type('ClientCountry == "fr" and BotScor < 30', { delay: 20 });
@@ -460,8 +470,22 @@ await step(page, 'completion and diagnostics latency while typing (figures)', as
     window.logfilterPlayground.timings.diagnostics.length = 0;
     window.logfilterPlayground.timings.compile.length = 0;
   });
+  // as the user sees it: from a key going down to the completion list being redrawn
+  await lat.evaluate(() => {
+    window.__visible = [];
+    let down;
+    document.addEventListener('keydown', () => (down = performance.now()), true);
+    new MutationObserver(() => {
+      if (down !== undefined && document.querySelector('.cm-tooltip-autocomplete')) {
+        window.__visible.push(performance.now() - down);
+        down = undefined;
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   const text = 'ClientCountry in ["fr", "de"] and BotScore < 30 or EdgeResponseStatus >= 500 and ClientRequestPath contains "/api"';
   await lat.keyboard.type(text, { delay: 40 });
+  const visible = await lat.evaluate(() => window.__visible);
+  info['completion p95 (key down → list redrawn)'] = `${ms(percentile(visible, 95))} over ${visible.length}`;
   await lat.keyboard.press('Escape');
   await lat.waitForTimeout(300);
   const t = await lat.evaluate(() => window.logfilterPlayground.timings);
