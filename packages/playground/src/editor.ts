@@ -141,6 +141,7 @@ export function createEditor(parent: HTMLElement, lang: LanguageSupport, options
         history(),
         drawSelection(),
         highlightActiveLine(),
+        EditorView.lineWrapping,
         highlighting(lang),
         linter((v) => toCmDiagnostics(timed('diagnostics', options.onTiming, () => lang.diagnostics(v.state.doc.toString())), v.state.doc.length), { delay: 100 }),
         lintGutter(),

@@ -103,9 +103,10 @@ function render() {
   const budget = $('budget');
   budget.textContent = `${s.operators} / ${s.maxOperators} operators · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
   budget.classList.toggle('over', s.operators > s.maxOperators || s.bytes > s.maxBytes);
-  // the box being edited is not rewritten under the cursor
+  // the box being edited is not rewritten under the cursor; once neither is, a pasted JSON's problems are gone
   if (document.activeElement !== jsonBox) jsonBox.value = compiled.json;
   if (document.activeElement !== escapedBox) escapedBox.value = compiled.escaped;
+  if (document.activeElement !== jsonBox && document.activeElement !== escapedBox) $('json-problems').replaceChildren();
   // the chooser shows the dataset the filter is checked against (its dataset line's, when it has one)
   if (compiled.dataset !== datasetSelect.value && [...datasetSelect.options].some((o) => o.value === compiled.dataset)) datasetSelect.value = state.dataset = compiled.dataset;
 }
