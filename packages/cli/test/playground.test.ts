@@ -43,7 +43,7 @@ describe('logfilter playground', () => {
     const app = await fetch(`${url}app.js`);
     expect(app.status).toBe(200);
     expect(app.headers.get('content-type')).toMatch(/javascript/);
-    for (const outside of ['../package.json', '%2e%2e/%2e%2e/package.json', '..%2f..%2fpackage.json', 'nothing-here.js']) {
+    for (const outside of ['../package.json', '%2e%2e/%2e%2e/package.json', '..%2f..%2fpackage.json', 'nothing-here.js', 'app.js.map']) {
       expect((await fetch(`${url}${outside}`)).status, outside).toBe(404);
     }
     s.child.kill('SIGINT');
