@@ -202,6 +202,10 @@ await step(page, 'JSON pasted is decompiled, keeping its dataset', async () => {
   await editor(page).click();
   await page.waitForFunction(() => document.querySelectorAll('#json-problems li').length === 0);
   check((await page.inputValue('#json')).includes('"QueryName"'), 'the JSON box shows the source again');
+  // the dataset chooser rewrites the source's dataset line, and the fields are checked against the new one
+  await page.selectOption('#dataset', 'firewall_events');
+  check((await editorText(page)).startsWith('dataset firewall_events\n'), 'the dataset line follows the chooser');
+  await page.locator('#problems li[data-code=unknown-field]').first().waitFor({ timeout: 10000 });
 });
 
 // ---- logs: a .gz dropped, counts equal to `logfilter eval`'s
