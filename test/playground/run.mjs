@@ -324,8 +324,7 @@ await step(page, 'a share link opened in a fresh page reproduces the state', asy
   await page.evaluate((t) => window.logfilterPlayground.setSource(t), 'dataset firewall_events\n\nClientCountry != "fr" and ClientRequestHost == "a.example"\n');
   await page.locator('#logs').fill('{"ClientRequestHost":"a.example","ClientCountry":"de"}\n{"ClientRequestHost":"b.example","ClientCountry":"de"}\n');
   await page.locator('#logs').dispatchEvent('input');
-  await page.evaluate(() => document.querySelector('#counts').removeAttribute('data-state'));
-  await scanDone(page);
+  await page.waitForFunction(() => document.querySelector('#counts').dataset.total === '2', null, { timeout: 60000 });
   await page.locator('#share').click();
   await page.locator('#status').filter({ hasText: /./ }).waitFor();
   const url = page.url();

@@ -345,6 +345,8 @@ tabs.forEach((t) => {
 // ---- share
 
 async function saveToHash() {
+  // the logs box is read now: a link made within its input's debounce must still carry what was pasted
+  state.logs = logsBox.value;
   const fragment = await encodeState(state);
   history.replaceState(null, '', `#${fragment}`);
   return fragment;
