@@ -111,7 +111,12 @@ function render() {
   if (compiled.dataset !== datasetSelect.value && [...datasetSelect.options].some((o) => o.value === compiled.dataset)) datasetSelect.value = state.dataset = compiled.dataset;
 }
 
-const rescan = debounce(() => scan(), 250);
+/** What the last scan ran: an edit that leaves the compiled filter as it was (a comment, a space) does not rescan. */
+let scanned: { filter: string; input: Blob | string | undefined } | undefined;
+const rescan = debounce(() => {
+  if (scanned && scanned.filter === compiled.compact && scanned.input === (file ?? state.logs)) return;
+  scan();
+}, 250);
 const saveLater = debounce(() => void saveToHash(), 400);
 function onSourceChange() {
   render();
@@ -168,6 +173,7 @@ function scan() {
     counts.dataset.state = 'invalid';
     return;
   }
+  scanned = { filter: compiled.compact, input: file ?? state.logs };
   const filter = JSON.parse(compiled.compact) as FilterDocument;
   const progress = $<HTMLProgressElement>('progress');
   const w = new Worker(workerUrl());
