@@ -21,7 +21,7 @@ import {
   type HoverInfo,
 } from '@logfilter/core';
 
-export type TokenClass = 'keyword' | 'operator' | 'field' | 'dataset' | 'function' | 'string' | 'number' | 'comment';
+export type TokenClass = 'keyword' | 'operator' | 'field' | 'unknown-field' | 'dataset' | 'function' | 'string' | 'number' | 'comment';
 
 export interface Token {
   start: number;
