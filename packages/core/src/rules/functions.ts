@@ -167,6 +167,17 @@ export const RULE_FUNCTIONS: readonly RuleFunction[] = [
     plan: 'Pro, Business and Enterprise',
     literalRule: [{ param: 5, check: flags('s') }],
   },
+  {
+    name: 'bit_slice',
+    params: [p('protocol', [S], 'literal'), p('offset_start', [I], 'literal'), p('offset_end', [I], 'literal')],
+    returns: 'Int',
+    doc: 'The bits offset_start to offset_end (at most 32, offsets up to 2040) of the raw packet of a protocol (ip, tcp, udp, icmp)',
+    phases: phasesOf(['network']),
+    literalRule: [
+      { param: 1, check: intRange(0, 2040) },
+      { param: 2, check: intRange(0, 2040) },
+    ],
+  },
   { name: 'is_jwt_present', params: [p('token_configuration_id', [S])], returns: 'Bool', doc: 'Whether the request carries a JWT of the token configuration' },
   { name: 'is_jwt_valid', params: [p('token_configuration_id', [S])], returns: 'Bool', doc: 'Whether the JWT of the token configuration is valid' },
 ];

@@ -4,7 +4,7 @@ export { checkRule, type RuleCheckOptions, type RuleCheckResult, MAX_RULE_LENGTH
 export { RULE_FIELDS, RULE_FIELD_BY_NAME, MANAGED_LISTS, type RuleField } from './fields.js';
 export { RULE_FUNCTIONS, RULE_FUNCTION_BY_NAME, QUANTIFIERS, type RuleFunction, type RuleParam, type ParamType } from './functions.js';
 export { COMPARISON_OPERATORS, LOGICAL_OPERATORS, COMPARISON_BY_SPELLING, LOGICAL_BY_SPELLING, comparisonsFor, type ComparisonOperator, type LogicalOperator } from './operators.js';
-export { PHASES, REQUEST_PHASES, RESPONSE_PHASES } from './phases.js';
+export { PHASES, REQUEST_PHASES, RESPONSE_PHASES, HTTP_PHASES, NETWORK_PHASES, PHASE_LAYER, type PhaseLayer } from './phases.js';
 export { type RuleType, type ScalarType, typeName as ruleTypeName, docTypeName as ruleDocTypeName } from './types.js';
 export { RULE_DIAGNOSTIC_CODES } from './codes.js';
 export type * from './ast.js';
