@@ -378,7 +378,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       }
       checkValue(ctx, flags.value!);
       const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !(flags.disable || flags.disabled), ...(flags.description !== undefined ? { description: flags.description } : {}) };
-      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
+      refuseInvalidExpressions(ctx, { name: '--expression', expression: flags.expression! }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('POST', base(flags.zone), body)]);
@@ -407,7 +407,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       if (flags.enable) body.enabled = true;
       if (flags.disable) body.enabled = false;
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --action, --expression, --value, --description, --enable or --disable');
-      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
+      if (flags.expression !== undefined) refuseInvalidExpressions(ctx, { name: '--expression', expression: flags.expression }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('PUT', `${base(flags.zone)}/${encodeURIComponent(id)}`, body)]);

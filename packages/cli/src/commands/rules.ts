@@ -1,11 +1,12 @@
 /**
  * `logfilter rules check|fmt`: the rules language (the expressions of ruleset rules and policies).
- * `check` takes one expression, or a JSON document (ruleset, rules, rule, policy) whose every expression
- * is checked in place; `fmt` prints or rewrites expressions in the canonical style.
+ * `check` takes one expression, or a JSON or YAML document (ruleset, rules, rule, policy) whose every
+ * expression is checked in place; `fmt` prints or rewrites expressions in the canonical style.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { checkRule, checkRuleDocument, firstApiError, formatApiError, formatRule, PHASES, type RuleKind } from '@logfilter/core';
+import { checkRule, firstApiError, formatApiError, formatRule, PHASES, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { checkBodyExpressions } from '../rules-check.js';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput, writeFileAtomic } from '../io.js';
@@ -23,6 +24,14 @@ export function looksLikeRuleDocument(text: string): boolean {
   return /^\s*[[{]/.test(text);
 }
 
+/** A rules document: JSON (`{`/`[` first, or .json), YAML (.yaml/.yml, as `rulesets create --file` reads); else one expression. */
+function documentFormat(file: string | undefined, text: string): 'json' | 'yaml' | undefined {
+  const lower = (file ?? '').toLowerCase();
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  if (lower.endsWith('.json') || looksLikeRuleDocument(text)) return 'json';
+  return undefined;
+}
+
 export function registerRules(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   const rules = program.command('rules').description('check and format rules-language expressions (ruleset rules, policies)');
 
@@ -36,11 +45,12 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .action(async (file: string | undefined, flags: { phase?: string; kind: RuleKind; diagnostics: string }) => {
       checkPhase(flags.phase);
       const input = await readInput(file, ctx);
-      const doc = looksLikeRuleDocument(input.text);
-      const result = doc ? checkRuleDocument(input.text, flags.phase ? { phase: flags.phase } : {}) : checkRule(input.text, { kind: flags.kind, ...(flags.phase ? { phase: flags.phase } : {}) });
+      const format = documentFormat(file, input.text);
+      const doc = format !== undefined;
+      const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : checkRule(input.text, { kind: flags.kind, ...(flags.phase ? { phase: flags.phase } : {}) });
       if (flags.diagnostics === 'api') {
         const texts = doc
-          ? checkRuleDocument(input.text, flags.phase ? { phase: flags.phase } : {}).expressions.flatMap((e) => {
+          ? (result as RuleDocumentResult).expressions.flatMap((e) => {
               const first = firstApiError(e.diagnostics);
               return first ? [`${e.path.join('.')}: ${formatApiError(e.text, first)}`] : [];
             })

@@ -29,6 +29,7 @@ export const RULE_DIAGNOSTIC_CODES = {
   'rule-wildcard': 'error',
   'rule-too-long': 'error',
   'rule-too-deep': 'error',
+  'rule-unknown-phase': 'error',
   'rule-deprecated-field': 'warning',
   'rule-ip-ordering': 'warning',
   'rule-empty-list': 'warning',

@@ -15,3 +15,7 @@ export { ruleCompletion, ruleCompletionSituation, ruleCompletionItems, functionS
 export { ruleHoverAt } from './hover.js';
 export { ruleHighlightTokens, type RuleHighlightToken, type RuleHighlightType } from './highlight.js';
 export { typeOfValueExpression } from './check.js';
+export { alignedOffsetMapper } from './source-map.js';
+export { availableIn, availabilityText } from './phases.js';
+export type { FieldLayer } from './fields.js';
+export type { JsonValue, JsonString, JsonObject } from '../json/located-json.js';
