@@ -19,3 +19,7 @@ export { alignedOffsetMapper } from './source-map.js';
 export { availableIn, availabilityText } from './phases.js';
 export type { FieldLayer } from './fields.js';
 export type { JsonValue, JsonString, JsonObject } from '../json/located-json.js';
+export { evaluateRule, type RuleEvalOptions, type RuleEvalResult, type ExplainStep } from './eval/evaluate.js';
+export { readSampleRequest, type SampleRequest } from './eval/request.js';
+export { type RuleValue, show as showRuleValue } from './eval/values.js';
+export { MAX_REGEX_INSTRUCTIONS } from './eval/regex.js';
