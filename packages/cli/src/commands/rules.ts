@@ -1,5 +1,5 @@
 /**
- * `logfilter rules check|fmt`: the rules language (the expressions of ruleset rules and policies).
+ * `logfilter rules check|eval|fmt`: the rules language (the expressions of ruleset rules and policies).
  * `check` takes one expression, or a JSON or YAML document (ruleset, rules, rule, policy) whose every
  * expression is checked in place; `fmt` prints or rewrites expressions in the canonical style.
  */
@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { checkRule, firstApiError, formatApiError, formatRule, PHASES, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import { checkBodyExpressions } from '../rules-check.js';
+import { rulesEval, type RulesEvalFlags } from '../rules-eval.js';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput, writeFileAtomic } from '../io.js';
@@ -60,6 +61,22 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
         reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
       }
       setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
+    });
+
+  rules
+    .command('eval')
+    .description('evaluate an expression (or a .rule file) against sample requests, offline: match or no match per request')
+    .argument('<expression-or-file>', 'the expression, or a file holding it (- for standard input)')
+    .requiredOption('--request <file>', 'the requests: a JSON object of fields, an array of them, or NDJSON (- for standard input)')
+    .option('--json', 'one JSON object per request: {"request": N, "matched": true|false}')
+    .option('--explain', 'show the value of every sub-expression')
+    .option('--lists <file>', 'named lists for in $name: {"name": ["192.0.2.0/24", …], …}')
+    .addOption(phaseOption())
+    .addOption(kindOption())
+    .addOption(new Option('--diagnostics <format>', 'diagnostics on stderr: text, or a JSON array').choices(['text', 'json']).default('text'))
+    .action(async (arg: string, flags: RulesEvalFlags) => {
+      checkPhase(flags.phase);
+      setExit(await rulesEval(arg, flags, ctx));
     });
 
   rules
