@@ -1,5 +1,5 @@
 /** `logfilter rules eval`: an expression against sample requests, offline. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +71,18 @@ describe('logfilter rules eval', () => {
     expect(type.stderr).toContain('field ip.src');
     const broken = await runCli('logfilter', ['rules', 'eval', 'ssl', '--request', '-'], { stdin: '{"ssl": tr\n' });
     expect(broken.code).toBe(2);
+  });
+});
+
+describe('the example of docs/rules-language.md', () => {
+  it('runs as written and prints what the page says', async () => {
+    const doc = readFileSync(new URL('../../../docs/rules-language.md', import.meta.url), 'utf8');
+    const block = /## Testing a rule[\s\S]*?```sh\n([\s\S]*?)```/.exec(doc)![1]!;
+    const m = /^echo '(.*)' \|\n\s+logfilter (.*)$/m.exec(block.trim())!;
+    const args = [...m[2]!.matchAll(/'([^']*)'|(\S+)/g)].map((x) => x[1] ?? x[2]!);
+    const r = await runCli('logfilter', args, { stdin: m[1]! });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('request 1: match');
+    expect(r.stdout).toContain('http.request.headers["user-agent"][*]  =>  ["curl/8.5"]');
   });
 });
