@@ -8,7 +8,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateRule, readSampleRequest, type RuleDiagnostic, type RuleEvalResult, type RuleKind, showRuleValue } from '@logfilter/core';
+import { evaluateRule, readRuleFileHeader, readSampleRequest, type RuleDiagnostic, type RuleEvalResult, type RuleKind, showRuleValue } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';
 import { readInput } from './io.js';
@@ -76,11 +76,18 @@ export async function rulesEval(arg: string, flags: RulesEvalFlags, ctx: CliCont
   const reqInput = await readInput(flags.request, ctx);
   const lists = await readLists(flags.lists, ctx);
   const requests = parseRequests(reqInput.name, reqInput.text);
+  // a .rule file's comment header, `# phase: …` among them
+  const header = readRuleFileHeader(expr.text);
+  if (header.diagnostics.length) {
+    reportDiagnostics(ctx, expr.name, expr.text, header.diagnostics, flags.diagnostics);
+    return EXIT_FAILURE;
+  }
   const results: RuleEvalResult[] = [];
   for (const { line, value } of requests) {
     const req = readSampleRequest(value);
     if (req.problems.length) throw new UsageError(`${reqInput.name}:${line}: ${req.problems[0]}`);
-    const result = evaluateRule(expr.text, req.fields, { kind: flags.kind, lists, ...(flags.phase ? { phase: flags.phase } : {}) });
+    const phase = flags.phase ?? header.phase;
+    const result = evaluateRule(header.text, req.fields, { kind: flags.kind, lists, ...(phase ? { phase } : {}) });
     if (!result.ok) {
       const diagnostics: RuleDiagnostic[] = result.problem
         ? [{ code: 'rule-eval', severity: 'error', message: result.problem.message, start: result.problem.start, end: Math.max(result.problem.end, result.problem.start + 1) }]

@@ -14,6 +14,24 @@ const file = (name: string, text: string) => {
 };
 
 describe('logfilter rules check', () => {
+  it('a .rule file may start with comment lines; # phase: sets its phase (for check, fmt keeps them)', async () => {
+    const net = file('net.rule', '# block DNS floods\n# phase: magic_transit\nudp.dstport eq 53 and ip.proto eq "udp"\n');
+    expect((await runCli('logfilter', ['rules', 'check', net])).code).toBe(0);
+    const http = file('http.rule', '# phase: http_request_firewall_custom\nhttp.response.code eq 503\n');
+    const r = await runCli('logfilter', ['rules', 'check', http]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${http}:2:1: error rule-unavailable-in-phase`);
+    const typo = file('typo.rule', '# phase: http_request_firewal_custom\nssl\n');
+    const t = await runCli('logfilter', ['rules', 'check', typo]);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain(`${typo}:1:10: error rule-unknown-phase`);
+    const messy = file('messy.rule', '# phase: magic_transit\ntcp.dstport==80&&!tcp.flags.syn\n');
+    const f = await runCli('logfilter', ['rules', 'fmt', messy]);
+    expect([f.code, f.stdout]).toEqual([0, '# phase: magic_transit\ntcp.dstport eq 80 and not tcp.flags.syn\n']);
+    const e = await runCli('logfilter', ['rules', 'eval', net, '--request', '-'], { stdin: '{"udp.dstport": 53, "ip.proto": "udp"}' });
+    expect([e.code, e.stdout]).toEqual([0, 'request 1: match\n']);
+  });
+
   it('reports an unknown phase of a ruleset file (and still checks its expressions)', async () => {
     const r = await runCli('logfilter', ['rules', 'check', '--diagnostics', 'json'], { stdin: '{"phase":"bogus_phase","rules":[{"expression":"http.host eq"}]}' });
     expect(r.code).toBe(1);

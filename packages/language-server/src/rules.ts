@@ -4,7 +4,7 @@
  * server routes a request here when its document is a rules document (server.ts); everything else about
  * the protocol (guards, conversions) is shared with the filter language.
  */
-import { checkRule, checkRuleDocument, formatRule, minimalEdit, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import { checkRule, checkRuleDocument, formatRule, minimalEdit, readRuleFileHeader, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -41,7 +41,10 @@ export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocum
 
 /** The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. */
 function diagnosticsOf(doc: TextDocument) {
-  return isRulesetJson(doc) ? checkRuleDocument(doc.getText()).diagnostics : checkRule(doc.getText()).diagnostics;
+  if (isRulesetJson(doc)) return checkRuleDocument(doc.getText()).diagnostics;
+  // a .rule file's comment header: `# phase: …` sets the phase its checks and completion follow
+  const header = readRuleFileHeader(doc.getText());
+  return [...header.diagnostics, ...checkRule(header.text, header.phase ? { phase: header.phase } : {}).diagnostics];
 }
 
 /** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
@@ -81,7 +84,8 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 
 export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
   if (isRulesetJson(doc)) return { isIncomplete: false, items: [] };
-  const { situation, items } = ruleCompletion(doc.getText(), doc.offsetAt(params.position));
+  const header = readRuleFileHeader(doc.getText());
+  const { situation, items } = ruleCompletion(header.text, doc.offsetAt(params.position), header.phase ? { phase: header.phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   return {
     isIncomplete: false,

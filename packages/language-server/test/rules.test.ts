@@ -156,4 +156,14 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     const tokens = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
     expect(tokens?.data).toEqual([]);
   });
+
+  it('a .rule file\'s "# phase:" comment sets the phase its diagnostics and completion follow', async () => {
+    const text = '# phase: magic_transit\nhttp.host eq "a" or tcp.dstport eq 80';
+    const uri = await open('net.rule', text);
+    const diags = await client.waitForDiagnostics(uri);
+    expect(diags.map((d) => [d.code, d.range])).toEqual([['rule-unavailable-in-phase', rangeOf(text, 'http.host')]]);
+    const completion = labels(await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 0 } }));
+    expect(completion).toContain('tcp.dstport');
+    expect(completion).not.toContain('http.host');
+  });
 });

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { checkRule, firstApiError, formatApiError, formatRule, PHASES, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { checkRule, firstApiError, formatApiError, formatRule, PHASES, readRuleFileHeader, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import { checkBodyExpressions } from '../rules-check.js';
 import { rulesEval, type RulesEvalFlags } from '../rules-eval.js';
 import type { CliContext } from '../context.js';
@@ -48,7 +48,14 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
       const input = await readInput(file, ctx);
       const format = documentFormat(file, input.text);
       const doc = format !== undefined;
-      const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : checkRule(input.text, { kind: flags.kind, ...(flags.phase ? { phase: flags.phase } : {}) });
+      // a .rule file may start with comment lines, `# phase: …` among them (--phase wins)
+      const header = readRuleFileHeader(input.text);
+      const phase = flags.phase ?? header.phase;
+      const single = () => {
+        const r = checkRule(header.text, { kind: flags.kind, ...(phase ? { phase } : {}) });
+        return header.diagnostics.length ? { ...r, ok: false, diagnostics: [...header.diagnostics, ...r.diagnostics] } : r;
+      };
+      const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
       if (flags.diagnostics === 'api') {
         const texts = doc
           ? (result as RuleDocumentResult).expressions.flatMap((e) => {
@@ -94,7 +101,10 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
       let exit = EXIT_OK;
       for (const file of list) {
         const input = await readInput(file, ctx);
-        const result = formatRule(input.text, { kind: flags.kind });
+        // the comment header of a .rule file is kept as written
+        const header = readRuleFileHeader(input.text);
+        const formatted = formatRule(header.text, { kind: flags.kind });
+        const result = { ...formatted, text: input.text.slice(0, header.headerLength) + formatted.text };
         if (!result.ok) {
           reportDiagnostics(ctx, input.name, input.text, result.diagnostics.filter((d) => d.severity === 'error'), flags.diagnostics);
           exit = EXIT_FAILURE;
