@@ -4,6 +4,7 @@
  * per function: [expression or value expression, request fields, expected value].
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateRule, readSampleRequest, showRuleValue } from '@logfilter/core';
 
@@ -243,5 +244,22 @@ describe('problems are answered, not thrown', () => {
       ['not ssl', 'true'],
       ['lower(http.host) eq "a.example" and not ssl', 'true'],
     ]);
+  });
+});
+
+describe('every expression of the corpus evaluates or says why, never throws', () => {
+  const entries = readFileSync(new URL('../../../../test/fixtures/rules/corpus.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { expression: string; kind: 'filter' | 'value'; phase?: string; expect: unknown });
+  const requests = [
+    {},
+    { 'http.host': 'www.example.com', 'ip.src': '2001:db8::1', 'http.request.uri.path': '/api/v1/x', 'http.request.headers': { 'user-agent': ['Mozilla'], 'content-type': ['application/json'] }, ssl: true, 'http.request.body.raw': '{"a": [1, {"b": "c"}]}' },
+  ];
+  it.each(entries.filter((e) => e.expect === 'valid').map((e) => [e.expression, e]))('%s', (_, e) => {
+    for (const req of requests) {
+      const out = evaluateRule(e.expression, readSampleRequest(req).fields, { kind: e.kind, ...(e.phase ? { phase: e.phase } : {}), lists: {} });
+      if (!out.ok) expect(out.problem, e.expression).toBeDefined();
+    }
   });
 });
