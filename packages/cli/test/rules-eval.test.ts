@@ -86,3 +86,13 @@ describe('the example of docs/rules-language.md', () => {
     expect(r.stdout).toContain('http.request.headers["user-agent"][*]  =>  ["curl/8.5"]');
   });
 });
+
+describe('the rules eval line of the README', () => {
+  it('prints what the README shows', async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const m = /^\$ echo '(.*)' \| logfilter (rules eval .*)\n(.*)$/m.exec(readme)!;
+    const args = [...m[2]!.matchAll(/'([^']*)'|(\S+)/g)].map((x) => x[1] ?? x[2]!);
+    const r = await runCli('logfilter', args, { stdin: m[1]! });
+    expect([r.code, r.stdout]).toEqual([0, `${m[3]}\n`]);
+  });
+});
