@@ -166,4 +166,18 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect(completion).toContain('tcp.dstport');
     expect(completion).not.toContain('http.host');
   });
+
+  it('completes and hovers inside the expression strings of a *.ruleset.json file, in its phase', async () => {
+    const text = '{"rules": [{"action": "block", "expression": "http.host eq \\"a\\" and tcp.dst"}], "phase": "magic_transit"}';
+    const uri = await open('net.ruleset.json', text, 'json');
+    const d = docOf(text);
+    const at = text.indexOf('tcp.dst') + 'tcp.dst'.length;
+    const list = (await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: d.positionAt(at) })) as CompletionList;
+    const item = list.items.find((i) => i.label === 'tcp.dstport');
+    expect(item?.textEdit).toEqual({ range: rangeOf(text, 'tcp.dst'), newText: 'tcp.dstport' });
+    expect(list.items.map((i) => i.label)).not.toContain('http.host');
+    const hover = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: d.positionAt(text.indexOf('http.host') + 2) });
+    expect(hover?.range).toEqual(rangeOf(text, 'http.host'));
+    expect((hover?.contents as MarkupContent).value).toContain('http.host');
+  });
 });

@@ -111,3 +111,49 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   const diagnostics = sortDiagnostics(out) as RuleDiagnostic[];
   return { ok: !hasErrors(diagnostics), diagnostics, expressions };
 }
+
+/** The expression string of a rules document under an offset, for completion and hover inside it. */
+export interface RuleDocumentExpressionAt {
+  /** The expression (the string's value). */
+  text: string;
+  /** The offset in `text` for the document offset asked about. */
+  offset: number;
+  kind: RuleKind;
+  phase?: string;
+  /** Maps an offset of `text` to the document. */
+  toDocument: (offset: number) => number;
+}
+
+/**
+ * The `expression` (or `counting_expression`) string whose text holds `offset` in a JSON rules document, with
+ * its kind (a value expression inside `action_parameters`) and the phase of its ruleset; undefined elsewhere.
+ */
+export function ruleDocumentExpressionAt(text: string, offset: number): RuleDocumentExpressionAt | undefined {
+  const parsed = parseJson(text);
+  if (!parsed.value) return undefined;
+  let phase: string | undefined;
+  let found: { node: JsonString; kind: RuleKind } | undefined;
+  const walk = (node: JsonValue, inParams: boolean): void => {
+    if (found || offset < node.start || offset > node.end) return;
+    if (node.type === 'array') node.items.forEach((v) => walk(v, inParams));
+    if (node.type !== 'object') return;
+    const named = getProperty(node, 'phase');
+    if (named?.value.type === 'string' && PHASES.includes(named.value.value)) phase = named.value.value;
+    for (const p of node.properties) {
+      const key = p.key.value;
+      if ((key === 'expression' || key === 'counting_expression') && p.value.type === 'string' && offset > p.value.start && offset < p.value.end) {
+        found = { node: p.value, kind: inParams && key === 'expression' ? 'value' : 'filter' };
+        return;
+      }
+      walk(p.value, inParams || key === 'action_parameters');
+    }
+  };
+  walk(parsed.value, false);
+  if (!found) return undefined;
+  const { node, kind } = found;
+  const toDocument = stringOffsetMapper(text, node);
+  // the value offset whose document offset is the first at or after the one asked about
+  let at = 0;
+  while (at < node.value.length && toDocument(at) < offset) at++;
+  return { text: node.value, offset: at, kind, ...(phase ? { phase } : {}), toDocument };
+}

@@ -10,7 +10,7 @@ export { RULE_DIAGNOSTIC_CODES } from './codes.js';
 export type * from './ast.js';
 export { apiLineColumn, offsetOfApiLineColumn, firstApiError, formatApiError, ruleApiError, type ApiLineColumn } from './api-error.js';
 export { formatRule, flatRule, canonicalSpelling, RULE_LINE_WIDTH, type RuleFormatResult, type RuleFormatOptions } from './format.js';
-export { checkRuleDocument, type RuleDocumentResult, type RuleDocumentExpression, type RuleDocumentOptions } from './document.js';
+export { checkRuleDocument, ruleDocumentExpressionAt, type RuleDocumentExpressionAt, type RuleDocumentResult, type RuleDocumentExpression, type RuleDocumentOptions } from './document.js';
 export { ruleCompletion, ruleCompletionSituation, ruleCompletionItems, functionSignature, type RuleCompletionSituation, type RuleCompletionKind, type RuleCompletionOptions } from './completion.js';
 export { ruleHoverAt } from './hover.js';
 export { ruleHighlightTokens, type RuleHighlightToken, type RuleHighlightType } from './highlight.js';
