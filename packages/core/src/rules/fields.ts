@@ -9,7 +9,8 @@
  * (developers.cloudflare.com/ruleset-engine/rules-language/fields/reference/, "last updated Aug 12, 2026",
  * copy fetched 2026-10-08) and its per-field pages for the types; the sequence rules page
  * (bots/additional-configurations/sequence-rules) for cf.sequence.*; the threat intelligence fields page
- * (waf/detections/threat-intelligence/fields) for cf.intel.ip.*; the JWT validation pages for
+ * (waf/detections/threat-intelligence/fields) for cf.intel.ip.*; account abuse protection
+ * (bots/account-abuse-protection) for cf.fraud_detection.disposable_email and cf.fraud.email_risk; the JWT validation pages for
  * http.request.jwt.claims; the Network Firewall fields page (cloudflare-network-firewall/reference/
  * network-firewall-fields, "last updated May 6, 2026") for the packet fields. test/fixtures/rules/
  * field-catalogue.txt lists the catalogue's names; a test keeps this table complete against it.
@@ -209,6 +210,8 @@ const ROWS: Row[] = [
     [`cf.schema_validation.${k}.query.undeclared_parameters`, 'Array<String>', `Query parameters the ${k} schema does not declare`],
     [`cf.schema_validation.${k}.query.violated_parameters`, 'Array<String>', `Query parameters violating the ${k} schema`],
   ]),
+  ['cf.fraud_detection.disposable_email', 'Boolean', 'The email of the request uses a disposable email domain', { plan: 'Enterprise Bot Management add-on (early access)' }],
+  ['cf.fraud.email_risk', 'String', 'Risk of the email of the request: low, medium, high, unknown', { plan: 'Enterprise Bot Management add-on (early access)' }],
   ['cf.sequence.current_op', 'String', 'ID of the saved operation the request matches, empty if none'],
   ['cf.sequence.previous_ops', 'Array<String>', 'IDs of the previous operations of the sequence, most recent first'],
   ['cf.sequence.msec_since_op', 'Map<Integer>', 'Milliseconds since each previous operation, by operation ID'],
