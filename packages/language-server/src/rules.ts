@@ -1,10 +1,11 @@
 /**
  * The rules language (`logfilter-rules`, `.rule` files) beside the filter language: one expression per
- * document (and the `expression` strings of `*.ruleset.json` files: diagnostics and quick fixes only), checked, completed, hovered, formatted and highlighted by the core's rules functions. The
+ * document (and the `expression` strings of `*.ruleset.json` files: diagnostics, quick fixes, completion and
+ * hover in the ruleset's phase), checked, completed, hovered, formatted and highlighted by the core's rules functions. The
  * server routes a request here when its document is a rules document (server.ts); everything else about
  * the protocol (guards, conversions) is shared with the filter language.
  */
-import { checkRule, checkRuleDocument, formatRule, minimalEdit, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import { checkRule, checkRuleDocument, formatRule, minimalEdit, readRuleFileHeader, ruleDocumentExpressionAt, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -48,9 +49,10 @@ export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocum
  */
 function diagnosticsOf(doc: TextDocument) {
   if (isRulesetJson(doc)) return checkRuleDocument(doc.getText()).diagnostics;
-  const text = doc.getText();
-  const all = checkRule(text).diagnostics;
-  return text.trim() === '' ? all.filter((d) => d.code !== 'rule-empty') : all;
+  // a .rule file's comment header: `# phase: …` sets the phase its checks and completion follow
+  const header = readRuleFileHeader(doc.getText());
+  const all = [...header.diagnostics, ...checkRule(header.text, header.phase ? { phase: header.phase } : {}).diagnostics];
+  return header.text.trim() === '' ? all.filter((d) => d.code !== 'rule-empty') : all;
 }
 
 /** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
@@ -89,10 +91,11 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 };
 
 export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
-  if (isRulesetJson(doc)) return { isIncomplete: false, items: [] };
-  const text = doc.getText();
+  if (isRulesetJson(doc)) return rulesetJsonCompletion(doc, params);
+  const header = readRuleFileHeader(doc.getText());
+  const text = header.text;
   const offset = doc.offsetAt(params.position);
-  const { situation, items } = ruleCompletion(text, offset);
+  const { situation, items } = ruleCompletion(text, offset, header.phase ? { phase: header.phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   // `and`/`or` after a closing quote or brace: never on the punctuation that was just typed (Enter would
   // take them), and asked for, they bring their own space (`"/x" and`, not `"/x"and`)
@@ -120,8 +123,25 @@ export function rulesCompletion(doc: TextDocument, params: CompletionParams): Co
   };
 }
 
+/** Completion inside an expression string of a `*.ruleset.json` file, in its ruleset's phase; JSON-escaped, plain text. */
+function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
+  const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+  if (!at) return { isIncomplete: false, items: [] };
+  const { situation, items } = ruleCompletion(at.text, at.offset, at.phase ? { phase: at.phase } : {});
+  const range = toRange(doc, at.toDocument(situation.replace.start), at.toDocument(situation.replace.end));
+  const plain = (t: string) => t.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return {
+    isIncomplete: false,
+    items: items.map((e): CompletionItem => ({ label: e.label, kind: KIND[e.kind], detail: e.detail, textEdit: { range, newText: JSON.stringify(e.snippet ? plain(e.insertText) : e.insertText).slice(1, -1) }, filterText: e.label, sortText: e.sortText })),
+  };
+}
+
 export function rulesHover(doc: TextDocument, params: HoverParams): Hover | null {
-  if (isRulesetJson(doc)) return null;
+  if (isRulesetJson(doc)) {
+    const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+    const h = at ? ruleHoverAt(at.text, at.offset) : undefined;
+    return at && h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, at.toDocument(h.start), at.toDocument(h.end)) } : null;
+  }
   const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
 }

@@ -9,6 +9,7 @@ import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineE
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
 import { COMPARISON_BY_SPELLING, type ComparisonOperator } from './operators.js';
+import { availabilityText, availableIn } from './phases.js';
 import { arrayOf, isScalar, type RuleType, type ScalarType, typeName, docTypeName, typesEqual } from './types.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics.js';
@@ -211,8 +212,9 @@ function checkComparison(c: RuleComparison, ctx: Ctx, asArg: boolean): Ty | unde
   }
   const op = COMPARISON_BY_SPELLING.get(c.op.image);
   if (!op) return undefined;
-  const result: Ty | undefined = lhs ? { t: lhs.each ? arrayOf('Bool') : 'Bool' } : { t: 'Bool' };
-  if (!lhs) return result;
+  // an operand that did not type-check was reported already: one error per cause, so no type for what holds it
+  if (!lhs) return undefined;
+  const result: Ty = { t: lhs.each ? arrayOf('Bool') : 'Bool' };
   const T = lhs.t;
   if (T === 'Bool') {
     ctx.out.push(
@@ -444,9 +446,9 @@ function unknownIdentifier(name: string, start: number, end: number, ctx: Ctx): 
   );
 }
 
-function unavailable(name: string, phases: readonly string[] | undefined, start: number, end: number, ctx: Ctx): boolean {
-  if (!ctx.phase || !phases || phases.includes(ctx.phase)) return false;
-  ctx.out.push(rdiag('rule-unavailable-in-phase', `${name} is not available in phase ${ctx.phase} (only in ${phases.join(', ')})`, start, end, { message: 'unknown identifier' }));
+function unavailable(name: string, item: { phases?: readonly string[]; layers?: readonly ('http' | 'network')[] }, start: number, end: number, ctx: Ctx): boolean {
+  if (availableIn(item, ctx.phase)) return false;
+  ctx.out.push(rdiag('rule-unavailable-in-phase', `${name} is not available in phase ${ctx.phase} (only in ${availabilityText(item)})`, start, end, { message: 'unknown identifier' }));
   return true;
 }
 
@@ -462,7 +464,7 @@ function checkIndexExpr(x: RuleIndexExpr, ctx: Ctx): Ty | undefined {
       } else unknownIdentifier(base.name, base.start, base.end, ctx);
       return undefined;
     }
-    unavailable(field.name, field.phases, base.start, base.end, ctx);
+    unavailable(field.name, field, base.start, base.end, ctx);
     if (field.replacedBy) {
       ctx.out.push(
         rdiag('rule-deprecated-field', `${field.name} is deprecated: use ${field.replacedBy}`, base.start, base.end, undefined, {
@@ -563,7 +565,7 @@ function checkCall(call: RuleCall, ctx: Ctx): Ty | undefined {
     for (const a of call.args) checkExpr(a, ctx, true);
     return undefined;
   }
-  unavailable(fn.name, fn.phases, call.nameStart, call.nameEnd, ctx);
+  unavailable(fn.name, fn, call.nameStart, call.nameEnd, ctx);
   if (fn.valueOnly && ctx.kind === 'filter') {
     ctx.out.push(rdiag('rule-value-only-function', `${fn.name} only works in value (rewrite) expressions, not in filter expressions`, call.nameStart, call.nameEnd, { message: 'unknown identifier' }));
   }
@@ -666,6 +668,8 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
     }
   }
   if (!ok && fn.returns === 'first-argument') return undefined;
+  // an argument that did not type-check was reported: the call's type is unknown (one error per cause)
+  if (results.some((r) => r === undefined)) return undefined;
   const ret: RuleType | undefined = fn.returns === 'first-argument' ? first : fn.returns;
   if (ret === undefined) return undefined;
   return { t: results[0]?.each ? arrayOf(ret) : ret };

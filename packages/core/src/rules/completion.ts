@@ -10,6 +10,7 @@ import { typeOfValueExpression } from './check.js';
 import { RULE_FIELDS, MANAGED_LISTS } from './fields.js';
 import { RULE_FUNCTIONS, type RuleFunction } from './functions.js';
 import { COMPARISON_OPERATORS, LOGICAL_OPERATORS } from './operators.js';
+import { availabilityText, availableIn } from './phases.js';
 import * as T from './tokens.js';
 import { docTypeName, isScalar, type RuleType } from './types.js';
 
@@ -98,7 +99,7 @@ function lhsBefore(text: string, tokens: IToken[], end: number): string | undefi
 const sort = (group: number, label: string) => `${group}_${label}`;
 
 function fieldItem(f: (typeof RULE_FIELDS)[number]): CompletionEntry {
-  const notes = [f.plan ? `Plan: ${f.plan}` : '', f.phases ? `Only in: ${f.phases.join(', ')}` : '', f.replacedBy ? `Deprecated: use \`${f.replacedBy}\`` : ''].filter(Boolean);
+  const notes = [f.plan ? `Plan: ${f.plan}` : '', f.phases || f.layers.length === 1 ? `Only in: ${availabilityText(f)}` : '', f.replacedBy ? `Deprecated: use \`${f.replacedBy}\`` : ''].filter(Boolean);
   return {
     label: f.name,
     kind: 'field',
@@ -117,7 +118,7 @@ export function functionSignature(fn: RuleFunction): string {
 }
 
 function functionItem(fn: RuleFunction): CompletionEntry {
-  const notes = [fn.plan ? `Plan: ${fn.plan}` : '', fn.phases ? `Only in: ${fn.phases.join(', ')}` : '', fn.valueOnly ? 'Value (rewrite) expressions only' : ''].filter(Boolean);
+  const notes = [fn.plan ? `Plan: ${fn.plan}` : '', fn.phases ? `Only in: ${availabilityText(fn)}` : '', fn.valueOnly ? 'Value (rewrite) expressions only' : ''].filter(Boolean);
   return {
     label: fn.name,
     kind: 'snippet',
@@ -129,14 +130,14 @@ function functionItem(fn: RuleFunction): CompletionEntry {
   };
 }
 
-const available = (phases: readonly string[] | undefined, phase: string | undefined) => !phase || !phases || phases.includes(phase);
+
 
 export function ruleCompletionItems(situation: RuleCompletionSituation, options: RuleCompletionOptions = {}): CompletionEntry[] {
   const items: CompletionEntry[] = [];
   switch (situation.kind) {
     case 'operand':
-      for (const f of RULE_FIELDS) if (available(f.phases, options.phase)) items.push(fieldItem(f));
-      for (const fn of RULE_FUNCTIONS) if (available(fn.phases, options.phase)) items.push(functionItem(fn));
+      for (const f of RULE_FIELDS) if (availableIn(f, options.phase)) items.push(fieldItem(f));
+      for (const fn of RULE_FUNCTIONS) if (availableIn(fn, options.phase)) items.push(functionItem(fn));
       for (const q of ['any', 'all']) items.push({ label: q, kind: 'keyword', detail: `${q}(Array<Boolean>): Boolean`, documentation: `True when ${q === 'any' ? 'any' : 'every'} element holds: ${q}(field[*] eq "x")`, insertText: `${q}($0)`, snippet: true, sortText: sort(4, q) });
       items.push({ label: 'not', kind: 'keyword', detail: 'logical NOT', documentation: 'Negates the next simple expression', insertText: 'not ', sortText: sort(4, 'not') });
       break;
