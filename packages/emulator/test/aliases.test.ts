@@ -57,3 +57,18 @@ describe("the provider's spelling and the neutral one (one alias table)", () => 
     expect((await call('GET', '/zones/alias4/rulesets')).status).toBe(200);
   });
 });
+
+describe("page monitoring answers as the provider's", () => {
+  it('settings carry all four fields, also before anything was set', async () => {
+    const s = await call('GET', '/zones/fresh-settings/page_shield');
+    expect(Object.keys(s.body.result).sort()).toEqual(['enabled', 'updated_at', 'use_cloudflare_reporting_endpoint', 'use_connection_url_path']);
+    expect(s.body.result).toMatchObject({ enabled: false, use_cloudflare_reporting_endpoint: false, use_connection_url_path: false });
+  });
+
+  it('the policy list carries result_info', async () => {
+    for (const n of [1, 2]) await call('POST', '/zones/policy-info/page_shield/policies', { action: 'log', expression: 'true', value: "script-src 'self'", description: `p${n}` });
+    const list = await call('GET', '/zones/policy-info/page_shield/policies');
+    expect(list.body.result).toHaveLength(2);
+    expect(list.body.result_info).toEqual({ page: 1, per_page: 2, count: 2, total_count: 2, total_pages: 1 });
+  });
+});
