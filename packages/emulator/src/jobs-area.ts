@@ -64,6 +64,7 @@ export const jobsArea: Area = {
       methods: {
         POST: (request, params) => {
           const destination = destinationString(request.body);
+          jobs.checkDestination(destination); // a destination no job could use gets no challenge
           if (!needsChallenge(destination)) return { result: { filename: '', message: 'this destination needs no ownership challenge', valid: true } };
           return { result: issueChallenge(store.zone(params.zone), destination, options.outbox), mutates: true };
         },

@@ -52,7 +52,7 @@ function checkDataset(dataset: string): void {
   if (!getDataset(dataset)) throw badRequest('datasetInvalid', `dataset: unknown dataset "${dataset}"`);
 }
 
-function checkDestination(dest: string): void {
+export function checkDestination(dest: string): void {
   let url: URL;
   try {
     url = new URL(dest);
