@@ -8,14 +8,16 @@ import { EXIT_OK } from './errors.js';
 import { startBin } from './bin-entry.js';
 import { buildProgram } from './program.js';
 import { runProgram } from './run-program.js';
+import { redactingContext } from './redact.js';
 
 export type CommandName = 'logfilter' | 'compile-filter';
 
 export async function run(name: CommandName, argv: string[], ctx: CliContext = processContext()): Promise<number> {
   if (name === 'compile-filter') return runCompileFilter(argv, ctx);
   let exit = EXIT_OK;
-  const program = buildProgram(ctx, (code) => (exit = code));
-  return runProgram(name, program, argv, ctx, () => exit);
+  const safe = redactingContext(ctx, argv);
+  const program = buildProgram(safe, (code) => (exit = code));
+  return runProgram(name, program, argv, safe, () => exit);
 }
 
 /** Entry of the bundled bins: sets the exit status without cutting stdout short. */

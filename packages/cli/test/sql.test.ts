@@ -102,6 +102,79 @@ describe('schema', () => {
   });
 });
 
+describe('keys SQL cannot name, and keys only a case apart (issue 23 item 10 and the compile --to sql message)', () => {
+  const filter = (...keys: string[]) => JSON.stringify({ where: { and: keys.map((key, i) => ({ key, operator: 'eq', value: `v${i}` })) } });
+
+  it('prints SQL for keys with a backquote or a line break, which the language source cannot spell', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    try {
+      for (const key of ['a`b', 'a\nb']) {
+        write(dir, 'odd.json', filter(key));
+        for (const dialect of ['duckdb', 'clickhouse']) {
+          const r = await run('compile', 'odd.json', '--to', 'sql', '--dialect', dialect, '--dataset', 'any');
+          expect(r.code, r.stderr).toBe(0);
+          expect(r.stdout.trim()).not.toBe('');
+        }
+        // The DuckDB expression reads that very column.
+        const sql = (await run('compile', 'odd.json', '--to', 'sql', '--dialect', 'duckdb', '--dataset', 'any')).stdout.trim();
+        const rows = (await conn.runAndReadAll(`SELECT ${sql} FROM (SELECT 'v0' AS "${key}" UNION ALL SELECT 'x')`)).getRows();
+        expect(rows.map((r) => r[0])).toEqual([true, false]);
+      }
+    } finally {
+      conn.closeSync();
+      db.closeSync();
+    }
+  });
+
+  it('refuses (exit 1, the input named, no stack) a key with NUL or a lone surrogate, and keys a case apart on DuckDB', async () => {
+    const refused: [string, string, string][] = [
+      [filter('a\u0000b'), 'duckdb', 'nul'],
+      [filter('a\u0000b'), 'clickhouse', 'nul'],
+      [filter('a\ud800b'), 'duckdb', 'surrogate'],
+      [filter('a\ud800b'), 'clickhouse', 'surrogate'],
+      [filter('A', 'a'), 'duckdb', 'case'],
+    ];
+    for (const [text, dialect, what] of refused) {
+      write(dir, 'refused.json', text);
+      const r = await run('compile', 'refused.json', '--to', 'sql', '--dialect', dialect, '--dataset', 'any');
+      expect(r.code, `${what} on ${dialect}`).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('refused.json');
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // The same refusal from source (keys a case apart can be written there).
+    write(dir, 'case.logfilter', 'dataset any\nA == "y" and a == "x"\n');
+    expect((await run('compile', 'case.logfilter', '--to', 'sql', '--dialect', 'duckdb')).code).toBe(1);
+    // ClickHouse names are case-sensitive: it takes them.
+    expect((await run('compile', 'case.logfilter', '--to', 'sql', '--dialect', 'clickhouse')).code).toBe(0);
+  });
+
+  it('eval --engine duckdb: keys a case apart and NUL keys are refused (exit 2), a number in a string field is a wrong-type error', async () => {
+    write(dir, 'case.ndjson', '{"a":"x","A":"y"}\n');
+    write(dir, 'nul.json', filter('a\u0000b'));
+    for (const [f, logs] of [['case.logfilter', 'case.ndjson'], ['nul.json', 'case.ndjson']]) {
+      const r = await run('eval', f!, logs!, '--engine', 'duckdb', '--json');
+      expect(r.code, f).toBe(2);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // The built-in evaluator gives the language's answer.
+    expect(JSON.parse((await run('eval', 'case.logfilter', 'case.ndjson', '--json')).stdout)).toMatchObject({ total: 1, matched: 1 });
+    write(dir, 'host1.logfilter', 'ClientRequestHost startsWith "1"\n');
+    write(dir, 'numhost.ndjson', '{"ClientRequestHost":10}\n{"ClientRequestHost":"1.example"}\n');
+    expect(JSON.parse((await run('eval', 'host1.logfilter', 'numhost.ndjson', '--json')).stdout)).toMatchObject({ total: 2, matched: 1 });
+    const r = await run('eval', 'host1.logfilter', 'numhost.ndjson', '--engine', 'duckdb', '--json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('numhost.ndjson');
+    expect(r.stderr).toContain('ClientRequestHost');
+    // Strings only: the same file without the number counts as the built-in evaluator does.
+    write(dir, 'strhost.ndjson', '{"ClientRequestHost":"10"}\n{"ClientRequestHost":"1.example"}\n{"ClientRequestHost":null}\n{}\n');
+    const ok = await run('eval', 'host1.logfilter', 'strhost.ndjson', '--engine', 'duckdb', '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 4, matched: 2 });
+  });
+});
+
 describe('eval --engine duckdb', () => {
   let lines: string[];
   beforeAll(() => {
@@ -144,6 +217,37 @@ describe('eval --engine duckdb', () => {
     const want = JSON.parse((await run('eval', 'g.logfilter', 'logs.ndjson', '--json')).stdout) as { total: number; matched: number };
     const got = JSON.parse((await run('eval', 'g.logfilter', 'logs.parquet', '--engine', 'duckdb', '--json')).stdout) as { total: number; matched: number };
     expect({ total: got.total, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
+  });
+
+  it('reads listed file names literally and knows gzip by its magic bytes, as the built-in engine does (issue 23 item 11)', async () => {
+    const sub = path.join(dir, 'names');
+    fs.mkdirSync(sub, { recursive: true });
+    const one = (n: number) => lines.slice(n * 10, n * 10 + 10).join('\n') + '\n';
+    // Names holding glob characters next to files they would match as patterns.
+    fs.writeFileSync(path.join(sub, 'br[1].ndjson'), one(0));
+    fs.writeFileSync(path.join(sub, 'br1.ndjson'), one(1));
+    fs.writeFileSync(path.join(sub, 'st*.ndjson'), one(2));
+    fs.writeFileSync(path.join(sub, 'stx.ndjson'), one(3));
+    fs.writeFileSync(path.join(sub, 'q?.ndjson'), one(4));
+    fs.writeFileSync(path.join(sub, 'qa.ndjson'), one(5));
+    // Gzip content without a .gz name, plain content with one.
+    fs.writeFileSync(path.join(sub, 'zipped.ndjson'), zlib.gzipSync(one(6)));
+    fs.writeFileSync(path.join(sub, 'plain.ndjson.gz'), one(7));
+    const args = ['names/br[1].ndjson', 'names/st*.ndjson', 'names/q?.ndjson', 'names/zipped.ndjson', 'names/plain.ndjson.gz'];
+    const builtin = await run('eval', 'g.logfilter', ...args, '--json');
+    expect(builtin.code, builtin.stderr).toBe(0);
+    const want = JSON.parse(builtin.stdout) as { total: number; matched: number };
+    expect(want.total).toBe(50);
+    const r = await run('eval', 'g.logfilter', ...args, '--engine', 'duckdb', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 50, matched: want.matched, malformed: 0 });
+    // A quoted pattern that names no file is still a pattern (expanded as by the built-in engine).
+    const g = await run('eval', 'g.logfilter', 'names/br?.ndjson', 'names/*.gz', '--engine', 'duckdb', '--json');
+    expect(g.code, g.stderr).toBe(0);
+    expect(JSON.parse(g.stdout)).toMatchObject({ total: 20 });
+    const printed = await run('eval', 'g.logfilter', ...args, '--engine', 'duckdb', '--print');
+    const builtinPrinted = await run('eval', 'g.logfilter', ...args, '--print');
+    expect(printed.stdout.split('\n').sort()).toEqual(builtinPrinted.stdout.split('\n').sort());
   });
 
   it('exits 2 on flags it does not take, standard input, missing files and values of the wrong type', async () => {

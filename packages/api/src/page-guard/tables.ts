@@ -168,9 +168,22 @@ export const CSV_COLUMNS: Record<PageGuardResource, readonly string[]> = {
   ],
 };
 
-/** One CSV cell of a field value: arrays joined with `|`, absent and null values empty. */
+/** One CSV cell of a field value: arrays joined with `|`, absent and null values empty, formulas neutralized. */
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(String).join('|');
-  return String(value);
+  if (Array.isArray(value)) return neutralizeFormula(value.map(String).join('|'));
+  return neutralizeFormula(String(value));
+}
+
+/**
+ * Observed values (script URLs, cookie names and values) are written by whoever runs the page: a cell that a
+ * spreadsheet would take for a formula (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`, a tab or CR before `=`) is
+ * prefixed with a single quote, as OWASP's CSV-injection guidance says, so it is shown as text. Plain numbers
+ * (`-5`, `+3.5`) are left alone: no formula is spelled by them.
+ */
+export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
+
+export function neutralizeFormula(cell: string): string {
+  if (cell === '' || !FORMULA_PREFIXES.includes(cell[0] as (typeof FORMULA_PREFIXES)[number])) return cell;
+  return /^[+-]\d+(\.\d+)?$/.test(cell) ? cell : `'${cell}`;
 }

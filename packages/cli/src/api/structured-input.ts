@@ -28,7 +28,13 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
     const pos = first.linePos?.[0];
     throw new UsageError(`${input.name}:${pos ? `${pos.line}:${pos.col}:` : ''} not valid YAML: ${first.message.split('\n')[0]}`);
   }
-  return { name: input.name, value: doc.toJS() };
+  try {
+    // toJS expands aliases: a "billion laughs" file (aliases of aliases) is stopped by the yaml library's alias
+    // budget, which throws; that is the file's problem, not ours.
+    return { name: input.name, value: doc.toJS() };
+  } catch (e) {
+    throw new UsageError(`${input.name}: not usable YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 /** "line:col:" of a JSON.parse error that names a position, else "". */

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { compile, pretty, SQL_DIALECTS, toFilterString, toSql, toSqlQuery, toTerraform, type SqlDialectName } from '@logfilter/core';
 import type { CliContext } from '../context.js';
-import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { datasetOption, diagnosticsOption, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
 
@@ -78,8 +78,8 @@ export async function runCompile(file: string | undefined, flags: CompileFlags, 
   if (flags.to === 'sql') {
     const options = { dialect: flags.dialect!, dataset: result.dataset };
     const sql = flags.query ? toSqlQuery(result.json, { ...options, from: flags.from }) : toSql(result.json, options);
-    // The compiled JSON is valid by construction; a failure here is a bug, reported as such.
-    if (!sql.ok) throw new Error(`SQL generation failed: ${sql.diagnostics.map((d) => d.message).join('; ')}`);
+    // The compiled JSON is valid; what SQL cannot hold (a key no column name can spell) is the filter's problem.
+    if (!sql.ok) throw sqlRefusal(input.name, sql.diagnostics);
     ctx.stdout.write(`${sql.sql}\n`);
     return EXIT_OK;
   }
@@ -102,4 +102,9 @@ export function render(json: string, format: CompileFlags['format']): string {
 
 export function registerCompile(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   defineCompile(program.command('compile').description('compile a .logfilter source to the filter JSON of a log export job'), ctx, setExit);
+}
+
+/** A filter the SQL back end refuses (exit 1), the reasons in one line naming the input. */
+export function sqlRefusal(name: string, diagnostics: readonly { message: string }[]): CliError {
+  return new CliError(`${name}: cannot be written as SQL: ${diagnostics.map((d) => d.message).join('; ')}`, EXIT_FAILURE, name);
 }

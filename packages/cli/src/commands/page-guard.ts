@@ -47,7 +47,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { positiveInt } from '../options.js';
 import { formatDiagnostics } from '../diagnostics-print.js';
 import { apiCall, collect, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
-import { fields, shellQuote, table } from '../api/table.js';
+import { fields, shellQuote, table, terminalSafe } from '../api/table.js';
 
 /** The phase of content-security policies: their expressions are checked against what it offers. */
 const POLICY_PHASE = 'http_response_page_shield';
@@ -292,7 +292,7 @@ function humanItem(resource: PageGuardResource, item: Row, pg: PageGuardApi): st
   }
   let out = fields(pairs);
   const pages = (item as { page_urls?: string[] }).page_urls;
-  if (pages?.length) out += `page urls:\n${pages.map((u) => `  ${u}\n`).join('')}`;
+  if (pages?.length) out += `page urls:\n${pages.map((u) => `  ${terminalSafe(u)}\n`).join('')}`;
   const versions = (item as ScriptView).versions;
   if (versions?.length) out += `versions:\n${table(['  HASH', 'SCORE', 'FETCHED AT'], versions.map((v) => [`  ${v.hash ?? ''}`, v.js_integrity_score == null ? '-' : String(v.js_integrity_score), v.fetched_at ?? '']))}`;
   return out;

@@ -7,7 +7,7 @@ import { refuseInvalidExpressions } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { EXIT_OK, UsageError } from '../errors.js';
+import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { positiveInt } from '../options.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -16,6 +16,8 @@ import { short, table } from '../api/table.js';
 
 interface RulesetFlags extends ScopeFlags {
   file?: string;
+  expectVersion?: string;
+  force?: boolean;
   name?: string;
   kind?: string;
   phase?: string;
@@ -104,6 +106,15 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean)
   return rule;
 }
 
+/** The `version` a ruleset file names (a ruleset as `rulesets get --json` prints it), if any. */
+function baseVersion(value: unknown, name: string): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const version = (value as { version?: unknown }).version;
+  if (version === undefined) return undefined;
+  if ((typeof version === 'string' && /^[0-9]+$/.test(version)) || (typeof version === 'number' && Number.isInteger(version) && version > 0)) return String(version);
+  throw new UsageError(`${name}: version: must be a version number such as "3"`);
+}
+
 export function registerRulesets(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   const rulesets = program.command('rulesets').description('rulesets of a zone or an account: list, get, create, update, delete, versions, rules, entry points');
   const out = (flags: ScopeFlags, json: unknown, human: string) => {
@@ -167,12 +178,27 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version)')
       .argument('<ruleset-id>')
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
-      .option('--description <text>', 'new description'),
+      .option('--description <text>', 'new description')
+      .option('--expect-version <version>', 'the version the change was made on (default: the "version" of --file, as `rulesets get --json` writes it); exit 3 if the ruleset has moved since')
+      .option('--force', 'replace the rules even if the ruleset has moved since that version'),
   ).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     const { name, value } = await readStructured(flags.file!, ctx);
     const fields = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
+    // The API takes a whole-ruleset PUT with no precondition: another writer's change since the version edited would
+    // be dropped silently. So the version edited is read back first (a window of one round trip remains).
+    if (flags.expectVersion !== undefined && !/^[0-9]+$/.test(flags.expectVersion)) throw new UsageError(`--expect-version: must be a version number such as 3, not "${short(flags.expectVersion)}"`);
+    const base = flags.expectVersion ?? baseVersion(value, name);
+    if (base !== undefined && !flags.force && !flags.dryRun) {
+      const now = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
+      if (now.version !== base) {
+        throw new CliError(
+          `ruleset ${id} of ${scopeLabel(scope)} is at version ${now.version}, not ${base} (the version this change was made on): someone changed it meanwhile, and replacing ALL its rules would drop that change. Read it again (rulesets get --json) and redo the change, or pass --force to replace version ${now.version}`,
+          EXIT_CONFLICT,
+        );
+      }
+    }
     const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body));
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });

@@ -16,6 +16,8 @@ import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
+import { expandLogArgs } from './inputs.js';
+import { inspectFile } from './sources.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -47,7 +49,7 @@ async function loadDuckDb(): Promise<DuckDbApi> {
 function transformType(kind: ColumnKind): unknown {
   switch (kind) {
     case 'string':
-      return 'VARCHAR';
+      return 'JSON'; // read as JSON: see stringFields in evaluateWithDuckDb
     case 'int':
       return 'BIGINT';
     case 'float':
@@ -69,46 +71,43 @@ const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind =>
 };
 
 interface Expanded {
+  /** NDJSON files by content: gzip (magic bytes 1f 8b) and plain, whatever their names. */
+  gzip: string[];
+  plain: string[];
+  /** Both, in the order given (where malformed lines are looked for). */
   ndjson: string[];
   parquet: string[];
   bytes: number;
 }
 
-/** Files, directories (every regular file below, sorted) and globs (expanded by DuckDB) → file lists per format. */
-async function expand(conn: import('@duckdb/node-api').DuckDBConnection, inputs: string[], cwd: string, quote: (s: string) => string): Promise<Expanded> {
-  const out: Expanded = { ndjson: [], parquet: [], bytes: 0 };
-  const add = (file: string) => {
-    (/\.parquet$/i.test(file) ? out.parquet : out.ndjson).push(file);
-    try {
-      out.bytes += fs.statSync(file).size;
-    } catch {
-      /* counted as 0: DuckDB reports the unreadable file */
+/**
+ * The inputs as the built-in engine expands them (inputs.ts: directories, quoted patterns, files), each file
+ * sorted by format. Parquet is known by its name; gzip by its first bytes, as sources.ts does: DuckDB's own
+ * `compression='auto'` goes by the `.gz` name, and fails the run on a plain file so named.
+ */
+async function expand(inputs: string[], cwd: string): Promise<Expanded> {
+  const out: Expanded = { gzip: [], plain: [], ndjson: [], parquet: [], bytes: 0 };
+  for (const arg of await expandLogArgs(inputs, cwd)) {
+    if (arg.kind === 'stdin') throw new CliError('--engine duckdb reads files, not standard input', EXIT_USAGE);
+    if (arg.kind === 'error') throw new CliError(arg.message, EXIT_USAGE);
+    const src = inspectFile(arg.name, arg.path); // throws the one-line I/O error naming the input
+    out.bytes += src.size ?? 0;
+    if (/\.parquet$/i.test(arg.path)) out.parquet.push(arg.path);
+    else {
+      (src.gzip ? out.gzip : out.plain).push(arg.path);
+      out.ndjson.push(arg.path);
     }
-  };
-  for (const input of inputs) {
-    const abs = path.resolve(cwd, input);
-    if (/[*?[]/.test(input)) {
-      const rows = (await conn.runAndReadAll(`SELECT file FROM glob(${quote(abs)}) ORDER BY file`)).getRows();
-      if (rows.length === 0) throw new CliError(`no file matches ${input}`, EXIT_USAGE);
-      for (const [file] of rows) add(String(file));
-      continue;
-    }
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch (e) {
-      throw new CliError(`cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`, EXIT_USAGE);
-    }
-    if (st.isDirectory()) {
-      const files = (fs.readdirSync(abs, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => path.join(d.parentPath ?? (d as unknown as { path: string }).path, d.name))
-        .sort();
-      if (files.length === 0) throw new CliError(`no file in the directory ${input}`, EXIT_USAGE);
-      files.forEach(add);
-    } else add(abs);
   }
   return out;
+}
+
+/**
+ * A file name as DuckDB's readers take it: they expand every name as a glob, so each glob character is put
+ * in a one-character class (`[*]`, `[?]`, `[[]`) and the name matches itself only. A listed file is never
+ * read twice, or not at all, because its name looks like a pattern.
+ */
+export function literalGlob(file: string): string {
+  return file.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /**
@@ -151,24 +150,42 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   const d = getDialect('duckdb')!;
   const schema = getDataset(o.dataset);
   const generated = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset });
-  if (!generated.ok) throw new Error(`SQL generation failed: ${generated.diagnostics.map((x) => x.message).join('; ')}`);
-  const expr = generated.sql!;
+  if (!generated.ok) {
+    throw new CliError(`--engine duckdb cannot run this filter: ${generated.diagnostics.map((x) => x.message).join('; ')}; the built-in evaluator can (no --engine)`, EXIT_USAGE);
+  }
   const fields = generated.fields;
+  // String fields are read as JSON and only a JSON string is their text: DuckDB would turn a number or a
+  // boolean into its digits (`{"ClientRequestHost":10}` would start with "1"), where the language's string
+  // operators see no string. A value of another type is then reported as mistyped (below), never counted.
+  const stringFields = fields.filter((f) => kindOf(schema, f) === 'string');
+  const asText = (f: string) => `(CASE WHEN json_type(${d.ident(f)}) = 'VARCHAR' THEN ${d.ident(f)} ->> '$' END)`;
+  const expr = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset, columns: Object.fromEntries(stringFields.map((f) => [f, { sql: asText(f) }])) }).sql!;
+  const scanAsJson = Object.fromEntries(stringFields.map((f) => [f, { type: 'object' as const }]));
 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
   try {
-    const files = await expand(conn, o.inputs, o.cwd, d.string);
-    const list = (xs: string[]) => `[${xs.map(d.string).join(', ')}]`;
+    const files = await expand(o.inputs, o.cwd);
+    const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
+    // NDJSON read by `reader` with `args`, one scan per compression, as one table.
+    const ndjsonGroups = [
+      ['gzip', files.gzip],
+      ['uncompressed', files.plain],
+    ].filter(([, xs]) => xs!.length > 0) as [string, string[]][];
+    const ndjsonScan = (reader: string, args: string) =>
+      ndjsonGroups.length === 1
+        ? `${reader}(${list(ndjsonGroups[0]![1])}, ${args}, compression='${ndjsonGroups[0]![0]}')`
+        : `(${ndjsonGroups.map(([c, xs]) => `SELECT * FROM ${reader}(${list(xs)}, ${args}, compression='${c}')`).join(' UNION ALL ')})`;
+    const ndjsonFiles = files.ndjson;
     // Each source gives the raw line (or row as JSON), whether it is a JSON object, and the typed columns.
     const sources: string[] = [];
-    if (files.ndjson.length) {
+    if (ndjsonFiles.length) {
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
       const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
       sources.push(
         `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
           `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
-          `FROM read_json_objects(${list(files.ndjson)}, format='newline_delimited', ignore_errors=true, filename=true))`,
+          `FROM ${ndjsonScan('read_json_objects', "format='newline_delimited', ignore_errors=true, filename=true")})`,
       );
     }
     if (files.parquet.length) {
@@ -179,24 +196,31 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         const kind = kindOf(schema, f);
         // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
         if (kind === 'int-or-string' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
-        return `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)}) AS ${d.ident(f)}`;
+        const typed = `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)})`;
+        // String fields are JSON here too (see stringFields).
+        return `${kind === 'string' ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
       };
       sources.push(`SELECT to_json(p)::VARCHAR AS __line, true AS __object${fields.map((f) => `, ${cast(f)}`).join('')} FROM read_parquet(${list(files.parquet)}, union_by_name=true) p`);
     }
     const rows = `(${sources.join(' UNION ALL BY NAME ')})`;
     const held = `(__object AND (${expr}))`;
 
-    const ndjsonOnly = files.ndjson.length > 0 && files.parquet.length === 0;
-    const carried = fields.map((f) => `count(${d.ident(f)})`);
+    const ndjsonOnly = ndjsonFiles.length > 0 && files.parquet.length === 0;
+    const carried = fields.map((f) => `count(${stringFields.includes(f) ? asText(f) : d.ident(f)})`);
+    // A string field holding a JSON value that is not a string (nor null).
+    const notText = (f: string) => `json_type(${d.ident(f)}) NOT IN ('VARCHAR', 'NULL')`;
 
     // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
     // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
     // counts malformed lines and names mistyped values.
     let row: unknown[] | undefined;
     if (ndjsonOnly) {
-      const scan = `read_ndjson(${list(files.ndjson)}, columns=${scanColumns(d, fields, { dataset: o.dataset })}, format='newline_delimited', records=true)`;
+      const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset, columns: scanAsJson })}, format='newline_delimited', records=true`);
       try {
-        [row] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')} FROM ${scan}`)).getRows();
+        const wrongText = stringFields.length ? `count(*) FILTER (WHERE ${stringFields.map(notText).join(' OR ')})` : '0';
+        const [r] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')}, ${wrongText} FROM ${scan}`)).getRows();
+        // Mistyped strings: the exact path names them.
+        row = Number(r![3 + fields.length]) === 0 ? r : undefined;
       } catch {
         row = undefined;
       }
@@ -205,7 +229,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
       // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
       const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
-      const isMistyped = (f: string) => `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+      const isMistyped = (f: string) =>
+        stringFields.includes(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
       const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
       const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
       const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile].map((x) => `, ${x}`).join('')} FROM ${rows}`;
@@ -243,7 +268,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       parsed: total,
       bytes: files.bytes,
       seconds: (performance.now() - started) / 1000,
-      malformedLines: malformed > 0 && files.ndjson.length ? await locateMalformed(files.ndjson, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
+      malformedLines: malformed > 0 && ndjsonFiles.length ? await locateMalformed(ndjsonFiles, o.cwd, Math.min(malformed, MALFORMED_REPORTED)) : [],
       missingFields,
       workers: 0,
       // Inputs this engine could not read fail the whole run (it throws); none is reported here.

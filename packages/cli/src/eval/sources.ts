@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
+import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
 
 export interface Source {
   /** Name in messages and malformed-line reports (`-` shown as `<stdin>`). */
@@ -100,13 +101,41 @@ export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | 
     const stream = raw as fs.ReadStream;
     stream.pipe(gunzip);
     stream.on('error', (e: Error) => gunzip.destroy(e));
-    input = gunzip;
+    input = src.path && src.size !== undefined ? recovering(gunzip, src.path, src.size) : gunzip;
   } else if (src.gzip === false) input = raw;
   else input = sniffGzip(raw);
   try {
     yield* input;
   } catch (e) {
     throw readError(src, e);
+  }
+}
+
+/**
+ * A gzip file's content from Node's gunzip (fast: inflated on libuv's thread pool while this thread scans);
+ * when that fails on damaged data, the file is read again member by member (gzip-members.ts) and the content
+ * goes on from the byte reached, so no line `gzip -dc` would give is lost to trailing junk.
+ */
+async function* recovering(gunzip: AsyncIterable<Uint8Array>, file: string, size: number): AsyncGenerator<Uint8Array> {
+  let given = 0;
+  try {
+    for await (const chunk of gunzip) {
+      given += chunk.length;
+      yield chunk;
+    }
+    return;
+  } catch (e) {
+    // Cut short ("unexpected end of file") or unreadable: nothing more to find by reading again.
+    if ((e as NodeJS.ErrnoException).code !== 'Z_DATA_ERROR') throw e;
+  }
+  let skip = given;
+  for await (const chunk of gunzipMembers(file, size, GUNZIP_OPTIONS)) {
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    yield skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
   }
 }
 
@@ -120,6 +149,7 @@ async function* counted(chunks: AsyncIterable<Uint8Array | string>, onRead: (n: 
 /** The one-line error for a failure while reading (a zlib error means the gzip data is damaged or cut short). */
 export function readError(src: { name: string }, e: unknown): CliError {
   if (e instanceof CliError) return e;
+  if (e instanceof TrailingJunkError) return new CliError(`cannot read ${src.name}: ${e.message}`, EXIT_USAGE);
   const err = e as NodeJS.ErrnoException;
   if (err.code?.startsWith('Z_') || (err.errno !== undefined && !err.syscall && /unexpected end|incorrect header|invalid/i.test(err.message))) {
     return new CliError(`cannot read ${src.name}: not a valid gzip file, or cut short (${err.message})`, EXIT_USAGE);

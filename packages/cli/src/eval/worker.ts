@@ -23,7 +23,10 @@ function start(): void {
           jobs = new JobRunner(msg.init);
         } else if (!jobs) throw new Error('evaluation worker: a job before its init');
         else if (msg.type === 'filter') jobs.setFilter(msg.filter, msg.calibration);
-        else if (msg.type === 'range') port.postMessage(jobs.range(msg));
+        else if (msg.type === 'range') {
+          const result = jobs.range(msg);
+          port.postMessage(result, ownBuffer(result.out));
+        }
         else if (msg.type === 'file') port.postMessage(await jobs.file(msg));
         else {
           port.postMessage({ type: 'final', ...jobs.finish() } satisfies FromWorker);
@@ -34,6 +37,16 @@ function start(): void {
       }
     });
   });
+}
+
+/**
+ * The printed lines of a range are moved to the main thread, not copied: a copy left here is garbage that V8
+ * frees only at its next collection, and a scan that allocates little triggers few (measured with `--print` on
+ * 450 MB where 95% of lines match: peak RSS 283 MB with the copies). Only a buffer that owns its whole
+ * ArrayBuffer is moved (a pooled small Buffer shares its slab).
+ */
+function ownBuffer(out: Uint8Array): ArrayBuffer[] {
+  return out.byteLength > 0 && out.byteOffset === 0 && out.byteLength === out.buffer.byteLength && out.buffer instanceof ArrayBuffer ? [out.buffer] : [];
 }
 
 if (parentPort) start();

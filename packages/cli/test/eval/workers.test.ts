@@ -147,6 +147,29 @@ describe('evaluation in worker threads', () => {
       for (const r of [long, short]) expect({ ...r, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
     }, 120_000);
 
+    it.skipIf(cores() < 2)('is kept on this thread when lines are printed (memory bound, issue 23 item 15), with the same lines', async () => {
+      const printed = async (workers: 'auto' | number) => {
+        const out: Uint8Array[] = [];
+        const r = await evaluateFile({ where: { key: 'h', operator: '!eq', value: 'a' } } as never, logs, {
+          workers,
+          workerScript: script,
+          rangeBytes: 8192,
+          parallelMinBytes: 0,
+          parallelRangesMinBytes: 0,
+          parallelMinRead: 0,
+          emit: 'match',
+          onOutput: (b) => void out.push(b),
+        });
+        return { r, text: Buffer.concat(out).toString('utf8') };
+      };
+      const auto = await printed('auto');
+      const asked = await printed(1);
+      expect(auto.r.workers).toBe(0);
+      expect(asked.r.workers).toBe(1);
+      expect(auto.text).toBe(asked.text);
+      expect(auto.r.matched).toBeGreaterThan(1000);
+    }, 120_000);
+
     it.skipIf(cores() < 2)('is kept on this thread when the prefilter leaves few lines to read, however long the scan', async () => {
       const run = (where: object) => evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0 });
       // a needle no line holds: nothing is read past the prefilter

@@ -49,6 +49,8 @@ export interface Dialect {
    * (a number then reads as its JSON digits, and compares as a number only through its text).
    */
   readonly mixed?: MixedAccess;
+  /** Column names that differ only in case name one column (DuckDB: identifiers are case-insensitive). */
+  readonly caseInsensitiveNames: boolean;
   /** Arrays are never NULL in this engine (an absent array reads as empty). */
   readonly arraysNeverNull: boolean;
   /** The column type for a field of this kind; `lowCardinality` for strings with a small documented domain. */
@@ -88,6 +90,7 @@ const duckdb: Dialect = {
     isDouble: (c) => `json_type(${c}) = 'DOUBLE'`,
     double: (c) => `TRY_CAST(${c} AS DOUBLE)`,
   },
+  caseInsensitiveNames: true,
   arraysNeverNull: false,
   columnType(kind) {
     switch (kind) {
@@ -139,6 +142,7 @@ const clickhouse: Dialect = {
   // in a Dynamic column, so neither keeps the string intact. A String column holds a number's JSON digits.
   // ClickHouse has no Nullable(Array(...)): an absent array reads as []. Every operator gives an empty
   // array the same answer as an absent one, so nothing is lost.
+  caseInsensitiveNames: false,
   arraysNeverNull: true,
   columnType(kind, lowCardinality) {
     switch (kind) {

@@ -67,9 +67,14 @@ export function treeToSql(root: NNode, dialect: Dialect, options: Omit<ToSqlOpti
   const fields: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const gen = new Generator(dialect, schema, options.columns ?? {}, diagnostics);
+  const columns = options.columns ?? {};
   const visit = (n: NNode, top: boolean): string => {
     if (n.kind === 'condition') {
-      if (!fields.includes(n.key)) fields.push(n.key);
+      if (!fields.includes(n.key)) {
+        const problem = keyProblem(n.key, fields, dialect, columns);
+        if (problem) diagnostics.push(diag('invalid-node', problem, n.src.field.start, n.src.field.end));
+        fields.push(n.key);
+      }
       return gen.condition(n);
     }
     const joined = n.items.map((i) => visit(i, false)).join(n.kind === 'and' ? ' AND ' : ' OR ');
@@ -78,6 +83,30 @@ export function treeToSql(root: NNode, dialect: Dialect, options: Omit<ToSqlOpti
   const sql = visit(root, true);
   const ok = !diagnostics.some((d) => d.severity === 'error');
   return ok ? { ok, sql, fields, diagnostics } : { ok, fields, diagnostics };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const mapped = (key: string, columns: Readonly<Record<string, SqlColumn>>) => {
+  const c = Object.prototype.hasOwnProperty.call(columns, key) ? columns[key] : undefined;
+  return typeof c === 'string' || c?.sql !== undefined;
+};
+
+/**
+ * Why a key cannot be its own column name in this engine (undefined when it can, or when the caller maps it
+ * to a column of its own): a NUL cannot appear in SQL text, a lone surrogate has no UTF-8 spelling (it would
+ * be printed as U+FFFD, another name), and DuckDB's names are case-insensitive, so two keys differing only in
+ * case would read one column (or fail with "Duplicate struct entry name") where the language keeps them apart.
+ */
+function keyProblem(key: string, earlier: readonly string[], dialect: Dialect, columns: Readonly<Record<string, SqlColumn>>): string | undefined {
+  if (mapped(key, columns)) return undefined;
+  if (key.includes('\0')) return `the key ${JSON.stringify(key)} holds a NUL character, which no SQL column name can`;
+  if (LONE_SURROGATE.test(key)) return `the key ${JSON.stringify(key)} holds a lone surrogate, which has no UTF-8 spelling`;
+  if (dialect.caseInsensitiveNames) {
+    const twin = earlier.find((k) => k !== key && !mapped(k, columns) && k.toLowerCase() === key.toLowerCase());
+    if (twin !== undefined) return `the keys ${JSON.stringify(twin)} and ${JSON.stringify(key)} differ only in case, and ${dialect.name} column names do not`;
+  }
+  return undefined;
 }
 
 /** The column kind and SQL of a field, from the caller's mapping, else the dataset, else text. */

@@ -1,0 +1,113 @@
+/**
+ * A gzip file read member by member, for when Node's one-shot gunzip fails. Node's Gunzip restarts on each
+ * following member by itself, but when the bytes after the last member are not gzip (trailing junk: a torn
+ * upload, a footer appended by some tool) it fails with "incorrect header check" and discards the output of
+ * the write that reached the junk: valid lines lost (issue 23 item 12). `gzip -dc` prints every member, then
+ * warns about the junk; so does this reader: each member's deflate data is inflated by a raw inflate stream,
+ * whose `bytesWritten` says where the member ended; its 8-byte trailer is skipped; what follows is either
+ * another member, zero bytes (padding, ignored as gzip does), the end of the file, or junk, reported only
+ * after every member's content was given.
+ */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+
+/** The error for bytes after the last member that are neither gzip nor zero padding. */
+export class TrailingJunkError extends Error {
+  constructor(readonly offset: number) {
+    super(`data after the last gzip member (from byte ${offset}) is not gzip; ignored, as gzip -d does`);
+  }
+}
+
+const RESERVED_FLAGS = 0xe0; // must be zero
+const FHCRC = 2;
+const FEXTRA = 4;
+const FNAME = 8;
+const FCOMMENT = 16;
+
+/**
+ * The length of the member header at the start of `b` (RFC 1952 section 2.3), 0 when `b` ends inside it, -1
+ * when `b` does not start with a gzip header (magic, method 8, no reserved flags).
+ */
+export function gzipHeaderLength(b: Uint8Array): number {
+  if (b.length < 10) {
+    const magic = [0x1f, 0x8b, 8];
+    return magic.some((m, i) => i < b.length && b[i] !== m) ? -1 : 0;
+  }
+  if (b[0] !== 0x1f || b[1] !== 0x8b || b[2] !== 8 || (b[3]! & RESERVED_FLAGS) !== 0) return -1;
+  const flags = b[3]!;
+  let p = 10;
+  if (flags & FEXTRA) {
+    if (p + 2 > b.length) return 0;
+    p += 2 + (b[p]! | (b[p + 1]! << 8));
+  }
+  for (const flag of [FNAME, FCOMMENT]) {
+    if (!(flags & flag)) continue;
+    const end = b.indexOf(0, p);
+    if (end < 0) return 0;
+    p = end + 1;
+  }
+  if (flags & FHCRC) p += 2;
+  return p > b.length ? 0 : p;
+}
+
+/** Largest header read at once: a member's name or comment longer than this is taken as damage. */
+const HEADER_BYTES = 64 * 1024;
+const READ_CHUNK = 1 << 20;
+
+function readAt(fd: number, len: number, pos: number): Buffer {
+  const b = Buffer.allocUnsafe(len);
+  let done = 0;
+  while (done < len) {
+    const n = fs.readSync(fd, b, done, len - done, pos + done);
+    if (n <= 0) break;
+    done += n;
+  }
+  return b.subarray(0, done);
+}
+
+/** True when every byte of the file from `pos` is zero. */
+function zeroTail(fd: number, pos: number, size: number): boolean {
+  for (let p = pos; p < size; p += READ_CHUNK) {
+    const b = readAt(fd, Math.min(READ_CHUNK, size - p), p);
+    if (b.length === 0 || b.some((x) => x !== 0)) return false;
+  }
+  return true;
+}
+
+/**
+ * The content of the gzip file at `file` (of `size` bytes), member after member, in chunks. Throws zlib's
+ * error for damaged or cut-short data, and a TrailingJunkError for junk after the last member, in both cases
+ * after yielding everything before it.
+ */
+export async function* gunzipMembers(file: string, size: number, options: zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    let offset = 0;
+    for (let member = 0; offset < size; member++) {
+      const head = readAt(fd, Math.min(HEADER_BYTES, size - offset), offset);
+      const h = gzipHeaderLength(head);
+      if (h < 0 || (h === 0 && member > 0)) {
+        if (member === 0) throw Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR' });
+        if (zeroTail(fd, offset, size)) return;
+        throw new TrailingJunkError(offset);
+      }
+      if (h === 0) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
+      // The raw inflate stream ends at the end of the member's deflate data (whatever input follows), and its
+      // bytesWritten is then the input it consumed.
+      const inflate = zlib.createInflateRaw(options);
+      const raw = fs.createReadStream(file, { start: offset + h, highWaterMark: READ_CHUNK });
+      raw.on('error', (e) => inflate.destroy(e));
+      raw.pipe(inflate);
+      try {
+        for await (const chunk of inflate) yield chunk as Uint8Array;
+      } finally {
+        raw.unpipe(inflate);
+        raw.destroy();
+      }
+      offset += h + inflate.bytesWritten + 8;
+      if (offset > size) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
