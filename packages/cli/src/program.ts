@@ -12,6 +12,7 @@ import { registerFmt } from './commands/fmt.js';
 import { registerCheck } from './commands/check.js';
 import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
+import { registerDatasets } from './commands/datasets.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerRules } from './commands/rules.js';
 import { registerRulesets } from './commands/rulesets.js';
@@ -22,6 +23,7 @@ import { registerPageGuard } from './commands/page-guard.js';
 import { registerCompletion } from './commands/completion.js';
 import { applyOutputFormatBeforeActions } from './output-format.js';
 import { resolveZoneNamesBeforeActions } from './api/zone-name.js';
+import { registerPlayground } from './commands/playground.js';
 
 export { VERSION } from './version.js';
 
@@ -41,12 +43,14 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerEval(program, ctx, setExit);
   registerSchema(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
+  registerDatasets(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
   registerRules(program, ctx, setExit);
   registerRulesets(program, ctx, setExit);
   registerWafMigration(program, ctx, setExit);
   registerWafLegacy(program, ctx, setExit);
   registerPageGuard(program, ctx, setExit);
+  registerPlayground(program, ctx, setExit);
   registerCompletion(program, ctx, setExit);
   // Before every action: -o sets the output (json/yaml/table), then a zone given by name becomes its id.
   applyOutputFormatBeforeActions(program, ctx);

@@ -6,5 +6,7 @@ import { migrationArea } from './migration.js';
 import { wafLegacyArea } from './waf-legacy.js';
 import { pageGuardArea } from './page-guard.js';
 import { zonesArea } from './zones-area.js';
+import { withAliases } from './aliases.js';
 
-export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea, zonesArea];
+// Each area is served in the description's neutral spelling and the provider's (aliases.ts).
+export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea, zonesArea].map(withAliases);

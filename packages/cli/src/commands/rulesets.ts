@@ -3,7 +3,7 @@
  * rules and the phase entry points (api-facts section 2). Rules come from a JSON or YAML file; output is a human
  * table, or the API's objects with `--json`; writes take `--dry-run` (the request, credentials redacted).
  */
-import { refuseInvalidExpressions } from '../rules-check.js';
+import { checkPhaseFlag, refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { RULESET_PHASES, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
@@ -94,13 +94,18 @@ function withRuleFields(cmd: Command): Command {
     .addOption(new Option('--disabled').hideHelp());
 }
 
-/** A rule from --file and/or the flags (flags win over the file's fields). */
-async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean): Promise<Partial<RuleInput>> {
+/**
+ * A rule from --file and/or the flags (flags win over the file's fields), and where its expressions were
+ * written (the file, the --expression flag) for the check before sending.
+ */
+async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean, sources: ExpressionSource[]): Promise<Partial<RuleInput>> {
   let rule: Partial<RuleInput> = {};
   if (flags.file !== undefined) {
-    const { name, value } = await readStructured(flags.file, ctx);
+    const { name, value, text, format } = await readStructured(flags.file, ctx);
     rule = ruleFrom(value, name);
+    sources.push({ name, text, format });
   }
+  if (flags.expression !== undefined) sources.push({ name: '--expression', expression: flags.expression });
   const enabled = enableFlag(flags);
   if (flags.action !== undefined) rule.action = flags.action;
   if (flags.expression !== undefined) rule.expression = flags.expression;
@@ -128,10 +133,12 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     setExit(EXIT_OK);
   };
   /** Runs a write, or with --dry-run prints the request it would send. */
-  const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>): Promise<T | undefined> => {
-    // every expression of the body is checked first: an invalid one is refused here, with its diagnostics
+  const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>, sources?: ExpressionSource[]): Promise<T | undefined> => {
+    // every expression is checked first, where the user wrote it (file, flag): an invalid one is refused here
+    checkPhaseFlag(flags.phase);
     const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
-    if (body !== undefined) refuseInvalidExpressions(ctx, { name: 'request body', body }, typeof phase === 'string' ? { phase } : {});
+    const check = sources ?? (body !== undefined ? [{ name: 'request body', body }] : []);
+    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase } : {});
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest(method, path, body)]);
       setExit(EXIT_OK);
@@ -168,8 +175,10 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   ).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     let body: Partial<CreateRulesetInput> = {};
+    const sources: ExpressionSource[] = [];
     if (flags.file !== undefined) {
-      const { name, value } = await readStructured(flags.file, ctx);
+      const { name, value, text, format } = await readStructured(flags.file, ctx);
+      sources.push({ name, text, format });
       if (value === null || typeof value !== 'object') throw new UsageError(`${name}: expected a ruleset object {name, kind, phase, rules} or a list of rules`);
       body = { ...rulesetFieldsFrom(value, name), ...(Array.isArray(value) || (value as { rules?: unknown })?.rules !== undefined ? { rules: rulesFrom(value, name) } : {}) };
     }
@@ -178,7 +187,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     // refused here, as rules check refuses it, rather than sent for the API to refuse
     oneOf(flags.phase !== undefined ? '--phase' : `${flags.file}: phase`, body.phase!, RULESET_PHASES, 'phase');
     const full = body as CreateRulesetInput;
-    const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full));
+    const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full), sources);
     if (rs) out(flags, rs, `created ruleset ${rs.id} (${rs.name}, ${rs.kind}, ${rs.phase}) in ${scopeLabel(scope)}\n`);
   });
 
@@ -191,7 +200,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       .option('--force', 'replace the rules even if the ruleset has moved since that version'),
   ).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
-    const { name, value } = await readStructured(flags.file!, ctx);
+    const { name, value, text, format } = await readStructured(flags.file!, ctx);
     const fields = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
     // The API takes a whole-ruleset PUT with no precondition: another writer's change since the version edited would
@@ -213,7 +222,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
         await confirmDestructive(ctx, flags, `replacing the ${now.rules.length} rule(s) of ruleset ${id} with ${body.rules.length} (dropping ${now.rules.length - body.rules.length})`);
       }
     }
-    const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body));
+    const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body), [{ name, text, format }]);
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
@@ -262,8 +271,9 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
-      const body = { ...((await ruleInput(ctx, flags, false)) as RuleInput), ...(position ? { position } : {}) };
-      const rs = await write(flags, client, 'POST', rulePath(scope, id), body, `adding a rule to ruleset ${id} failed`, () => client.addRule(scope, id, body));
+      const sources: ExpressionSource[] = [];
+      const body = { ...((await ruleInput(ctx, flags, false, sources)) as RuleInput), ...(position ? { position } : {}) };
+      const rs = await write(flags, client, 'POST', rulePath(scope, id), body, `adding a rule to ruleset ${id} failed`, () => client.addRule(scope, id, body), sources);
       if (rs) {
         const added = position ? undefined : rs.rules[rs.rules.length - 1];
         out(flags, rs, `${added ? `added rule ${added.id}` : 'added the rule'}; ruleset ${rs.id} is now at version ${rs.version}\n${rulesetText(rs)}`);
@@ -275,9 +285,10 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
-      const body = { ...(await ruleInput(ctx, flags, true)), ...(position ? { position } : {}) };
+      const sources: ExpressionSource[] = [];
+      const body = { ...(await ruleInput(ctx, flags, true, sources)), ...(position ? { position } : {}) };
       if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --file, rule fields (--action, --expression, …) or a position');
-      const rs = await write(flags, client, 'PATCH', rulePath(scope, id, ruleId), body, `updating rule ${ruleId} failed`, () => client.updateRule(scope, id, ruleId, body));
+      const rs = await write(flags, client, 'PATCH', rulePath(scope, id, ruleId), body, `updating rule ${ruleId} failed`, () => client.updateRule(scope, id, ruleId, body), sources);
       if (rs) out(flags, rs, `updated rule ${ruleId}; ruleset ${rs.id} is now at version ${rs.version}\n${rulesetText(rs)}`);
     },
   );
@@ -323,11 +334,11 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   ).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     const phase = flags.phase!;
-    const { name, value } = await readStructured(flags.file!, ctx);
+    const { name, value, text, format } = await readStructured(flags.file!, ctx);
     const { kind: _kind, phase: _phase, ...fields } = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
     const path = `${scopePath(scope)}/rulesets/phases/${encodeURIComponent(phase)}/entrypoint`;
-    const rs = await write(flags, client, 'PUT', path, body, `updating the ${phase} entry point of ${scopeLabel(scope)} failed`, () => client.updateEntrypoint(scope, phase, body));
+    const rs = await write(flags, client, 'PUT', path, body, `updating the ${phase} entry point of ${scopeLabel(scope)} failed`, () => client.updateEntrypoint(scope, phase, body), [{ name, text, format }]);
     if (rs) out(flags, rs, `the ${phase} entry point (${rs.id}) is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
