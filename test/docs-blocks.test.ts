@@ -67,12 +67,15 @@ function workspace(): { cwd: string; env: NodeJS.ProcessEnv } {
 /** Runs a process without blocking this one: the emulator answers from this process's event loop. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 110_000 });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    // A block that does not end by itself (a server left running) fails: it is no example to run as written.
+    let timedOut = false;
+    const timer = setTimeout(() => ((timedOut = true), child.kill('SIGKILL')), 110_000);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, out: out.slice(-4000) }));
+    child.on('close', (status) => (clearTimeout(timer), resolve({ status: timedOut ? null : status, out: out.slice(-4000) })));
   });
 }
 

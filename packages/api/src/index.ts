@@ -16,5 +16,4 @@ export type { PageGuardOptions, ScriptListParams, ConnectionListParams, CookieLi
 export * from './page-guard/index.js';
 export { resultSchemas, explain as explainResult } from './schemas.js';
 export type { ResultSchema } from './schemas.js';
-export { RULESET_PHASES } from './phases.js';
 export * from './logexport.js';

@@ -8,9 +8,10 @@
  */
 import { alignedOffsetMapper, checkRule, checkRuleDocument, PHASES, type RuleDiagnostic, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import type { CliContext } from './context.js';
-import { CliError, EXIT_FAILURE, UsageError } from './errors.js';
+import { CliError, EXIT_FAILURE } from './errors.js';
 import { reportDiagnostics } from './options.js';
 import { parseLocatedYaml } from './yaml-located.js';
+import { oneOf } from './did-you-mean.js';
 
 export interface ExpressionSource {
   /** The name diagnostics print (a file name, a flag such as `--expression`, or `request body`). */
@@ -44,9 +45,9 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
   return { ...checkRuleDocument(text, phase ? { phase } : {}), text };
 }
 
-/** A phase given by flag must be one of the language's phases (usage error, exit 2). */
+/** A phase given by flag must be one of the language's phases (usage error, exit 2, with the nearest names). */
 export function checkPhaseFlag(phase: string | undefined, flag = '--phase'): void {
-  if (phase !== undefined && !PHASES.includes(phase)) throw new UsageError(`${flag}: unknown phase ${JSON.stringify(phase)} (one of ${PHASES.join(', ')})`);
+  if (phase !== undefined) oneOf(flag, phase, PHASES, 'phase');
 }
 
 /**

@@ -63,7 +63,7 @@ describe('a log export job from the CLI, end to end', () => {
     expect([updated.code, JSON.parse(updated.stdout).enabled]).toEqual([0, true]);
     // Validation now sees the job at that destination.
     expect(JSON.parse((await logfilter(['jobs', 'validate', '--zone', z, '--destination', DEST, '--ownership-challenge', token, '--json'], env)).stdout).exists).toBe(true);
-    expect((await logfilter(['jobs', 'delete', String(job.id), '--zone', z], env)).code).toBe(0);
+    expect((await logfilter(['jobs', 'delete', String(job.id), '--zone', z, '--yes'], env)).code).toBe(0);
     expect(JSON.parse((await logfilter(['jobs', 'list', '--zone', z, '--json'], env)).stdout)).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ const PACKAGES = path.resolve(import.meta.dirname, '../..');
 let emu: RunningEmulator;
 let env: Record<string, string>;
 let api: LogfilterClient;
-const DEST = 's3://bucket/logs?region=us-east-1';
+// https: no ownership challenge to answer (the s3 flow has its own test)
+const DEST = 'https://logs.example.com/in';
 
 beforeAll(async () => {
   emu = await startEmulator({ tokens: [TOKEN], fixture: { zones: { 'zone-shop': { plan: 'pro', name: 'shop.example.com' }, 'zone-blog': { name: 'blog.example.com' } } } });
@@ -33,7 +34,7 @@ describe('--verbose', () => {
     await api.createJob('zone-blog', { destination_conf: DEST, dataset: 'http_requests', name: TOKEN });
     const r = await logfilter(['jobs', 'list', '--zone', 'zone-blog', '--verbose', '--json'], env);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/.*\/zones\/zone-blog\/logexport\/jobs/m);
+    expect(r.stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/.*\/zones\/zone-blog\/logpush\/jobs/m);
     expect(r.stderr).toMatch(/^> authorization: \S+/m);
     expect(r.stderr).toMatch(/^< 200 /m);
     expect(r.stderr).toMatch(/^< \{/m);

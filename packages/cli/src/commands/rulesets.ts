@@ -5,11 +5,12 @@
  */
 import { checkPhaseFlag, refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
-import { RULESET_PHASES, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
+import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, positiveInt } from '../options.js';
 import { oneOf } from '../did-you-mean.js';
+import { PHASES } from '@logfilter/core';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -184,8 +185,6 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     }
     for (const field of ['name', 'kind', 'phase', 'description'] as const) if (flags[field] !== undefined) body[field] = flags[field];
     for (const field of ['name', 'kind', 'phase'] as const) if (body[field] === undefined) throw new UsageError(`a ruleset needs a ${field}: give --${field} or put it in --file`);
-    // refused here, as rules check refuses it, rather than sent for the API to refuse
-    oneOf(flags.phase !== undefined ? '--phase' : `${flags.file}: phase`, body.phase!, RULESET_PHASES, 'phase');
     const full = body as CreateRulesetInput;
     const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full), sources);
     if (rs) out(flags, rs, `created ruleset ${rs.id} (${rs.name}, ${rs.kind}, ${rs.phase}) in ${scopeLabel(scope)}\n`);
@@ -210,6 +209,8 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     const checkVersion = base !== undefined && !flags.force && !flags.dryRun;
     // Fewer rules than the ruleset has drops rules (an empty file would drop them all): confirmed like a delete.
     const checkDrop = !flags.yes && !flags.dryRun;
+    // an invalid expression is refused before anything is read or sent
+    if (checkVersion || checkDrop) refuseInvalidExpressions(ctx, [{ name, text, format }], typeof body.phase === 'string' ? { phase: body.phase } : {});
     if (checkVersion || checkDrop) {
       const now = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
       if (checkVersion && now.version !== base) {
@@ -311,7 +312,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   const entrypoint = rulesets.command('entrypoint').description('the entry point ruleset of a phase (get, put, versions)');
   const phased = (c: Command) =>
-    c.addOption(new Option('--phase <phase>', 'phase name (e.g. http_request_firewall_custom)').makeOptionMandatory().argParser((v: string) => oneOf('--phase', v, RULESET_PHASES, 'phase')));
+    c.addOption(new Option('--phase <phase>', 'phase name (e.g. http_request_firewall_custom)').makeOptionMandatory().argParser((v: string) => oneOf('--phase', v, PHASES, 'phase')));
 
   phased(cmd(entrypoint, 'get', 'show the entry point of a phase (the latest version)')).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
