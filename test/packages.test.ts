@@ -12,8 +12,8 @@ const packages = (root.workspaces as string[]).map((dir) => ({ dir, pkg: JSON.pa
 const published = packages.filter((p) => !p.pkg.private);
 
 describe('packages', () => {
-  it('are the workspaces; all but the extension (which ships as a .vsix) are published to npm', () => {
-    expect(packages.filter((p) => p.pkg.private).map((p) => p.pkg.name)).toEqual(['logfilter-vscode']);
+  it('are the workspaces; all but the extension (which ships as a .vsix) and the playground (a static site, which ships inside the CLI) are published to npm', () => {
+    expect(packages.filter((p) => p.pkg.private).map((p) => p.pkg.name)).toEqual(['@logfilter/playground', 'logfilter-vscode']);
     expect(published.map((p) => p.pkg.name)).toEqual(expect.arrayContaining(['@logfilter/api', '@logfilter/cli', '@logfilter/core', '@logfilter/emulator', '@logfilter/language-server']));
   });
 

@@ -136,6 +136,18 @@ async function waitForJson(page, predicate, timeout = 20000) {
   }
 }
 
+/** Open → first squiggle: the fresh profile's first open, then after each window reload (a new extension host). */
+const coldOpens = [];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** Clicks a file in the explorer and returns the ms until an error squiggle shows in its editor. */
+async function openToSquiggle(page, name) {
+  const opened = Date.now();
+  await openFile(page, name);
+  await page.locator(`.monaco-editor[data-uri$="${name}"] .squiggly-error`).first().waitFor({ state: 'attached', timeout: 60000 });
+  return Date.now() - opened;
+}
+
 const udd = mkdtempSync(path.join(os.tmpdir(), 'chromium-udd-'));
 const ctx = await chromium.launchPersistentContext(udd, {
   executablePath: '/usr/bin/chromium',
@@ -153,8 +165,11 @@ try {
   });
 
   await step(page, 'broken filter: squiggle and its diagnostic in the Problems panel', async () => {
+    // cold start on the fresh profile: the extension is not active yet, its server not started
+    const opened = Date.now();
     await openFile(page, 'broken.logfilter');
     await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 60000 });
+    coldOpens.push(Date.now() - opened);
     await page.keyboard.press('Control+Shift+M');
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: expected.brokenCode });
     await row.first().waitFor({ timeout: 30000 });
@@ -319,11 +334,44 @@ try {
     await page.keyboard.press('Escape');
   });
 
+  // issue 27, items 1-3 in the editor itself: auto-closed quotes, trigger characters, Enter after a word typed in
+  // full (the list that popped up on the space still holds the exact match; Enter must make a new line)
+  await step(page, 'typing both languages: Enter after a word typed in full makes a new line; no popup inside strings', async () => {
+    const typeIn = async (name, keys) => {
+      await openFile(page, name);
+      await page.locator(`.monaco-editor[data-uri$="${name}"] .view-lines`).first().click();
+      for (const k of keys) {
+        if (k === '\n') {
+          await page.waitForTimeout(800); // a person's pause: long enough for a list to pop up
+          await page.keyboard.press('Enter');
+        } else await page.keyboard.type(k, { delay: 40 });
+      }
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Escape');
+      return waitFor(`the text of ${name}`, async () => editorTextOf(page, name), 10000);
+    };
+    const filter = await typeIn('typing.logfilter', ['dataset http_requests', '\n', 'ClientRequestHost == "a b', '"', '\n', 'and EdgeResponseStatus >= 500', '\n', 'or CacheReserveUsed == true']);
+    check(filter === 'dataset http_requests\nClientRequestHost == "a b"\nand EdgeResponseStatus >= 500\nor CacheReserveUsed == true', `typed filter ${JSON.stringify(filter)}`);
+    const rule = await typeIn('typing.rule', ['http.host eq "a', '"', ' and ssl', '\n', 'or http.request.uri.path eq "/x y', '"']);
+    check(rule === 'http.host eq "a" and ssl\nor http.request.uri.path eq "/x y"', `typed rule ${JSON.stringify(rule)}`);
+  });
+
+  // what the README's alt text says: a diagnostic in the Problems panel, the compiled JSON beside the source
+  // (the filter compiles: its diagnostic is a warning), the budget in the status bar
   await step(page, 'overview screenshot for the README', async () => {
-    await openFile(page, 'broken.logfilter');
+    await openFile(page, 'overview.logfilter');
+    await page.locator('.monaco-editor[data-uri$="overview.logfilter"] :is(.squiggly-warning, .squiggly-inline-deprecated)').first().waitFor({ state: 'attached', timeout: 30000 });
     await runCommand(page, 'Logfilter: Show Compiled JSON');
-    await page.locator('.monaco-editor[data-uri^="logfilter-compiled:/broken.logfilter.jsonc"]').waitFor({ timeout: 20000 });
-    await page.locator('.monaco-editor[data-uri$="broken.logfilter"] .view-lines').first().click();
+    // the view shows the compiled JSON (not "Not compiled"); only its first lines are rendered, so read text
+    await waitFor('the compiled JSON of overview.logfilter', async () => {
+      const t = await editorText(page, 'logfilter-compiled:/overview.logfilter');
+      return t && t.trimStart().startsWith('{') && t.includes('"ClientRequestHost"');
+    }, 30000);
+    await page.locator('.monaco-editor[data-uri$="overview.logfilter"] .view-lines').first().click();
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'deprecated-field' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.monaco-editor[data-uri$="overview.logfilter"] .view-lines').first().click();
+    await page.locator('.statusbar-item', { hasText: /4\/30/ }).first().waitFor({ timeout: 30000 });
     await page.waitForTimeout(500); // status bar and the panels repaint after the focus change
     await shot(page, 'overview');
   });
@@ -342,7 +390,7 @@ try {
         const images = await f
           .evaluate(() => [...document.images].map((i) => ({ alt: i.alt, complete: i.complete, width: i.naturalWidth, data: i.src.startsWith('data:') })))
           .catch(() => []);
-        const shown = images.find((i) => i.alt.startsWith('A broken filter in VS Code') && i.complete && i.width > 0);
+        const shown = images.find((i) => i.alt.startsWith('A filter in VS Code') && i.complete && i.width > 0);
         if (shown) return shown;
       }
       return null;
@@ -350,7 +398,27 @@ try {
     await shot(page, 'extension-details');
     check(loaded.width > 100, `README image ${JSON.stringify(loaded)}`);
   });
+  // Cold start (issue 27): open → first squiggle with the extension not yet active. The first sample is the
+  // fresh profile's (above); each reload starts a new extension host, so the extension activates and its
+  // server starts again. Printed, not asserted (no timed assertions in tests): goal <= 1.0 s median.
+  await step(page, 'cold start: open to first squiggle, on the fresh profile and after two window reloads; warm opens', async () => {
+    for (let i = 0; i < 2; i++) {
+      await runCommand(page, 'View: Close All Editors');
+      await page.waitForTimeout(500);
+      await page.reload({ waitUntil: 'domcontentloaded', timeout: 120000 });
+      await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+      await page.keyboard.press('Control+Shift+E'); // the Explorer (the last step left the Extensions view)
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'broken.logfilter' }).waitFor({ timeout: 60000 });
+      coldOpens.push(await openToSquiggle(page, 'broken.logfilter'));
+    }
+    // warm: the server runs; another language and another file
+    const warm = [await openToSquiggle(page, 'broken.rule')];
+    info.coldOpenToSquiggleMs = `${coldOpens.join('/')} (median ${median(coldOpens)}; goal <= 1000)`;
+    info.warmOpenToSquiggleMs = `${warm.join('/')} (.rule; goal <= 300)`;
+    check(coldOpens.length === 3, `cold samples ${JSON.stringify(coldOpens)}`);
+  });
 } finally {
+  if (coldOpens.length && !info.coldOpenToSquiggleMs) info.coldOpenToSquiggleMs = `${coldOpens.join('/')} (median ${median(coldOpens)}; goal <= 1000)`;
   writeFileSync(path.join(RUN, 'ui-result.json'), JSON.stringify({ cases, info, ms: Date.now() - t0 }, null, 2));
   await ctx.close();
   rmSync(udd, { recursive: true, force: true });

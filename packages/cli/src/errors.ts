@@ -4,6 +4,8 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** Usage error (bad flags or arguments) or I/O error (unreadable file). */
 export const EXIT_USAGE = 2;
+/** A write refused before it was sent because what it would replace changed meanwhile (`rulesets update`). */
+export const EXIT_CONFLICT = 3;
 
 /** An error a command reports as one clear line and an exit code; never a stack trace. */
 export class CliError extends Error {

@@ -19,6 +19,7 @@ import { registerWafMigration } from './commands/waf-migration.js';
 import { registerWafLegacy } from './commands/waf-legacy.js';
 import { registerSchema } from './commands/schema.js';
 import { registerPageGuard } from './commands/page-guard.js';
+import { registerPlayground } from './commands/playground.js';
 
 export { VERSION } from './version.js';
 
@@ -44,6 +45,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerWafMigration(program, ctx, setExit);
   registerWafLegacy(program, ctx, setExit);
   registerPageGuard(program, ctx, setExit);
+  registerPlayground(program, ctx, setExit);
   return program;
 }
 

@@ -2,36 +2,63 @@
  * The local check of rules-language expressions before a command sends them: every `expression` of a
  * ruleset, rule or policy body (and rate-limit counting expressions, and rewrite value expressions) is
  * checked with the core's checker; any error refuses the request with the diagnostics, exit 1, and nothing
- * is sent. `rulesets …` and `page-guard policies …` commands call `refuseInvalidExpressions` with the body.
+ * is sent. `rulesets …` and `page-guard policies …` commands call `refuseInvalidExpressions` with what the
+ * user wrote — the JSON or YAML file, the `--expression` flag — so that a diagnostic names that file or flag
+ * and its line and column there, never a request body the command built.
  */
-import { checkRuleDocument, type RuleDocumentResult } from '@logfilter/core';
+import { alignedOffsetMapper, checkRule, checkRuleDocument, PHASES, type RuleDiagnostic, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import type { CliContext } from './context.js';
-import { CliError, EXIT_FAILURE } from './errors.js';
+import { CliError, EXIT_FAILURE, UsageError } from './errors.js';
 import { reportDiagnostics } from './options.js';
+import { parseLocatedYaml } from './yaml-located.js';
 
 export interface ExpressionSource {
-  /** The name diagnostics print (a file name, or a description such as `request body`). */
+  /** The name diagnostics print (a file name, a flag such as `--expression`, or `request body`). */
   name: string;
-  /** The JSON text as the user wrote it (diagnostics point into it); else the body is serialised. */
+  /** The document as the user wrote it (diagnostics point into it); else the body is serialised. */
   text?: string;
+  /** How `text` is written (default JSON). */
+  format?: 'json' | 'yaml';
   body?: unknown;
+  /** One expression as given on the command line: checked alone, positions in it. */
+  expression?: string;
+  kind?: RuleKind;
 }
 
-/** Checks every expression of the body; returns the result (errors and warnings) without printing. */
+/** Checks every expression of the source; returns the result (errors and warnings) without printing. */
 export function checkBodyExpressions(source: ExpressionSource, phase?: string): RuleDocumentResult & { text: string } {
+  if (source.expression !== undefined) {
+    const r = checkRule(source.expression, { kind: source.kind ?? 'filter', ...(phase ? { phase } : {}) });
+    return { ok: r.ok, diagnostics: r.diagnostics, expressions: [{ path: [], kind: source.kind ?? 'filter', text: source.expression, diagnostics: r.diagnostics }], text: source.expression };
+  }
   const text = source.text ?? JSON.stringify(source.body ?? null, null, 2);
+  if (source.format === 'yaml') {
+    const yaml = parseLocatedYaml(text);
+    if (!yaml.tree) {
+      const at = yaml.error?.offset ?? 0;
+      const d: RuleDiagnostic = { code: 'rule-syntax', severity: 'error', message: `not valid YAML: ${yaml.error?.message ?? ''}`, start: at, end: at };
+      return { ok: false, diagnostics: [d], expressions: [], text };
+    }
+    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, ...(phase ? { phase } : {}) }), text };
+  }
   return { ...checkRuleDocument(text, phase ? { phase } : {}), text };
 }
 
+/** A phase given by flag must be one of the language's phases (usage error, exit 2). */
+export function checkPhaseFlag(phase: string | undefined, flag = '--phase'): void {
+  if (phase !== undefined && !PHASES.includes(phase)) throw new UsageError(`${flag}: unknown phase ${JSON.stringify(phase)} (one of ${PHASES.join(', ')})`);
+}
+
 /**
- * Prints the diagnostics of every expression (warnings too) and throws a CliError (exit 1) when one has an
- * error, so that the caller sends nothing.
+ * Prints the diagnostics of every expression of every source (warnings too) and throws a CliError (exit 1)
+ * when one has an error, so that the caller sends nothing.
  */
-export function refuseInvalidExpressions(ctx: CliContext, source: ExpressionSource, options: { phase?: string; diagnostics?: string } = {}): void {
-  const result = checkBodyExpressions(source, options.phase);
-  if (result.diagnostics.length) reportDiagnostics(ctx, source.name, result.text, result.diagnostics, options.diagnostics ?? 'text');
-  if (!result.ok) {
-    const n = result.diagnostics.filter((d) => d.severity === 'error').length;
-    throw new CliError(`not sent: ${n} error${n === 1 ? '' : 's'} in rule expressions`, EXIT_FAILURE);
+export function refuseInvalidExpressions(ctx: CliContext, sources: ExpressionSource | readonly ExpressionSource[], options: { phase?: string; diagnostics?: string } = {}): void {
+  let errors = 0;
+  for (const source of Array.isArray(sources) ? sources : [sources as ExpressionSource]) {
+    const result = checkBodyExpressions(source, options.phase);
+    if (result.diagnostics.length) reportDiagnostics(ctx, source.name, result.text, result.diagnostics, options.diagnostics ?? 'text');
+    errors += result.diagnostics.filter((d) => d.severity === 'error').length;
   }
+  if (errors > 0) throw new CliError(`not sent: ${errors} error${errors === 1 ? '' : 's'} in rule expressions`, EXIT_FAILURE);
 }

@@ -301,15 +301,29 @@ describe('policy suggest and policy check', () => {
   });
 
   it('check of a policy by id: what would break, with the source that allows each script; exit 1 only with --exit-code', async () => {
-    const r = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop');
+    const r = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--all-pages');
     expect(r.code).toBe(0);
     expect(row(r.stdout, 'https://www.googletagmanager.com/gtm.js')).toMatch(/^\s+BREAKS\s/);
     expect(row(r.stdout, 'https://cdn.jsdelivr.net/npm/a.js')).toMatch(/^\s+allowed\s+https:\/\/cdn\.jsdelivr\.net\s/);
     expect(row(r.stdout, 'https://shop.example.com/js/app.js')).toMatch(/^\s+allowed\s+'self'\s/);
     expect(row(r.stdout, 'https://evil.example.net/skimmer.js')).toMatch(/^!\s+blocked\s/);
-    const c = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--json', '--exit-code');
+    const c = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--json', '--exit-code', '--all-pages');
     expect(c.code).toBe(1);
     expect(JSON.parse(c.stdout)).toMatchObject({ allowed: 5, blocked: 7, breaks: 3 });
+  });
+
+  it('check: the policy applies to the pages its expression matches (the rules evaluator over each page URL)', async () => {
+    // policy p1's expression is http.request.uri.path contains "/checkout": three scripts were seen there
+    const c = JSON.parse((await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--json', '--exit-code')).stdout);
+    expect(c).toMatchObject({ expression: 'http.request.uri.path contains "/checkout"', out_of_scope: 9, allowed: 2, blocked: 1, breaks: 0 });
+    expect(c.scripts.map((v: { id: string }) => v.id).sort()).toEqual(['a0000000000000000000000000000001', 'a0000000000000000000000000000002', 'd0000000000000000000000000000001']);
+    const home = JSON.parse((await pg('policy', 'check', '--zone', 'shop', '--value', "script-src 'self'", '--expression', 'http.request.uri.path eq "/" and ssl', '--json')).stdout);
+    expect(home.out_of_scope).toBe(3);
+    const text = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop');
+    expect(text.stdout).toContain('9 script(s) seen only on pages the expression does not match are left out');
+    const bad = await pg('policy', 'check', '--zone', 'shop', '--value', "script-src 'self'", '--expression', 'http.request.uri.path matches "(a)\\1"');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--expression:1:31: error rule-eval');
   });
 
   it('check: --status widens the scripts checked; a bad value or no value is refused', async () => {

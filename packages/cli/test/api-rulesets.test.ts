@@ -116,6 +116,8 @@ describe('logfilter rulesets: usage and input errors', () => {
       ['type.json', '[{"action": "log", "expression": "true", "enabled": "yes"}]', '[0].enabled'],
       ['scalar.json', '42', 'expected a list of rules'],
       ['empty.json', '', 'empty'],
+      // A "billion laughs" alias bomb: refused as the file's problem (exit 2), not an internal error.
+      ['bomb.yaml', ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`), 'rules: [*g]'].join('\n'), 'bomb.yaml:'],
     ];
     for (const [name, text, mention] of cases) {
       const r = await logfilter(['rulesets', 'update', 'x', '--zone', 'z', '--file', file(name, text)], env);
@@ -162,6 +164,30 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect(after.version).toBe('2');
     expect(after.rules.map((x: any) => x.id)).toEqual(rs.rules.map((x) => x.id));
     expect(after.rules.map((x: any) => x.version)).toEqual(['1', '2']);
+  });
+
+  it('update refuses (exit 3) when the ruleset moved since the version edited, and --force overrides (issue 23 item 7)', async () => {
+    const z = `cli-rs-conflict-${++n}`;
+    const rs = await api.createRuleset(z, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true', description: 'mine' }] });
+    const printed = JSON.parse((await logfilter(['rulesets', 'get', rs.id, '--zone', z, '--json'], env)).stdout);
+    printed.rules[0].description = 'edited';
+    const edited = file(`conflict${n}.json`, JSON.stringify(printed));
+    // Another writer's change lands in between.
+    await api.addRule(z, rs.id, { action: 'block', expression: 'ip.src eq 192.0.2.9', description: 'theirs' });
+    const refused = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', edited], env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    const kept = await api.getRuleset(z, rs.id);
+    expect([kept.version, kept.rules.map((r) => r.description)]).toEqual(['2', ['mine', 'theirs']]);
+    // --expect-version names the base when the file does not; a stale one is refused the same way.
+    const rulesOnly = file(`conflict-rules${n}.json`, JSON.stringify([{ action: 'log', expression: 'true' }]));
+    expect((await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', '1'], env)).code).toBe(3);
+    expect((await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', 'x'], env)).code).toBe(2);
+    expect((await api.getRuleset(z, rs.id)).version).toBe('2');
+    const forced = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', edited, '--force', '--json'], env);
+    expect([forced.code, JSON.parse(forced.stdout).version, JSON.parse(forced.stdout).rules.map((r: any) => r.description)]).toEqual([0, '3', ['edited']]);
+    const current = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', rulesOnly, '--expect-version', '3', '--json'], env);
+    expect([current.code, JSON.parse(current.stdout).version]).toEqual([0, '4']);
   });
 
   it('two clients adding rules at the same time both land', async () => {

@@ -14,6 +14,59 @@ const file = (name: string, text: string) => {
 };
 
 describe('logfilter rules check', () => {
+  it('a .rule file may start with comment lines; # phase: sets its phase (for check, fmt keeps them)', async () => {
+    const net = file('net.rule', '# block DNS floods\n# phase: magic_transit\nudp.dstport eq 53 and ip.proto eq "udp"\n');
+    expect((await runCli('logfilter', ['rules', 'check', net])).code).toBe(0);
+    const http = file('http.rule', '# phase: http_request_firewall_custom\nhttp.response.code eq 503\n');
+    const r = await runCli('logfilter', ['rules', 'check', http]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${http}:2:1: error rule-unavailable-in-phase`);
+    const typo = file('typo.rule', '# phase: http_request_firewal_custom\nssl\n');
+    const t = await runCli('logfilter', ['rules', 'check', typo]);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain(`${typo}:1:10: error rule-unknown-phase`);
+    const messy = file('messy.rule', '# phase: magic_transit\ntcp.dstport==80&&!tcp.flags.syn\n');
+    const f = await runCli('logfilter', ['rules', 'fmt', messy]);
+    expect([f.code, f.stdout]).toEqual([0, '# phase: magic_transit\ntcp.dstport eq 80 and not tcp.flags.syn\n']);
+    const e = await runCli('logfilter', ['rules', 'eval', net, '--request', '-'], { stdin: '{"udp.dstport": 53, "ip.proto": "udp"}' });
+    expect([e.code, e.stdout]).toEqual([0, 'request 1: match\n']);
+  });
+
+  it('reports an unknown phase of a ruleset file (and still checks its expressions)', async () => {
+    const r = await runCli('logfilter', ['rules', 'check', '--diagnostics', 'json'], { stdin: '{"phase":"bogus_phase","rules":[{"expression":"http.host eq"}]}' });
+    expect(r.code).toBe(1);
+    const ds = JSON.parse(r.stderr) as { code: string; path?: unknown[]; range: { start: { column: number } } }[];
+    expect(ds.map((d) => [d.code, d.range.start.column])).toEqual([
+      ['rule-unknown-phase', 10],
+      ['rule-missing-value', 58],
+    ]);
+    expect(ds[0]!.path).toEqual(['phase']);
+  });
+
+  it('knows the network-layer phases and their packet fields', async () => {
+    const ok = await runCli('logfilter', ['rules', 'check', '--phase', 'magic_transit', '-'], { stdin: 'ip.proto eq "tcp" and tcp.dstport in {80 443} and not tcp.flags.syn' });
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+    const cache = await runCli('logfilter', ['rules', 'check', '--phase', 'http_response_cache_settings', '-'], { stdin: 'http.response.code eq 200' });
+    expect([cache.code, cache.stderr]).toEqual([0, '']);
+    const http = await runCli('logfilter', ['rules', 'check', '--phase', 'magic_transit', '--diagnostics', 'json', '-'], { stdin: 'http.host eq "a"' });
+    expect([http.code, JSON.parse(http.stderr)[0].code]).toEqual([1, 'rule-unavailable-in-phase']);
+    expect((await runCli('logfilter', ['rules', 'check', '--phase', 'bogus_phase', '-'], { stdin: 'ssl' })).code).toBe(2);
+  });
+
+  it('reads the YAML rulesets that rulesets create --file accepts, reporting at the YAML line and column', async () => {
+    const p = file('rules.yaml', 'name: y\nkind: custom\nphase: http_request_firewall_custom\nrules:\n  - action: block\n    expression: \'http.host eq "a" and http.hots eq "b"\'\n  - action: block\n    expression: |\n      ssl\n      and http.response.code eq 200\n');
+    const r = await runCli('logfilter', ['rules', 'check', p]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${p}:6:39: error rule-unknown-identifier`);
+    expect(r.stderr).toContain(`${p}:10:11: error rule-unavailable-in-phase`);
+    const good = file('good.yml', '- action: log\n  expression: ip.src in {192.0.2.0/24}\n');
+    expect((await runCli('logfilter', ['rules', 'check', good])).code).toBe(0);
+    const broken = file('broken.yaml', 'rules: [\n');
+    const b = await runCli('logfilter', ['rules', 'check', broken]);
+    expect(b.code).toBe(1);
+    expect(b.stderr).toContain('not valid YAML');
+  });
+
   it('exits 0 and prints nothing for a valid expression', async () => {
     const r = await runCli('logfilter', ['rules', 'check', '-'], { stdin: 'http.request.uri.path contains "/checkout" and ip.src in {192.0.2.0/24}' });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', '']);

@@ -4,16 +4,33 @@
  * expression: Filter parsing error (L:C): …` (1-based line, UTF-8 byte column, the source line and carets).
  * The phase of the ruleset, when known, limits the fields and functions, as the API's per-phase schemes do.
  */
-import { checkRule, firstApiError, formatApiError, type RuleKind } from '@logfilter/core';
-import { badRequest } from './errors.js';
+import { checkRule, firstApiError, formatApiError, MAX_RULE_LENGTH, type RuleKind } from '@logfilter/core';
+import { badRequest, clip } from './errors.js';
 
 /** Throws the API's 400 answer when `expression` is not valid; `property` names it in the message. */
 export function validateExpression(expression: unknown, property: string, where: string, options: { kind?: RuleKind; phase?: string } = {}): void {
   if (typeof expression !== 'string') throw badRequest('validation', `${where}: ${property} must be a string`, pointer(where));
+  // The length first: a 1 MiB expression would be parsed (holding every other client) and echoed whole, with a
+  // caret under each of its characters, only to be refused for its length.
+  if (tooLong(expression)) {
+    throw badRequest(
+      'invalidExpression',
+      `'${clip(expression)}' is not a valid value for ${property} because could not parse filter expression: expression is longer than ${MAX_RULE_LENGTH} characters`,
+      pointer(where),
+    );
+  }
   const result = checkRule(expression, { kind: options.kind ?? 'filter', ...(options.phase ? { phase: options.phase } : {}) });
   const first = firstApiError(result.diagnostics);
   if (!first) return;
   throw badRequest('invalidExpression', `'${expression}' is not a valid value for ${property} because could not parse filter expression: ${formatApiError(expression, first)}`, pointer(where));
+}
+
+/** Longer than the limit in code points once trimmed, as the checker counts; reads at most MAX_RULE_LENGTH + 1 of them. */
+function tooLong(text: string): boolean {
+  if (text.length <= MAX_RULE_LENGTH) return false;
+  let count = 0;
+  for (const _ of text.trim()) if (++count > MAX_RULE_LENGTH) return true;
+  return false;
 }
 
 /** A dotted place (`rules.2.expression`, `body.expression`) as a JSON pointer (`/rules/2/expression`). */

@@ -6,6 +6,8 @@
  */
 import { PLANS, emptyState, newAccount, newZone, setOwn, type EmulatorState, type Plan } from './state.js';
 import type { Area } from './routing.js';
+import { clip } from './errors.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 
 export class FixtureError extends Error {}
 
@@ -68,24 +70,27 @@ export const read = {
 
 const ZONE_KEYS = ['account', 'plan'] as const;
 
+
 /**
  * Builds the starting state from a parsed fixture. Zones and accounts it does not name behave as before: created
  * on first use, zones on the Enterprise plan. A zone's `account` is created if the fixture has no such account.
  */
 export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn: Warn = () => {}): EmulatorState {
+  const deep = tooDeep(fixture, 'fixture');
+  if (deep) throw new FixtureError(`${deep}: nested more than ${MAX_DEPTH} levels deep`);
   const state = emptyState();
   const top = read.object(fixture, 'fixture');
   read.keys(top, 'fixture', ['zones', 'accounts'], warn);
   const hooks = areas.flatMap((area) => (area.zoneFixture ? [area.zoneFixture] : []));
   const zoneKeys = [...ZONE_KEYS, ...hooks.flatMap((hook) => hook.keys)];
   for (const [accountId, raw] of Object.entries(read.object(top.accounts ?? {}, 'accounts'))) {
-    if (!ID.test(accountId)) throw new FixtureError(`accounts.${accountId}: not a valid account id (letters, digits, - and _)`);
+    if (!ID.test(accountId)) throw new FixtureError(`accounts.${clip(accountId)}: not a valid account id (letters, digits, - and _)`);
     read.keys(read.object(raw, `accounts.${accountId}`), `accounts.${accountId}`, [], warn);
     setOwn(state.accounts, accountId, newAccount());
   }
   for (const [zoneId, raw] of Object.entries(read.object(top.zones ?? {}, 'zones'))) {
     const at = `zones.${zoneId}`;
-    if (!ID.test(zoneId)) throw new FixtureError(`${at}: not a valid zone id (letters, digits, - and _)`);
+    if (!ID.test(zoneId)) throw new FixtureError(`zones.${clip(zoneId)}: not a valid zone id (letters, digits, - and _)`);
     const fields = read.object(raw, at);
     read.keys(fields, at, zoneKeys, warn);
     const zone = newZone();
@@ -93,7 +98,7 @@ export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn:
     zone.plan = read.oneOf<Plan>(typeof fields.plan === 'string' ? fields.plan.toLowerCase() : fields.plan, `${at}.plan`, PLANS, 'enterprise');
     if (fields.account !== undefined) {
       zone.account = read.string(fields.account, `${at}.account`);
-      if (!ID.test(zone.account)) throw new FixtureError(`${at}.account: not a valid account id`);
+      if (!ID.test(zone.account)) throw new FixtureError(`${at}.account: not a valid account id (letters, digits, - and _; "${clip(zone.account)}")`);
       if (!Object.hasOwn(state.accounts, zone.account)) setOwn(state.accounts, zone.account, newAccount());
     }
     for (const hook of hooks) hook.apply(fields, zone, at, warn);

@@ -4,7 +4,7 @@ export type { EmulatorOptions, RunningEmulator, Fault } from './server.js';
 export { ERROR_CODES, EmulatorError } from './errors.js';
 export type { ErrorCodeName } from './errors.js';
 export { MAX_CUSTOM_FIELDS } from './rules-validate.js';
-export { StateFileError, PLANS } from './state.js';
+export { StateFileError, PLANS, readDataFile } from './state.js';
 export type { EmulatorState, Job, Rule, RulesetVersion, StoredRuleset, ZoneState, AccountState, Plan } from './state.js';
 export { FixtureError, stateFromFixture } from './fixture.js';
 export type { Area, Route, ZoneFixtureHook } from './routing.js';

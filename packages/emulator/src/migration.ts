@@ -3,11 +3,11 @@
  * compatibility check, the proposed configuration, the status, and the entry point update with `waf_migration`
  * that moves the zone start → validation (Enterprise only) → migrated, or start → migrated. Irreversible.
  */
-import { badRequest, conflict, fail } from './errors.js';
+import { badRequest, clip, conflict, fail } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store, ZoneState, StoredRuleset } from './state.js';
 import type { RuleInput, RulesetInput } from './ruleset-input.js';
-import { putEntrypoint } from './rulesets.js';
+import { findEntrypoint, latest, putEntrypoint, visibleRulesets } from './rulesets.js';
 import { MANAGED_RULESET_ID, managedRuleFor } from './managed-rulesets.js';
 import type { WafPackage } from './waf-state.js';
 
@@ -97,17 +97,38 @@ export function proposedConfig(zone: ZoneState) {
   };
 }
 
+/** The ruleset an execute rule names, looked up where the zone can run it: managed, the zone's, its account's. */
+function executeTarget(store: Store, zone: ZoneState, id: unknown): StoredRuleset | undefined {
+  if (typeof id !== 'string') return undefined;
+  const account = zone.account !== null && Object.hasOwn(store.state.accounts, zone.account) ? store.state.accounts[zone.account].rulesets : [];
+  return [...visibleRulesets(zone), ...account].find((r) => r.id === id);
+}
+
+/** Whether `rules` run something: an enabled execute rule naming a ruleset that exists and has an enabled rule. */
+function protects(store: Store, zone: ZoneState, rules: readonly { action?: string; enabled?: boolean; action_parameters?: unknown }[]): boolean {
+  return rules.some((r) => {
+    if (r.action !== 'execute' || r.enabled === false) return false;
+    const target = executeTarget(store, zone, (r.action_parameters as { id?: unknown } | undefined)?.id);
+    return target !== undefined && latest(target).rules.some((rule) => rule.enabled);
+  });
+}
+
 /** The status answer: the contract leaves it open; these names are documented in the emulator README. */
-export function status(zone: ZoneState) {
+export function status(store: Store, zone: ZoneState) {
   const state = zone.migration.state;
   const core = zone.waf.packages.find((p) => p.detection_mode === 'anomaly');
+  // What actually runs: the new rules only while the managed phase's entry point runs a ruleset with rules (after
+  // the migration its entry point can be deleted or emptied: the zone is then unprotected, and says so).
+  const entry = findEntrypoint(zone, 'zone', MIGRATION_PHASE);
+  const newOn = state !== 'start' && entry !== undefined && protects(store, zone, latest(entry).rules);
+  const oldOn = state !== 'migrated';
   return {
     migration_state: state,
     plan: zone.plan,
-    old_waf_status: state === 'migrated' ? 'disabled' : 'enabled',
-    new_waf_status: state === 'start' ? 'disabled' : 'enabled',
+    old_waf_status: oldOn ? 'enabled' : 'disabled',
+    new_waf_status: newOn ? 'enabled' : 'disabled',
     /** Which runs first: in validation mode the new rules run before the previous ones. */
-    execution_order: state === 'start' ? ['old'] : state === 'validation' ? ['new', 'old'] : ['new'],
+    execution_order: [...(newOn ? ['new'] : []), ...(oldOn ? ['old'] : [])],
     core_ruleset:
       state === 'start' ? null : { paranoia_level: 'PL2', score_threshold: core?.sensitivity ? (SCORE_THRESHOLD[core.sensitivity] ?? null) : 40 },
     validation_started_at: zone.migration.validation_started_at,
@@ -144,6 +165,16 @@ export function migrateWithEntrypoint(store: Store, zoneId: string, phase: strin
   if (!body.rules.some((r) => r.action === 'execute' && r.enabled !== false)) {
     throw badRequest('validation', 'rules: the configuration must run a managed ruleset with an enabled execute rule (see GET waf_migration/config)', '/rules');
   }
+  body.rules.forEach((r, i) => {
+    if (r.action !== 'execute' || r.enabled === false) return;
+    const id = (r.action_parameters as { id?: unknown } | undefined)?.id;
+    if (!executeTarget(store, zone, id)) {
+      throw badRequest('validation', `rules[${i}].action_parameters.id: no ruleset ${typeof id === 'string' ? clip(id) : String(id)} in this zone, its account or the managed ones: the zone would be left unprotected`, `/rules/${i}/action_parameters/id`);
+    }
+  });
+  if (!protects(store, zone, body.rules)) {
+    throw badRequest('validation', 'rules: the rulesets the execute rules run have no enabled rule: the zone would be left unprotected', '/rules');
+  }
   const entrypoint = putEntrypoint(zone, 'zone', phase, body);
   const stamp = new Date().toISOString();
   if (mode === 'validation') {
@@ -179,7 +210,7 @@ export const migrationArea: Area = {
       },
       {
         pattern: [...M, 'status'],
-        methods: { GET: (_request, params) => ({ result: status(store.zone(params.zone)) }) },
+        methods: { GET: (_request, params) => ({ result: status(store, store.zone(params.zone)) }) },
       },
     ];
   },

@@ -5,7 +5,7 @@
  */
 import { checkPolicyInput, explainResult, PageGuardInputError, STATUSES, type ResultSchema } from '@logfilter/api';
 import { FixtureError, read } from './fixture.js';
-import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard-state.js';
+import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
 
 const SECTIONS = ['settings', 'scripts', 'connections', 'cookies', 'policies'] as const;
 const SCHEMA: Record<'scripts' | 'connections' | 'cookies' | 'policies', ResultSchema> = { scripts: 'script', connections: 'connection', cookies: 'cookie', policies: 'policy' };
@@ -61,6 +61,8 @@ function policy(raw: Item, where: string): Item {
   const b = { ...p } as Record<string, unknown>;
   delete b.id;
   if (b.enabled === 'true' || b.enabled === 'false') b.enabled = b.enabled === 'true';
+  const lineProblem = policyValueProblem(b.value);
+  if (lineProblem) throw new FixtureError(`${where}.${lineProblem}`);
   try {
     checkPolicyInput(b, true);
   } catch (e) {

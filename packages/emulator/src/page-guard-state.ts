@@ -20,3 +20,11 @@ export interface PageGuardZone {
 export function emptyPageGuard(now = new Date().toISOString()): PageGuardZone {
   return { settings: { enabled: false, updated_at: now }, scripts: [], connections: [], cookies: [], policies: [] };
 }
+
+/**
+ * A policy `value` is sent as a header value: a line break or other control character would split that header
+ * (the API's checker of @logfilter/api does not look for them). Undefined when the value is one clean line.
+ */
+export function policyValueProblem(value: unknown): string | undefined {
+  return typeof value === 'string' && /[\u0000-\u001f\u007f]/.test(value) ? 'value: must be one line without control characters' : undefined;
+}

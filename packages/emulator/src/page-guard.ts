@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { fail, type ErrorCodeName } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store } from './state.js';
-import { emptyPageGuard, type Item, type PageGuardZone } from './page-guard-state.js';
+import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
 import { loadPageGuardFixture } from './page-guard-fixture.js';
 
 const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
@@ -162,6 +162,8 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
 function checkPolicyBody(body: unknown, create: boolean): PolicyUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail(400, 'policyInvalid', 'body: a policy object', '');
   const b = { ...(body as Record<string, unknown>) };
+  const lineProblem = policyValueProblem(b.value);
+  if (lineProblem) throw fail(400, 'policyValueInvalid', lineProblem, '/value');
   const enabledText = b.enabled === 'true' || b.enabled === 'false';
   if (enabledText) b.enabled = b.enabled === 'true';
   try {
@@ -193,6 +195,8 @@ function later(previous: string): string {
 
 export function pageGuardOf(store: Store, zoneId: string): PageGuardZone {
   const z = store.zone(zoneId);
+  // A read answers the defaults without keeping them: reads never create state.
+  if (store.reading) return z.page_guard ?? emptyPageGuard();
   return (z.page_guard ??= emptyPageGuard());
 }
 

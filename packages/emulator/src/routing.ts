@@ -106,18 +106,26 @@ export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
  * the last item given, so items added or removed meanwhile neither repeat nor shift the next page. The next cursor
  * is answered in both forms clients read: `result_info.cursor` and `result_info.cursors.after`; absent on the last page.
  */
-export function cursorPaged<T extends { id: string }>(items: T[], query: URLSearchParams): HandlerAnswer {
+/**
+ * Cursor paging. `places`, when given, are the items' places in the list (ascending, never reused): the cursor
+ * then carries the last item's place too, so a page after an item deleted meanwhile starts at the first item past
+ * that place instead of failing. A cursor of an unknown item without a place is refused (20027).
+ */
+export function cursorPaged<T extends { id: string }>(items: T[], query: URLSearchParams, places?: number[]): HandlerAnswer {
   const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const cursor = query.get('cursor');
   let start = 0;
   if (cursor !== null && cursor !== '') {
-    const after = Buffer.from(cursor, 'base64url').toString('utf8');
+    const [after, place] = Buffer.from(cursor, 'base64url').toString('utf8').split('~');
     const at = items.findIndex((item) => item.id === after);
-    if (at < 0) throw badRequest('invalidCursor', 'cursor: not a cursor of this list (start again without it)');
-    start = at + 1;
+    const placed = places && place !== undefined && /^[0-9]+$/.test(place) ? Number(place) : undefined;
+    if (at >= 0) start = at + 1;
+    else if (placed !== undefined) start = places!.findIndex((p) => p > placed) < 0 ? items.length : places!.findIndex((p) => p > placed);
+    else throw badRequest('invalidCursor', 'cursor: not a cursor of this list (start again without it)');
   }
   const result = items.slice(start, start + perPage);
   const more = start + perPage < items.length;
-  const next = more ? Buffer.from(result[result.length - 1].id, 'utf8').toString('base64url') : undefined;
+  const lastPlace = places?.[start + result.length - 1];
+  const next = more ? Buffer.from(`${result[result.length - 1].id}${lastPlace !== undefined && lastPlace >= 0 ? `~${lastPlace}` : ''}`, 'utf8').toString('base64url') : undefined;
   return { result, resultInfo: { per_page: perPage, count: result.length, ...(next ? { cursor: next, cursors: { after: next } } : {}) } };
 }

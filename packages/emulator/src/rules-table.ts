@@ -3,37 +3,15 @@
  * parameters each one needs. Validation, the schemas and the README all read these.
  */
 
+import { PHASES as RULE_PHASES } from '@logfilter/core';
+
 export const KINDS = ['managed', 'custom', 'root', 'zone'] as const;
 
 /** The entry point kind of each scope: one ruleset of that kind per phase. */
 export const ENTRYPOINT_KIND = { zone: 'zone', account: 'root' } as const;
 
-export const PHASES = [
-  'ddos_l4',
-  'ddos_l7',
-  'http_config_settings',
-  'http_custom_errors',
-  'http_log_custom_fields',
-  'http_ratelimit',
-  'http_request_cache_settings',
-  'http_request_dynamic_redirect',
-  'http_request_firewall_custom',
-  'http_request_firewall_managed',
-  'http_request_late_transform',
-  'http_request_origin',
-  'http_request_redirect',
-  'http_request_sanitize',
-  'http_request_sbfm',
-  'http_request_transform',
-  'http_response_cache_settings',
-  'http_response_compression',
-  'http_response_firewall_managed',
-  'http_response_headers_transform',
-  'magic_transit',
-  'magic_transit_ids_managed',
-  'magic_transit_managed',
-  'magic_transit_ratelimit',
-] as const;
+/** The phases: the rules language's one list (HTTP and network-layer), shared with `rules check` and the CLI. */
+export const PHASES: readonly string[] = RULE_PHASES;
 
 /**
  * Each action and the action parameters it cannot do without: `anyOf` lists keys of which at least one must be

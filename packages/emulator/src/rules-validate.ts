@@ -38,7 +38,7 @@ export function validateRule(rule: RuleInput, where: string, phase: string): voi
  * expression is exactly `true`, checked with its fields.
  */
 export function checkExpression(rule: RuleInput, phase: string, where: string): void {
-  // network-layer phases use packet fields the HTTP catalogue does not describe: not judged
+  // every phase is known (the rulesets routes refuse others); network-layer phases check packet fields
   if (rule.action === 'log_custom_field' || !PHASES.includes(phase)) return;
   validateRuleExpressions(rule, where, phase);
 }

@@ -63,7 +63,10 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
       pattern: R,
       methods: {
         // The scope's own rulesets; the managed ones are read by id (README: lists leave them out, so counts stay yours).
-        GET: (request, params) => cursorPaged(scope(params).rulesets.map((r) => rs.summary(r)), request.query),
+        GET: (request, params) => {
+          const list = scope(params).rulesets;
+          return cursorPaged(list.map((r) => rs.summary(r)), request.query, list.map((r) => r.seq ?? -1));
+        },
         POST: (request, params) => ({ result: rs.full(rs.createRuleset(scope(params), kind, validateBody('createRuleset', request.body))), mutates: true }),
       },
     },

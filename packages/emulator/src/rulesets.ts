@@ -130,6 +130,8 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
     nextVersion: 2,
   };
   checkCustomFieldLimit(scope, rs.id, rules);
+  rs.seq = scope.nextRulesetSeq ?? scope.rulesets.length;
+  scope.nextRulesetSeq = rs.seq + 1;
   scope.rulesets.push(rs);
   return rs;
 }

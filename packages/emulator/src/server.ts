@@ -130,7 +130,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const body = await readBody(req, method);
       // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
       const run = () => handler({ method, segments, query: url.searchParams, body }, params);
-      const answer = method === 'GET' ? run() : store.transact(run);
+      const answer = method === 'GET' ? store.read(run) : store.transact(run);
+      // Acknowledged only once on disk (the journal's flush, shared by the changes made meanwhile).
+      if (answer.mutates) await store.durable();
       status = answer.status ?? 200;
       if (status === 204) {
         res.writeHead(204);
@@ -197,6 +199,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     try {
       if (path === 'health' && method === 'GET') return send(res, 200, ok({ ok: true, requests: requestCount }));
       if (path === 'reset' && method === 'POST') {
+        // It wipes the state (and the --data file): the API's credentials are required, which a web page cannot
+        // send without a CORS preflight this server never grants; a browser-simple body type is refused outright.
+        authenticate(req);
+        const type = header(req, 'content-type');
+        if (type !== undefined && !/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
         req.resume();
         handleApi.reset();
         return send(res, 200, ok(null));
@@ -216,9 +223,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      store.close(); // not started: the data file is free again
+      reject(error);
+    });
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
@@ -247,7 +257,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     close() {
       return new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          store.close();
+          resolve();
+        });
         for (const socket of sockets) socket.destroy();
       });
     },

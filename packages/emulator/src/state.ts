@@ -5,6 +5,11 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import type { PageGuardZone } from './page-guard-state.js';
 import { dirname, basename, join } from 'node:path';
+import { stateProblem } from './state-schema.js';
+import { lockDataFile, throughLinks, type DataFileLock } from './data-file.js';
+import { StateFileError } from './state-errors.js';
+import type { Plan } from './plans.js';
+import { Journal, Written, applyEntry, entryFor, readJournal, removeStaleTemporaries } from './journal.js';
 import { defaultWafState, type WafState } from './waf-state.js';
 import { initialMigration, type MigrationState } from './migration-state.js';
 
@@ -41,6 +46,11 @@ export interface StoredRuleset {
   versions: RulesetVersion[];
   /** The number the next version gets: versions only ever increase, even after a version is deleted. */
   nextVersion: number;
+  /**
+   * Its place in the scope's list, never reused: a list cursor names it, so the next page is found even after
+   * the ruleset it names is deleted. Absent on rulesets of older data files (they come first, in list order).
+   */
+  seq?: number;
 }
 
 export interface Job {
@@ -61,10 +71,11 @@ export interface Job {
 /** Where rulesets live: a zone or an account (api-facts section 2: `<scope>` = zones/<id> or accounts/<id>). */
 export interface RulesetScope {
   rulesets: StoredRuleset[];
+  /** The `seq` the next ruleset created here gets. */
+  nextRulesetSeq?: number;
 }
 
-export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
+export { PLANS, type Plan } from './plans.js';
 
 /** One zone: one field per API area (rulesets, jobs, the previous WAF, the migration). */
 export interface ZoneState extends RulesetScope {
@@ -118,10 +129,29 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export class StateFileError extends Error {}
+export { StateFileError } from './state-errors.js';
+
+/** What a change touched, as it was before: put back when the change fails (undefined: it did not exist). */
+interface Touched {
+  zones: Map<string, ZoneState | undefined>;
+  accounts: Map<string, AccountState | undefined>;
+  nextJobId: number;
+}
 
 export class Store {
-  state: EmulatorState;
+  state!: EmulatorState;
+  /** The file written: `dataFile` itself, or the file its symlinks lead to (a write never replaces a link). */
+  readonly target?: string;
+  #lock?: DataFileLock;
+  #journal?: Journal;
+  #written = new Written();
+  /** The snapshot's generation (the journal follows it) and size (compaction is relative to it). */
+  #generation = 0;
+  #snapshotBytes = 0;
+  /** The change running now, if any. */
+  #touched?: Touched;
+  /** Set while a read runs: unknown zones and accounts are then answered as new ones but not created. */
+  reading = false;
 
   /**
    * `seed` builds the starting state (empty, or a fixture's). With a data file, the seed is used only when the file
@@ -131,69 +161,167 @@ export class Store {
     readonly dataFile?: string,
     private readonly seed: () => EmulatorState = emptyState,
   ) {
-    this.state = (dataFile ? loadState(dataFile) : undefined) ?? seed();
-    if (dataFile) {
-      // Write once at start: an unwritable place is reported now, not as a 500 on the first change.
+    if (!dataFile) {
+      this.state = seed();
+      return;
+    }
+    this.target = throughLinks(dataFile);
+    // Locked before it is read: a second emulator on the same file would drop what the first acknowledged.
+    this.#lock = lockDataFile(this.target, dataFile);
+    try {
+      removeStaleTemporaries(this.target);
+      const loaded = loadState(this.target, dataFile);
+      this.state = loaded?.state ?? seed();
+      this.#generation = loaded?.generation ?? 0;
+      // Compact once at start: the journal is folded in, and an unwritable place is reported now, not as a 500
+      // on the first change.
       try {
-        this.commit();
+        this.#compact();
       } catch (e) {
         throw new StateFileError(`cannot write data file ${dataFile}: ${(e as Error).message}`);
       }
+    } catch (e) {
+      this.close();
+      throw e;
     }
+  }
+
+  /** Lets the data file go: the journal is folded into the snapshot (after a clean stop it holds everything), then the lock. */
+  close(): void {
+    if (this.#journal) {
+      try {
+        this.#compact();
+      } catch {
+        // The journal still holds every change; the next start folds it in.
+      }
+      this.#journal = undefined;
+    }
+    this.#lock?.release();
+    this.#lock = undefined;
   }
 
   zone(zoneId: string): ZoneState {
     let zone = Object.hasOwn(this.state.zones, zoneId) ? this.state.zones[zoneId] : undefined;
+    if (this.#touched && !this.#touched.zones.has(zoneId)) this.#touched.zones.set(zoneId, zone && backup(zone));
     if (!zone) {
       zone = newZone();
-      setOwn(this.state.zones, zoneId, zone);
+      if (!this.reading) setOwn(this.state.zones, zoneId, zone);
     }
     return zone;
   }
 
   account(accountId: string): AccountState {
     let account = Object.hasOwn(this.state.accounts, accountId) ? this.state.accounts[accountId] : undefined;
+    if (this.#touched && !this.#touched.accounts.has(accountId)) this.#touched.accounts.set(accountId, account && backup(account));
     if (!account) {
       account = newAccount();
-      setOwn(this.state.accounts, accountId, account);
+      if (!this.reading) setOwn(this.state.accounts, accountId, account);
     }
     return account;
   }
 
-  /** The text last written to the data file: the state to go back to when a change fails. */
-  #committed: string | undefined;
-
-  /** Called after every successful mutation and before its answer is written. */
-  commit(): void {
-    if (!this.dataFile) return;
-    const text = JSON.stringify(this.state);
-    writeAtomically(this.dataFile, text);
-    this.#committed = text;
+  /**
+   * Runs a read: a GET of an unknown zone or account answers as for a new one but creates nothing (20,000 GETs
+   * once made a 42 MB file). Defaults a read fills in on the way (a zone's page monitoring) are not kept either.
+   */
+  read<T>(fn: () => T): T {
+    this.reading = true;
+    try {
+      return fn();
+    } finally {
+      this.reading = false;
+    }
   }
 
   /**
-   * Runs a change: `fn` mutates the state, the result is written (when `fn` says it mutated), and only then is
-   * it kept. If `fn` throws half-way or the write fails, the state is put back exactly as it was, so an answer
-   * other than success never leaves a change behind (in memory or on disk).
+   * Runs a change: `fn` mutates the state, the change is appended to the journal (when `fn` says it mutated),
+   * and only then is it kept. If `fn` throws half-way or the write fails, what it touched is put back exactly as
+   * it was, so an answer other than success never leaves a change behind (in memory or on disk). Every mutation
+   * reaches the state through zone() and account(), which is how a change knows what it touched.
    */
   transact<T extends { mutates?: boolean }>(fn: () => T): T {
-    // With a data file, the last text written is the snapshot (read back only on failure); without one, a copy.
-    const before = this.#committed === undefined ? structuredClone(this.state) : undefined;
+    const touched: Touched = { zones: new Map(), accounts: new Map(), nextJobId: this.state.nextJobId };
+    this.#touched = touched;
     try {
       const out = fn();
-      if (out.mutates) this.commit();
+      if (out.mutates) this.#persist(touched);
       return out;
     } catch (e) {
-      this.state = before ?? reviveState(JSON.parse(this.#committed!) as EmulatorState);
+      this.#putBack(touched);
+      throw e;
+    } finally {
+      this.#touched = undefined;
+    }
+  }
+
+  /** Back to the starting state: empty, or the fixture's (a new snapshot, an empty journal). */
+  reset(): void {
+    this.state = this.seed();
+    if (this.target) this.#compact();
+  }
+
+  /** Set when a flush to disk failed: memory may then hold changes the disk does not, so no more are taken. */
+  #failed?: Error;
+
+  /**
+   * Resolves when every change made so far is on disk: the answer to a change waits for it. A failed flush fails
+   * the changes waiting for it and every later one (500): restart the emulator from what the disk holds.
+   */
+  async durable(): Promise<void> {
+    if (!this.#journal) return;
+    try {
+      await this.#journal.durable();
+    } catch (e) {
+      this.#failed ??= e as Error;
       throw e;
     }
   }
 
-  /** Back to the starting state: empty, or the fixture's. */
-  reset(): void {
-    this.state = this.seed();
-    this.commit();
+  #persist(touched: Touched): void {
+    if (!this.target) return;
+    if (this.#failed) throw new Error(`a write to data file ${this.dataFile} failed (${this.#failed.message}); restart the emulator`);
+    if (!this.#journal) throw new Error(`the journal of data file ${this.dataFile} is not open`);
+    const commits: (() => void)[] = [];
+    this.#journal.append(entryFor(this.state, touched.zones.keys(), touched.accounts.keys(), this.#written, commits));
+    for (const commit of commits) commit();
+    // Folding the journal in costs the state's size, once per (at least) its size in changes: amortized flat.
+    if (this.#journal.wantsCompaction(this.#snapshotBytes)) this.#compact();
   }
+
+  #putBack(touched: Touched): void {
+    this.state.nextJobId = touched.nextJobId;
+    for (const [id, was] of touched.zones) {
+      if (was) setOwn(this.state.zones, id, was);
+      else delete this.state.zones[id];
+    }
+    for (const [id, was] of touched.accounts) {
+      if (was) setOwn(this.state.accounts, id, was);
+      else delete this.state.accounts[id];
+    }
+  }
+
+  /** A new snapshot (next generation), then an empty journal following it: see journal.ts for the crash order. */
+  #compact(): void {
+    const target = this.target!;
+    const generation = this.#generation + 1;
+    const text = JSON.stringify({ ...this.state, generation });
+    writeAtomically(target, text);
+    this.#generation = generation;
+    this.#snapshotBytes = Buffer.byteLength(text);
+    this.#journal = undefined;
+    this.#journal = new Journal(target, generation);
+    this.#written.reset(this.state);
+  }
+}
+
+/**
+ * A copy of a zone or account to put back if a change fails. Ruleset versions are never changed once written
+ * (a change adds a version; a delete filters the list), so they are shared, not copied: the copy costs the
+ * scope's current data, not its history.
+ */
+function backup<S extends { rulesets: StoredRuleset[] }>(scope: S): S {
+  const { rulesets, ...rest } = scope;
+  return { ...structuredClone(rest), rulesets: rulesets.map((rs) => ({ ...rs, versions: [...rs.versions] })) } as unknown as S;
 }
 
 /** The state as read back from JSON text, with user-keyed maps made prototype-free again. */
@@ -201,11 +329,19 @@ export function reviveState(s: EmulatorState): EmulatorState {
   return { ...s, zones: userKeyed(s.zones ?? {}), accounts: userKeyed(s.accounts ?? {}) };
 }
 
-/** The state in `file`, or undefined when there is none yet (missing or empty file). */
-function loadState(file: string): EmulatorState | undefined {
+/** What a `--data` file holds (its snapshot with its journal applied), read without taking it: for tests and tools. */
+export function readDataFile(file: string): EmulatorState | undefined {
+  return loadState(throughLinks(file), file)?.state;
+}
+
+/**
+ * The state in `path` (named `file` to the user) with its journal applied, or undefined when there is none yet
+ * (missing or empty file). The snapshot and the result are both checked whole.
+ */
+function loadState(path: string, file: string): { state: EmulatorState; generation: number } | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StateFileError(`cannot read data file ${file}: ${(e as Error).message}`);
@@ -218,11 +354,28 @@ function loadState(file: string): EmulatorState | undefined {
     throw new StateFileError(`data file ${file} is not JSON; move it away or pass another --data file`);
   }
   const s = data as Partial<EmulatorState>;
-  if (!s || typeof s !== 'object' || s.format !== 1 || typeof s.nextJobId !== 'number' || typeof s.zones !== 'object' || !s.zones) {
+  if (!s || typeof s !== 'object' || Array.isArray(s) || s.format !== 1) {
     throw new StateFileError(`data file ${file} is not an emulator state file (format 1)`);
   }
+  // The whole file, before anything runs on it: a shape the code cannot read would answer 500 on use.
+  const problem = stateProblem(s);
+  if (problem) throw new StateFileError(`data file ${file}: ${problem}; fix it, move it away or pass another --data file`);
+  const generation = typeof (s as { generation?: unknown }).generation === 'number' ? (s as { generation: number }).generation : 0;
+  delete (s as { generation?: unknown }).generation;
   // Files written before accounts, plans, the previous WAF and the migration existed get their defaults.
   const state = reviveState(s as EmulatorState);
+  const entries = readJournal(file, path, generation);
+  entries.forEach((entry, i) => {
+    try {
+      applyEntry(state, entry);
+    } catch (e) {
+      throw new StateFileError(`journal ${file}.journal: line ${i + 2}: ${(e as Error).message}; move the journal away to start from the snapshot alone`);
+    }
+  });
+  if (entries.length > 0) {
+    const after = stateProblem(state);
+    if (after) throw new StateFileError(`journal ${file}.journal: leaves ${after}; move the journal away to start from the snapshot alone`);
+  }
   for (const zone of Object.values(state.zones)) {
     const old = zone as Partial<ZoneState> & RulesetScope;
     const fresh = newZone();
@@ -232,7 +385,7 @@ function loadState(file: string): EmulatorState | undefined {
     old.waf ??= fresh.waf;
     old.migration ??= fresh.migration;
   }
-  return state;
+  return { state, generation };
 }
 
 /**

@@ -23,6 +23,21 @@ afterAll(() => emu.close());
 const waf = (expression: string, extra: Record<string, unknown> = {}) => ({ action: 'block', expression, description: 'd', ...extra });
 
 describe('rule expressions', () => {
+  it('refuses an expression over the length limit before parsing it, and echoes only its start (issue 23 item 14)', async () => {
+    const z = zone();
+    const huge = `http.host eq "${'a'.repeat(1_000_000)}"`;
+    const r = await call('POST', `/zones/${z}/rulesets`, { name: 'n', kind: 'custom', phase: 'http_request_firewall_custom', rules: [waf('true'), waf(huge)] });
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, ERROR_CODES.invalidExpression, { pointer: '/rules/1/expression' }]);
+    expect(r.body.errors[0].message.length).toBeLessThan(1000);
+    expect(r.body.errors[0].message).toContain('4096');
+    // Counted in code points, as the checker counts (an astral character is one): 4096 pass, 4097 do not.
+    const at = `http.host eq "${'😀'.repeat(4096 - 15)}"`;
+    expect([...at].length).toBe(4096);
+    expect((await call('POST', `/zones/${z}/rulesets`, { name: 'm', kind: 'custom', phase: 'http_request_firewall_custom', rules: [waf(at)] })).status).toBe(200);
+    const over = await call('POST', `/zones/${z}/rulesets`, { name: 'o', kind: 'custom', phase: 'http_request_firewall_custom', rules: [waf(`(${at})`)] });
+    expect([over.status, over.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidExpression]);
+  });
+
   it('accepts valid expressions and stores them as sent', async () => {
     const z = zone();
     const r = await call('PUT', `/zones/${z}/rulesets/phases/http_request_firewall_custom/entrypoint`, {

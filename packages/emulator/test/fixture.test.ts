@@ -227,3 +227,39 @@ it('keeps zones and accounts named __proto__ as ordinary entries', async () => {
     await emu.close();
   }
 });
+
+describe('hostile fixtures get an answer by place (issue 23, messages)', () => {
+  it('a fixture nested 2,000 deep is refused with the place, not a stack overflow', () => {
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let i = 0; i < 2000; i++) deep = (deep.x = {}) as Record<string, unknown>;
+    for (const fixture of [{ zones: { z1: { page_guard: { scripts: [{ id: 's', extra: top }] } } } }, { zones: { z1: top } }]) {
+      let error: unknown;
+      try {
+        stateFromFixture(fixture, AREAS);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(FixtureError);
+      expect((error as Error).message).toMatch(/^fixture\.zones\.z1\./);
+    }
+  });
+  it('a policy value with a line break is refused by place', () => {
+    const fixture = { zones: { z1: { page_guard: { policies: [{ id: 'p1', value: "script-src 'self'\nX-Injected: 1" }] } } } };
+    expect(() => stateFromFixture(fixture, AREAS)).toThrow(FixtureError);
+    expect(() => stateFromFixture(fixture, AREAS)).toThrow(/^zones\.z1\.page_guard\.policies\[0\]\.value:/);
+  });
+  it('a 100,000-character zone or account id is not echoed whole', () => {
+    const long = 'z'.repeat(99_999) + '!';
+    for (const fixture of [{ zones: { [long]: {} } }, { accounts: { [long]: {} } }, { zones: { z1: { account: long } } }]) {
+      let error: unknown;
+      try {
+        stateFromFixture(fixture, AREAS);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(FixtureError);
+      expect((error as Error).message.length).toBeLessThan(300);
+    }
+  });
+});

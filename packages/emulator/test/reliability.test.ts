@@ -4,10 +4,10 @@
  * envelope), and messages never echo long input whole.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
+import { readDataFile, startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import { api, cfRule } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-rel-'));
@@ -23,14 +23,18 @@ describe('a failed save changes nothing', () => {
   });
   afterAll(() => emu.close());
 
-  /** The rename over the data file fails while a non-empty directory stands in its place (even for root). */
+  /**
+   * Every change is appended to the journal: with /dev/full in its place, the append fails as on a full disk
+   * (ENOSPC, even for root). The real journal is put back afterwards.
+   */
+  const journal = `${data}.journal`;
   function breakDataFile() {
-    rmSync(data);
-    mkdirSync(data);
-    writeFileSync(join(data, 'keep'), 'x');
+    renameSync(journal, `${journal}.aside`);
+    symlinkSync('/dev/full', journal);
   }
   function repairDataFile() {
-    rmSync(data, { recursive: true });
+    rmSync(journal);
+    renameSync(`${journal}.aside`, journal);
   }
 
   it('a job POST answered 500 is neither in memory nor on disk, and its id is not used up', async () => {
@@ -45,8 +49,8 @@ describe('a failed save changes nothing', () => {
     repairDataFile();
     const next = (await call('POST', '/zones/z/logexport/jobs', { ...JOB, name: 'next' })).body.result;
     expect(next.id).toBe(first.id + 1);
-    const onDisk = JSON.parse(readFileSync(data, 'utf8'));
-    expect(onDisk.zones.z.jobs.map((j: { name: string }) => j.name)).toEqual(['kept', 'next']);
+    const onDisk = readDataFile(data)!;
+    expect(onDisk.zones.z.jobs.map((j) => j.name)).toEqual(['kept', 'next']);
   });
 
   it('a ruleset change answered 500 keeps the version and rules as they were', async () => {

@@ -280,4 +280,22 @@ describe('paging', () => {
       expect([r.status, r.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidPaging]);
     }
   });
+  it('a cursor stays valid when the last ruleset of its page is deleted (issue 23 item 7)', async () => {
+    const z = zone();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await call('POST', `/zones/${z}/rulesets`, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' })).body.result.id);
+    const p1 = await call('GET', `/zones/${z}/rulesets?per_page=2`);
+    expect((await call('DELETE', `/zones/${z}/rulesets/${ids[1]}`)).status).toBe(204);
+    const p2 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p1.body.result_info.cursor}`);
+    expect([p2.status, p2.body.result.map((r: any) => r.name)]).toEqual([200, ['r2', 'r3']]);
+    // The whole run after it too: r2 and r3 deleted, the cursor after r3 leads to r4.
+    await call('DELETE', `/zones/${z}/rulesets/${ids[2]}`);
+    await call('DELETE', `/zones/${z}/rulesets/${ids[3]}`);
+    const p3 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
+    expect([p3.status, p3.body.result.map((r: any) => r.name), p3.body.result_info.cursor]).toEqual([200, ['r4'], undefined]);
+    // A ruleset created after the deletes comes after, never in place of, the deleted ones.
+    await call('POST', `/zones/${z}/rulesets`, { name: 'r5', kind: 'custom', phase: 'http_request_firewall_custom' });
+    const again = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
+    expect(again.body.result.map((r: any) => r.name)).toEqual(['r4', 'r5']);
+  });
 });

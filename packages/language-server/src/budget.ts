@@ -8,10 +8,14 @@ import type { ServerContext } from './context.js';
 import type { Budget } from './analyses.js';
 import type { Analysis } from './tasks.js';
 
-/** `12/30 operators · 345/1000 bytes`, with `(has errors)`, or `(stale: syntax error)` for last good figures. */
+/**
+ * `12/30 operators · 345/1000 bytes`, with `(has errors)`, or `(stale: syntax error)` for last good figures;
+ * `(no condition yet)` for a new file, whose only problem (empty-filter) the editor does not list.
+ */
 export function budgetTitle(a: Analysis, b: Budget): string {
   const s = a.stats;
-  const note = b.stale ? ' (stale: syntax error)' : a.ok ? '' : ' (has errors)';
+  const empty = !a.ok && a.diagnostics.every((d) => d.code === 'empty-filter' || d.severity !== 'error');
+  const note = b.stale ? ' (stale: syntax error)' : a.ok ? '' : empty ? ' (no condition yet)' : ' (has errors)';
   return `${b.operators}/${s.maxOperators} operators · ${b.bytes}/${s.maxBytes} bytes${note}`;
 }
 

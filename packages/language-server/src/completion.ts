@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver/node.js';
 import type { ServerContext } from './context.js';
 import { toRange } from './convert.js';
+import { withoutTypedWord } from './typed-word.js';
 
 /**
  * Characters after which the editor asks for items by itself. Not `(`: Enter after `(` must open an
@@ -37,8 +38,12 @@ export function completion(ctx: ServerContext, params: CompletionParams): Comple
   // `,`): Enter would accept one glued to the value. Asked for (Ctrl+Space) or after a space, they come.
   const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
   if (situation.kind === 'connective' && trigger !== undefined && trigger !== ' ') return { isIncomplete: false, items: [] };
+  // Inside a string nothing pops up by itself (a space or `,` typed in `"a b"`, the `"` that opens it):
+  // asked for (Ctrl+Space), the documented values come, each replacing the whole string.
+  if (situation.kind === 'value' && situation.prefix.startsWith('"') && trigger !== undefined) return { isIncomplete: false, items: [] };
   const range = toRange(doc, situation.replace.start, situation.replace.end);
-  const items = completionItems(situation).map(
+  const offset = doc.offsetAt(params.position);
+  const items = withoutTypedWord(completionItems(situation), text.slice(situation.replace.start, offset)).map(
     (e): CompletionItem => ({
       label: e.label,
       kind: KIND[e.kind],

@@ -22,9 +22,13 @@ export function toDiagnostic(doc: TextDocument, d: CoreDiagnostic): Diagnostic {
   if (d.related?.length) {
     out.relatedInformation = d.related.map((r) => ({ location: { uri: doc.uri, range: toRange(doc, r.start, r.end) }, message: r.message }));
   }
-  if (d.code === 'deprecated-field') out.tags = [DiagnosticTag.Deprecated];
+  // struck through by the editor, in both languages
+  if (DEPRECATIONS.has(d.code)) out.tags = [DiagnosticTag.Deprecated];
   return out;
 }
+
+/** Codes that report something deprecated: their diagnostics carry the Deprecated tag. */
+const DEPRECATIONS = new Set(['deprecated-field', 'rule-deprecated-field']);
 
 /**
  * At most this many diagnostics are published per document, as VS Code itself shows at most 1000 per file:

@@ -29,19 +29,22 @@ const told = new WeakMap<ServerContext, Map<string, number>>();
 
 function answer(ctx: ServerContext, doc: TextDocument, r: FormatOutcome): TextEdit[] {
   if (r.ok) return r.edits.map((e) => toTextEdit(doc, e));
-  const seen = told.get(ctx) ?? new Map<string, number>();
-  told.set(ctx, seen);
-  if (seen.get(doc.uri) !== doc.version) {
-    seen.set(doc.uri, doc.version);
-    void ctx.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: notFormatted(doc, r) });
-  }
+  tellNotFormatted(ctx, doc, r.firstError);
   return [];
 }
 
+/** Tells the editor why a document is left as it is, once per version (the rules language too). */
+export function tellNotFormatted(ctx: ServerContext, doc: TextDocument, firstError: { start: number; message: string } | undefined): void {
+  const seen = told.get(ctx) ?? new Map<string, number>();
+  told.set(ctx, seen);
+  if (seen.get(doc.uri) === doc.version) return;
+  seen.set(doc.uri, doc.version);
+  void ctx.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: notFormatted(doc, firstError) });
+}
+
 /** `Not formatted: line 3, column 5 has a syntax error (expected …). Fix it, then format again.` */
-function notFormatted(doc: TextDocument, r: FormatOutcome): string {
-  const d = r.firstError;
-  if (!d) return 'Logfilter: not formatted: the filter has a syntax error. Fix it, then format again.';
+function notFormatted(doc: TextDocument, d: { start: number; message: string } | undefined): string {
+  if (!d) return 'Logfilter: not formatted: the text has a syntax error. Fix it, then format again.';
   const at = doc.positionAt(d.start);
   return `Logfilter: not formatted: line ${at.line + 1}, column ${at.character + 1} has a syntax error (${d.message}). Fix it, then format again.`;
 }

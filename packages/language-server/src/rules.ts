@@ -1,14 +1,16 @@
 /**
  * The rules language (`logfilter-rules`, `.rule` files) beside the filter language: one expression per
- * document (and the `expression` strings of `*.ruleset.json` files: diagnostics and quick fixes only), checked, completed, hovered, formatted and highlighted by the core's rules functions. The
+ * document (and the `expression` strings of `*.ruleset.json` files: diagnostics, quick fixes, completion and
+ * hover in the ruleset's phase), checked, completed, hovered, formatted and highlighted by the core's rules functions. The
  * server routes a request here when its document is a rules document (server.ts); everything else about
  * the protocol (guards, conversions) is shared with the filter language.
  */
-import { checkRule, checkRuleDocument, formatRule, minimalEdit, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
+import { checkRule, checkRuleDocument, formatRule, minimalEdit, readRuleFileHeader, ruleDocumentExpressionAt, ruleCompletion, ruleHighlightTokens, ruleHoverAt, lineStarts, type CompletionEntry, type RuleHighlightType } from '@logfilter/core';
 import {
   CodeActionKind,
   CompletionItemKind,
   CompletionItemTag,
+  CompletionTriggerKind,
   InsertTextFormat,
   MarkupKind,
   type CodeAction,
@@ -26,6 +28,8 @@ import type { ServerContext } from './context.js';
 import { toDiagnostics, toRange } from './convert.js';
 import { LEGEND } from './semantic-tokens.js';
 import { quickFixes, wantsKind } from './code-actions.js';
+import { withoutTypedWord } from './typed-word.js';
+import { tellNotFormatted } from './formatting.js';
 
 export const RULES_LANGUAGE_ID = 'logfilter-rules';
 
@@ -39,9 +43,16 @@ export function isRulesDocument(doc: TextDocument | undefined): doc is TextDocum
   return doc !== undefined && (doc.languageId === RULES_LANGUAGE_ID || /\.rule$/i.test(doc.uri) || isRulesetJson(doc));
 }
 
-/** The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. */
+/**
+ * The diagnostics of a rules document: one expression, or every expression of a ruleset JSON file. A blank
+ * `.rule` (a new file) is not an error while it is being written, as a blank filter is not.
+ */
 function diagnosticsOf(doc: TextDocument) {
-  return isRulesetJson(doc) ? checkRuleDocument(doc.getText()).diagnostics : checkRule(doc.getText()).diagnostics;
+  if (isRulesetJson(doc)) return checkRuleDocument(doc.getText()).diagnostics;
+  // a .rule file's comment header: `# phase: …` sets the phase its checks and completion follow
+  const header = readRuleFileHeader(doc.getText());
+  const all = [...header.diagnostics, ...checkRule(header.text, header.phase ? { phase: header.phase } : {}).diagnostics];
+  return header.text.trim() === '' ? all.filter((d) => d.code !== 'rule-empty') : all;
 }
 
 /** Diagnostics of rules documents, on the next turn of the event loop (a burst of edits is checked once). */
@@ -80,12 +91,23 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 };
 
 export function rulesCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
-  if (isRulesetJson(doc)) return { isIncomplete: false, items: [] };
-  const { situation, items } = ruleCompletion(doc.getText(), doc.offsetAt(params.position));
+  if (isRulesetJson(doc)) return rulesetJsonCompletion(doc, params);
+  const header = readRuleFileHeader(doc.getText());
+  const text = header.text;
+  const offset = doc.offsetAt(params.position);
+  const { situation, items } = ruleCompletion(text, offset, header.phase ? { phase: header.phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);
+  // `and`/`or` after a closing quote or brace: never on the punctuation that was just typed (Enter would
+  // take them), and asked for, they bring their own space (`"/x" and`, not `"/x"and`)
+  const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
+  const glued = situation.replace.start > 0 && !/\s/.test(text[situation.replace.start - 1]);
+  if (situation.kind === 'logical' && trigger !== undefined && trigger !== ' ') return { isIncomplete: false, items: [] };
   return {
     isIncomplete: false,
-    items: items.map(
+    items: withoutTypedWord(
+      situation.kind === 'logical' && glued ? items.map((e) => ({ ...e, insertText: ` ${e.insertText}` })) : items,
+      text.slice(situation.replace.start, offset),
+    ).map(
       (e): CompletionItem => ({
         label: e.label,
         kind: KIND[e.kind],
@@ -101,18 +123,41 @@ export function rulesCompletion(doc: TextDocument, params: CompletionParams): Co
   };
 }
 
+/** Completion inside an expression string of a `*.ruleset.json` file, in its ruleset's phase; JSON-escaped, plain text. */
+function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
+  const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+  if (!at) return { isIncomplete: false, items: [] };
+  const { situation, items } = ruleCompletion(at.text, at.offset, at.phase ? { phase: at.phase } : {});
+  const range = toRange(doc, at.toDocument(situation.replace.start), at.toDocument(situation.replace.end));
+  const plain = (t: string) => t.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return {
+    isIncomplete: false,
+    items: items.map((e): CompletionItem => ({ label: e.label, kind: KIND[e.kind], detail: e.detail, textEdit: { range, newText: JSON.stringify(e.snippet ? plain(e.insertText) : e.insertText).slice(1, -1) }, filterText: e.label, sortText: e.sortText })),
+  };
+}
+
 export function rulesHover(doc: TextDocument, params: HoverParams): Hover | null {
-  if (isRulesetJson(doc)) return null;
+  if (isRulesetJson(doc)) {
+    const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+    const h = at ? ruleHoverAt(at.text, at.offset) : undefined;
+    return at && h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, at.toDocument(h.start), at.toDocument(h.end)) } : null;
+  }
   const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
 }
 
-/** The whole expression formatted (range formatting formats it all too: it is one expression). */
-export function rulesFormatting(doc: TextDocument): TextEdit[] {
+/**
+ * The whole expression formatted (range formatting formats it all too: it is one expression). With a
+ * syntax error it is left as it is, and the editor is told which line, as for filters.
+ */
+export function rulesFormatting(doc: TextDocument, ctx: ServerContext): TextEdit[] {
   if (isRulesetJson(doc)) return [];
   const text = doc.getText();
   const r = formatRule(text);
-  if (!r.ok) return [];
+  if (!r.ok) {
+    if (text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
+    return [];
+  }
   const edit = minimalEdit(text, r.text);
   return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
 }

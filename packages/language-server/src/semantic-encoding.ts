@@ -10,6 +10,8 @@ const LSP_TYPE: Record<HighlightType, string> = {
   keyword: 'keyword',
   operator: 'operator',
   field: 'property',
+  // not a field of the dataset: the standard `variable` class, so it is not coloured like a known field
+  'unknown-field': 'variable',
   dataset: 'namespace',
   string: 'string',
   number: 'number',

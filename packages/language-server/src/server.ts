@@ -115,8 +115,8 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion(guard(connection, 'completion', (p) => (rulesDoc(p) ? rulesCompletion(rulesDoc(p)!, p) : completion(ctx, p))));
   connection.onHover(guard(connection, 'hover', (p) => (rulesDoc(p) ? rulesHover(rulesDoc(p)!, p) : hover(ctx, p))));
-  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!) : formatDocument(ctx, p))));
-  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!) : formatRange(ctx, p))));
+  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatDocument(ctx, p))));
+  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatRange(ctx, p))));
   connection.onFoldingRanges(guard(connection, 'foldingRange', (p) => (rulesDoc(p) ? [] : folding(ctx, p))));
   connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', (p) => (rulesDoc(p) ? rulesSemanticTokens(rulesDoc(p)!) : semanticTokens(ctx, p))));
   connection.onCodeAction(guard(connection, 'codeAction', (p) => (rulesDoc(p) ? rulesCodeActions(rulesDoc(p)!, p) : codeActions(ctx, p))));

@@ -50,7 +50,9 @@ describe.skipIf(!hasNvim)('language server in headless Neovim', () => {
     const init = path.join(dir, 'init.lua');
     writeFileSync(init, snippet.lua);
     // keep Neovim's log, shada and swap files out of the real home
-    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_CACHE_HOME: path.join(home, 'c'), XDG_STATE_HOME: path.join(home, 's'), XDG_DATA_HOME: path.join(home, 'd'), FILE: file };
+    const ruleFile = path.join(dir, 'smoke.rule');
+    writeFileSync(ruleFile, 'http.hots eq "a"\nand ssl\n');
+    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_CACHE_HOME: path.join(home, 'c'), XDG_STATE_HOME: path.join(home, 's'), XDG_DATA_HOME: path.join(home, 'd'), FILE: file, RULE_FILE: ruleFile };
     const r = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-n', '-c', `luafile ${LUA}`], { env, encoding: 'utf8', timeout: 240_000 });
     const out = `${r.stdout}${r.stderr}`;
     const lines = out.split(/\r?\n/);
@@ -66,6 +68,16 @@ describe.skipIf(!hasNvim)('language server in headless Neovim', () => {
     expect(lines).toContain('ACTION quickfix true ClientRequestHost');
     expect(lines).toContain('COMPILE json=nil operators=2 maxOperators=30');
     expect(lines).toContain('AFTER EDIT 0 diagnostics');
+    // completion as typed (Ctrl-X Ctrl-O through the omnifunc the snippet sets), in both languages
+    expect(lines).toContain('OMNIFUNC v:lua.vim.lsp.omnifunc');
+    const omni = lines.find((l) => l.startsWith('OMNI '))?.split(' ').slice(1) ?? [];
+    expect(omni, out).toEqual(expect.arrayContaining(['==', '>=', 'in']));
+    expect(lines).toContain('RULE FILETYPE logfilter-rules');
+    expect(lines).toContain('CLIENTS 1');
+    expect(lines).toContain('RULE DIAG rule-unknown-identifier 0:0-0:9 sev=1');
+    expect(lines).toContain('RULE OMNIFUNC v:lua.vim.lsp.omnifunc');
+    const ruleOmni = lines.find((l) => l.startsWith('RULE OMNI '))?.split(' ').slice(2) ?? [];
+    expect(ruleOmni, out).toEqual(expect.arrayContaining(['eq', 'in']));
     expect(lines).toContain('COMPILE json={"where":{"and":[{"key":"ClientRequestHost","operator":"eq","value":"a"},{"key":"EdgeResponseStatus","operator":"geq","value":500}]}} operators=2 maxOperators=30');
   }, 300_000);
 });

@@ -156,4 +156,28 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     const tokens = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
     expect(tokens?.data).toEqual([]);
   });
+
+  it('a .rule file\'s "# phase:" comment sets the phase its diagnostics and completion follow', async () => {
+    const text = '# phase: magic_transit\nhttp.host eq "a" or tcp.dstport eq 80';
+    const uri = await open('net.rule', text);
+    const diags = await client.waitForDiagnostics(uri);
+    expect(diags.map((d) => [d.code, d.range])).toEqual([['rule-unavailable-in-phase', rangeOf(text, 'http.host')]]);
+    const completion = labels(await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 0 } }));
+    expect(completion).toContain('tcp.dstport');
+    expect(completion).not.toContain('http.host');
+  });
+
+  it('completes and hovers inside the expression strings of a *.ruleset.json file, in its phase', async () => {
+    const text = '{"rules": [{"action": "block", "expression": "http.host eq \\"a\\" and tcp.dst"}], "phase": "magic_transit"}';
+    const uri = await open('net.ruleset.json', text, 'json');
+    const d = docOf(text);
+    const at = text.indexOf('tcp.dst') + 'tcp.dst'.length;
+    const list = (await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: d.positionAt(at) })) as CompletionList;
+    const item = list.items.find((i) => i.label === 'tcp.dstport');
+    expect(item?.textEdit).toEqual({ range: rangeOf(text, 'tcp.dst'), newText: 'tcp.dstport' });
+    expect(list.items.map((i) => i.label)).not.toContain('http.host');
+    const hover = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: d.positionAt(text.indexOf('http.host') + 2) });
+    expect(hover?.range).toEqual(rangeOf(text, 'http.host'));
+    expect((hover?.contents as MarkupContent).value).toContain('http.host');
+  });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ANY_DATASET, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET } from '@logfilter/core';
 
 const PKG = fileURLToPath(new URL('../', import.meta.url));
 const REPO = path.resolve(PKG, '../..');
@@ -32,12 +32,12 @@ describe('extension manifest', () => {
     });
   });
 
-  it('activates only for logfilter files or its own commands', () => {
-    const commands = contributes.commands.map((c: { command: string }) => `onCommand:${c.command}`);
-    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules', 'workspaceContains:**/*.ruleset.json', ...commands].sort());
+  it('activates on its languages alone (no workspace search at start-up; VS Code >= 1.74 activates on contributed commands by itself)', () => {
+    expect([...manifest.activationEvents].sort()).toEqual(['onLanguage:logfilter', 'onLanguage:logfilter-rules']);
+    expect(manifest.engines.vscode).toBe('^1.90.0');
   });
 
-  it('contributes the logfilter language with its configuration, grammar and snippets', () => {
+  it('contributes the logfilter language with its configuration and grammar (no static snippets: the server offers its templates where a condition starts)', () => {
     expect(contributes.languages).toEqual([
       expect.objectContaining({ id: 'logfilter', extensions: ['.logfilter'], configuration: './language-configuration.json' }),
       expect.objectContaining({ id: 'logfilter-rules', extensions: ['.rule'], configuration: './rules-language-configuration.json' }),
@@ -50,12 +50,15 @@ describe('extension manifest', () => {
     const source = JSON.parse(readFileSync(path.join(REPO, 'grammars/logfilter.tmLanguage.json'), 'utf8'));
     expect(grammar).toEqual({ language: 'logfilter', scopeName: source.scopeName, path: './dist/logfilter.tmLanguage.json' });
     expect(read('scripts/build.mjs')).toContain("'grammars/logfilter.tmLanguage.json'");
-    expect(contributes.snippets).toEqual([{ language: 'logfilter', path: './snippets/logfilter.code-snippets' }]);
+    expect(contributes.snippets).toBeUndefined();
   });
 
-  it('turns off word-based suggestions for the language and indents as the formatter does', () => {
+  it('turns off word-based suggestions for every language of the extension and indents as the formatter does', () => {
     // only the server's items in completion (no `com`, `example` from the text); Enter after `(` indents 2
-    expect(contributes.configurationDefaults['[logfilter]']).toEqual({ 'editor.wordBasedSuggestions': 'off', 'editor.tabSize': 2, 'editor.insertSpaces': true });
+    const typing = { 'editor.wordBasedSuggestions': 'off', 'editor.acceptSuggestionOnEnter': 'smart', 'editor.quickSuggestions': { other: 'on', comments: 'off', strings: 'off' } };
+    expect(contributes.configurationDefaults['[logfilter]']).toEqual({ ...typing, 'editor.tabSize': 2, 'editor.insertSpaces': true });
+    // Enter accepts an item only when it changes the text (an exact match typed makes a new line); no popup in strings
+    for (const language of contributes.languages as { id: string }[]) expect(contributes.configurationDefaults[`[${language.id}]`], language.id).toMatchObject(typing);
   });
 
   it('contributes the filter document schema for *.filter.json files', () => {
@@ -124,19 +127,14 @@ describe('language configuration', () => {
   });
 });
 
-describe('snippets', () => {
-  const snippets = JSON.parse(read('snippets/logfilter.code-snippets')) as Record<string, { prefix: string; body: string[] }>;
-
-  it('offer only datasets, fields and operators that exist', () => {
-    const fields = DATASETS.get(DEFAULT_DATASET)!.byName;
-    for (const [name, s] of Object.entries(snippets)) {
-      const body = s.body.join('\n');
-      for (const [, choices] of body.matchAll(/\$\{\d+\|([^|]*)\|\}/g)) {
-        for (const choice of choices!.split(',')) {
-          expect(DATASETS.has(choice) || OPERATOR_BY_SPELLING.has(choice), `${name}: ${choice}`).toBe(true);
-        }
-      }
-      for (const [, field] of body.matchAll(/\$\{\d+:([A-Z][A-Za-z]+)[ }]/g)) expect(fields.has(field!), `${name}: ${field}`).toBe(true);
-    }
+describe('README install section', () => {
+  const readme = read('README.md');
+  it('names the file the package script writes and installs it with each editor’s flag', () => {
+    const vsix = `packages/vscode/${manifest.scripts.package.match(/-o (\S+)/)[1].replace('$npm_package_version', manifest.version)}`;
+    expect(readme).toContain('npm run package');
+    for (const cli of ['code', 'code-server', 'codium']) expect(readme).toContain(`${cli} --install-extension ${vsix}`);
+    // the e2e suite installs what it packages with the same flag
+    expect(readFileSync(path.join(REPO, 'test/e2e/run.sh'), 'utf8')).toMatch(/--install-extension "\$VSIX"/);
+    expect(readme).toContain(`VS Code ${manifest.engines.vscode.replace(/^\^|\.0$/g, '')}`);
   });
 });

@@ -10,14 +10,14 @@ import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 
 /** `.json` is JSON; `.yaml`/`.yml` is YAML; otherwise JSON when it starts with `{` or `[`, else YAML. */
-export async function readStructured(file: string, ctx: CliContext): Promise<{ name: string; value: unknown }> {
+export async function readStructured(file: string, ctx: CliContext): Promise<{ name: string; value: unknown; text: string; format: 'json' | 'yaml' }> {
   const input = await readInput(file, ctx);
   const lower = file.toLowerCase();
   const json = lower.endsWith('.json') || (!lower.endsWith('.yaml') && !lower.endsWith('.yml') && /^\s*[[{]/.test(input.text));
   if (input.text.trim() === '') throw new UsageError(`${input.name}: the file is empty`);
   if (json) {
     try {
-      return { name: input.name, value: JSON.parse(input.text) };
+      return { name: input.name, value: JSON.parse(input.text), text: input.text, format: 'json' };
     } catch (e) {
       throw new UsageError(`${input.name}:${jsonPlace(input.text, (e as Error).message)} not valid JSON: ${(e as Error).message}`);
     }
@@ -28,7 +28,13 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
     const pos = first.linePos?.[0];
     throw new UsageError(`${input.name}:${pos ? `${pos.line}:${pos.col}:` : ''} not valid YAML: ${first.message.split('\n')[0]}`);
   }
-  return { name: input.name, value: doc.toJS() };
+  try {
+    // toJS expands aliases: a "billion laughs" file (aliases of aliases) is stopped by the yaml library's alias
+    // budget, which throws; that is the file's problem, not ours.
+    return { name: input.name, value: doc.toJS(), text: input.text, format: 'yaml' };
+  } catch (e) {
+    throw new UsageError(`${input.name}: not usable YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 /** "line:col:" of a JSON.parse error that names a position, else "". */

@@ -7,6 +7,7 @@
  * library's parameter table before anything is sent.
  */
 import { refuseInvalidExpressions } from '../rules-check.js';
+import { scriptsInScope } from '../page-scope.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -44,7 +45,7 @@ import type { Diagnostic } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { useColor } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { positiveInt } from '../options.js';
+import { positiveInt, reportDiagnostics } from '../options.js';
 import { formatDiagnostics } from '../diagnostics-print.js';
 import { apiCall, collect, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { fields, shellQuote, table, terminalSafe } from '../api/table.js';
@@ -378,7 +379,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       }
       checkValue(ctx, flags.value!);
       const body: PolicyInput = { action: flags.action as PolicyInput['action'], expression: flags.expression!, value: flags.value!, enabled: !(flags.disable || flags.disabled), ...(flags.description !== undefined ? { description: flags.description } : {}) };
-      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
+      refuseInvalidExpressions(ctx, { name: '--expression', expression: flags.expression! }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('POST', base(flags.zone), body)]);
@@ -407,7 +408,7 @@ function registerPolicies(group: Command, ctx: CliContext, setExit: SetExit): vo
       if (flags.enable) body.enabled = true;
       if (flags.disable) body.enabled = false;
       if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --action, --expression, --value, --description, --enable or --disable');
-      refuseInvalidExpressions(ctx, { name: '--expression', body }, { phase: POLICY_PHASE });
+      if (flags.expression !== undefined) refuseInvalidExpressions(ctx, { name: '--expression', expression: flags.expression }, { phase: POLICY_PHASE });
       const pg = pageGuard(ctx, flags);
       if (flags.dryRun) {
         printDryRun(ctx, [makeClient(ctx, flags).describeRequest('PUT', `${base(flags.zone)}/${encodeURIComponent(id)}`, body)]);
@@ -456,6 +457,8 @@ interface SuggestFlags extends ConnectionFlags, MaliciousFlags {
 
 interface CheckFlags extends ConnectionFlags, MaliciousFlags {
   value?: string;
+  expression?: string;
+  allPages?: boolean;
   exitCode?: boolean;
   host: string[];
   status: string[];
@@ -501,6 +504,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
         .description('which observed scripts a policy value would allow or block (CSP source matching as browsers do it)')
         .argument('[policy-id]', 'the policy whose value to check')
         .option('--value <csp>', 'a value to check instead of a policy\'s')
+        .option('--expression <expr>', 'only scripts seen on pages this expression matches (default: the policy\'s expression, if any)')
+        .option('--all-pages', 'check every observed script, whatever the pages the expression matches')
         .option('--host <pattern>', 'only scripts seen on these hosts (repeatable)', collect, [])
         .option('--status <status>', `scripts of these statuses (${STATUSES.join(', ')}; default active)`, collect, [])
         .option('--exit-code', 'exit 1 when a wanted script would be blocked (as git diff --exit-code)'),
@@ -510,22 +515,39 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     const pg = pageGuard(ctx, flags);
     let value = flags.value;
     let source = '--value';
+    let expression = flags.expression;
+    let expressionName = '--expression';
+    if (expression !== undefined) refuseInvalidExpressions(ctx, { name: '--expression', expression }, { phase: POLICY_PHASE });
     if (id !== undefined) {
       const p = await call(`reading policy ${id} of zone ${flags.zone} failed`, () => pg.getPolicy(flags.zone, id));
       value = p.value ?? '';
       source = `policy ${id}`;
+      if (expression === undefined && typeof p.expression === 'string') [expression, expressionName] = [p.expression, `policy ${id} expression`];
     }
     const parsed = parseCspValue(value!);
     reportValue(ctx, value!, parsed.diagnostics);
     if (!parsed.ok) throw new CliError(`the value of ${source} has errors`, EXIT_FAILURE);
-    const scripts = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, { hosts: listOf(flags.host), status: listOf(flags.status) as ScriptListParams['status'] }));
+    const observed = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, { hosts: listOf(flags.host), status: listOf(flags.status) as ScriptListParams['status'] }));
+    // the policy applies to the pages its expression matches: scripts seen elsewhere are not its concern
+    let scripts = observed;
+    let outOfScope = 0;
+    if (expression !== undefined && expression.trim() !== 'true' && !flags.allPages) {
+      const scope = scriptsInScope(expression, observed);
+      if (!scope.ok) {
+        reportDiagnostics(ctx, expressionName, expression, scope.diagnostics, 'text');
+        throw new CliError(`the expression of ${source} cannot be evaluated`, EXIT_FAILURE);
+      }
+      scripts = scope.inScope;
+      outOfScope = scope.outOfScope.length;
+    }
     const connections = await call(`reading the connections of zone ${flags.zone} failed`, () => pg.allConnections(flags.zone, { status: [...STATUSES], exclude_cdn_cgi: false }));
     const r = checkPolicyValue(value!, scripts, pg.malicious, connections);
     const breaks = r.breaks;
     if (flags.json) {
-      ctx.stdout.write(`${JSON.stringify({ value, directive: r.directive ?? null, allowed: r.allowed, blocked: r.blocked, breaks, scripts: r.verdicts }, null, 2)}\n`);
+      ctx.stdout.write(`${JSON.stringify({ value, ...(expression !== undefined ? { expression, out_of_scope: outOfScope } : {}), directive: r.directive ?? null, allowed: r.allowed, blocked: r.blocked, breaks, scripts: r.verdicts }, null, 2)}\n`);
     } else {
       let out = `${source}: ${value}\n`;
+      if (outOfScope) out += `${outOfScope} script(s) seen only on pages the expression does not match are left out\n`;
       out += r.directive ? `checked against ${r.directive}\n\n` : 'no script-src or script-src-elem directive: every script is allowed\n\n';
       out += table(['!', 'VERDICT', 'SOURCE OR REASON', 'URL'], r.verdicts.map((v) => [mark(v.unwanted !== undefined), v.allowed ? 'allowed' : v.unwanted ? 'blocked' : 'BREAKS', v.allowed ? v.source ?? '(no directive)' : `${REASONS[v.reason!] ?? v.reason!}${v.unwanted ? ` (${REASONS[v.unwanted]})` : ''}`, v.url ?? v.id]));
       out += `\n${r.allowed} allowed, ${r.blocked} blocked: ${breaks} would break (BREAKS), ${r.blocked - breaks} unwanted${r.verdicts.some((v) => v.unwanted) ? ' (! = malicious, reported malicious, or from a host a malicious connection went to)' : ''}\n`;

@@ -1,11 +1,13 @@
 /**
- * `logfilter rules check|fmt`: the rules language (the expressions of ruleset rules and policies).
- * `check` takes one expression, or a JSON document (ruleset, rules, rule, policy) whose every expression
- * is checked in place; `fmt` prints or rewrites expressions in the canonical style.
+ * `logfilter rules check|eval|fmt`: the rules language (the expressions of ruleset rules and policies).
+ * `check` takes one expression, or a JSON or YAML document (ruleset, rules, rule, policy) whose every
+ * expression is checked in place; `fmt` prints or rewrites expressions in the canonical style.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { checkRule, checkRuleDocument, firstApiError, formatApiError, formatRule, PHASES, type RuleKind } from '@logfilter/core';
+import { checkRule, firstApiError, formatApiError, formatRule, PHASES, readRuleFileHeader, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { checkBodyExpressions } from '../rules-check.js';
+import { rulesEval, type RulesEvalFlags } from '../rules-eval.js';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput, writeFileAtomic } from '../io.js';
@@ -23,6 +25,14 @@ export function looksLikeRuleDocument(text: string): boolean {
   return /^\s*[[{]/.test(text);
 }
 
+/** A rules document: JSON (`{`/`[` first, or .json), YAML (.yaml/.yml, as `rulesets create --file` reads); else one expression. */
+function documentFormat(file: string | undefined, text: string): 'json' | 'yaml' | undefined {
+  const lower = (file ?? '').toLowerCase();
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  if (lower.endsWith('.json') || looksLikeRuleDocument(text)) return 'json';
+  return undefined;
+}
+
 export function registerRules(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   const rules = program.command('rules').description('check and format rules-language expressions (ruleset rules, policies)');
 
@@ -36,11 +46,19 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .action(async (file: string | undefined, flags: { phase?: string; kind: RuleKind; diagnostics: string }) => {
       checkPhase(flags.phase);
       const input = await readInput(file, ctx);
-      const doc = looksLikeRuleDocument(input.text);
-      const result = doc ? checkRuleDocument(input.text, flags.phase ? { phase: flags.phase } : {}) : checkRule(input.text, { kind: flags.kind, ...(flags.phase ? { phase: flags.phase } : {}) });
+      const format = documentFormat(file, input.text);
+      const doc = format !== undefined;
+      // a .rule file may start with comment lines, `# phase: …` among them (--phase wins)
+      const header = readRuleFileHeader(input.text);
+      const phase = flags.phase ?? header.phase;
+      const single = () => {
+        const r = checkRule(header.text, { kind: flags.kind, ...(phase ? { phase } : {}) });
+        return header.diagnostics.length ? { ...r, ok: false, diagnostics: [...header.diagnostics, ...r.diagnostics] } : r;
+      };
+      const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
       if (flags.diagnostics === 'api') {
         const texts = doc
-          ? checkRuleDocument(input.text, flags.phase ? { phase: flags.phase } : {}).expressions.flatMap((e) => {
+          ? (result as RuleDocumentResult).expressions.flatMap((e) => {
               const first = firstApiError(e.diagnostics);
               return first ? [`${e.path.join('.')}: ${formatApiError(e.text, first)}`] : [];
             })
@@ -50,6 +68,22 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
         reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
       }
       setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
+    });
+
+  rules
+    .command('eval')
+    .description('evaluate an expression (or a .rule file) against sample requests, offline: match or no match per request')
+    .argument('<expression-or-file>', 'the expression, or a file holding it (- for standard input)')
+    .requiredOption('--request <file>', 'the requests: a JSON object of fields, an array of them, or NDJSON (- for standard input)')
+    .option('--json', 'one JSON object per request: {"request": N, "matched": true|false}')
+    .option('--explain', 'show the value of every sub-expression')
+    .option('--lists <file>', 'named lists for in $name: {"name": ["192.0.2.0/24", …], …}')
+    .addOption(phaseOption())
+    .addOption(kindOption())
+    .addOption(new Option('--diagnostics <format>', 'diagnostics on stderr: text, or a JSON array').choices(['text', 'json']).default('text'))
+    .action(async (arg: string, flags: RulesEvalFlags) => {
+      checkPhase(flags.phase);
+      setExit(await rulesEval(arg, flags, ctx));
     });
 
   rules
@@ -67,7 +101,10 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
       let exit = EXIT_OK;
       for (const file of list) {
         const input = await readInput(file, ctx);
-        const result = formatRule(input.text, { kind: flags.kind });
+        // the comment header of a .rule file is kept as written
+        const header = readRuleFileHeader(input.text);
+        const formatted = formatRule(header.text, { kind: flags.kind });
+        const result = { ...formatted, text: input.text.slice(0, header.headerLength) + formatted.text };
         if (!result.ok) {
           reportDiagnostics(ctx, input.name, input.text, result.diagnostics.filter((d) => d.severity === 'error'), flags.diagnostics);
           exit = EXIT_FAILURE;

@@ -3,11 +3,11 @@
  * rules and the phase entry points (api-facts section 2). Rules come from a JSON or YAML file; output is a human
  * table, or the API's objects with `--json`; writes take `--dry-run` (the request, credentials redacted).
  */
-import { refuseInvalidExpressions } from '../rules-check.js';
+import { checkPhaseFlag, refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { EXIT_OK, UsageError } from '../errors.js';
+import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { positiveInt } from '../options.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -16,6 +16,8 @@ import { short, table } from '../api/table.js';
 
 interface RulesetFlags extends ScopeFlags {
   file?: string;
+  expectVersion?: string;
+  force?: boolean;
   name?: string;
   kind?: string;
   phase?: string;
@@ -85,13 +87,18 @@ function withRuleFields(cmd: Command): Command {
     .option('--enabled', 'the rule is enabled');
 }
 
-/** A rule from --file and/or the flags (flags win over the file's fields). */
-async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean): Promise<Partial<RuleInput>> {
+/**
+ * A rule from --file and/or the flags (flags win over the file's fields), and where its expressions were
+ * written (the file, the --expression flag) for the check before sending.
+ */
+async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean, sources: ExpressionSource[]): Promise<Partial<RuleInput>> {
   let rule: Partial<RuleInput> = {};
   if (flags.file !== undefined) {
-    const { name, value } = await readStructured(flags.file, ctx);
+    const { name, value, text, format } = await readStructured(flags.file, ctx);
     rule = ruleFrom(value, name);
+    sources.push({ name, text, format });
   }
+  if (flags.expression !== undefined) sources.push({ name: '--expression', expression: flags.expression });
   if (flags.disabled && flags.enabled) throw new UsageError('--enabled and --disabled exclude each other');
   if (flags.action !== undefined) rule.action = flags.action;
   if (flags.expression !== undefined) rule.expression = flags.expression;
@@ -104,6 +111,15 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean)
   return rule;
 }
 
+/** The `version` a ruleset file names (a ruleset as `rulesets get --json` prints it), if any. */
+function baseVersion(value: unknown, name: string): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const version = (value as { version?: unknown }).version;
+  if (version === undefined) return undefined;
+  if ((typeof version === 'string' && /^[0-9]+$/.test(version)) || (typeof version === 'number' && Number.isInteger(version) && version > 0)) return String(version);
+  throw new UsageError(`${name}: version: must be a version number such as "3"`);
+}
+
 export function registerRulesets(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   const rulesets = program.command('rulesets').description('rulesets of a zone or an account: list, get, create, update, delete, versions, rules, entry points');
   const out = (flags: ScopeFlags, json: unknown, human: string) => {
@@ -111,10 +127,12 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     setExit(EXIT_OK);
   };
   /** Runs a write, or with --dry-run prints the request it would send. */
-  const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>): Promise<T | undefined> => {
-    // every expression of the body is checked first: an invalid one is refused here, with its diagnostics
+  const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>, sources?: ExpressionSource[]): Promise<T | undefined> => {
+    // every expression is checked first, where the user wrote it (file, flag): an invalid one is refused here
+    checkPhaseFlag(flags.phase);
     const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
-    if (body !== undefined) refuseInvalidExpressions(ctx, { name: 'request body', body }, typeof phase === 'string' ? { phase } : {});
+    const check = sources ?? (body !== undefined ? [{ name: 'request body', body }] : []);
+    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase } : {});
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest(method, path, body)]);
       setExit(EXIT_OK);
@@ -151,15 +169,17 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   ).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     let body: Partial<CreateRulesetInput> = {};
+    const sources: ExpressionSource[] = [];
     if (flags.file !== undefined) {
-      const { name, value } = await readStructured(flags.file, ctx);
+      const { name, value, text, format } = await readStructured(flags.file, ctx);
+      sources.push({ name, text, format });
       if (value === null || typeof value !== 'object') throw new UsageError(`${name}: expected a ruleset object {name, kind, phase, rules} or a list of rules`);
       body = { ...rulesetFieldsFrom(value, name), ...(Array.isArray(value) || (value as { rules?: unknown })?.rules !== undefined ? { rules: rulesFrom(value, name) } : {}) };
     }
     for (const field of ['name', 'kind', 'phase', 'description'] as const) if (flags[field] !== undefined) body[field] = flags[field];
     for (const field of ['name', 'kind', 'phase'] as const) if (body[field] === undefined) throw new UsageError(`a ruleset needs a ${field}: give --${field} or put it in --file`);
     const full = body as CreateRulesetInput;
-    const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full));
+    const rs = await write(flags, client, 'POST', `${scopePath(scope)}/rulesets`, full, `creating a ruleset in ${scopeLabel(scope)} failed`, () => client.createRuleset(scope, full), sources);
     if (rs) out(flags, rs, `created ruleset ${rs.id} (${rs.name}, ${rs.kind}, ${rs.phase}) in ${scopeLabel(scope)}\n`);
   });
 
@@ -167,13 +187,28 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version)')
       .argument('<ruleset-id>')
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
-      .option('--description <text>', 'new description'),
+      .option('--description <text>', 'new description')
+      .option('--expect-version <version>', 'the version the change was made on (default: the "version" of --file, as `rulesets get --json` writes it); exit 3 if the ruleset has moved since')
+      .option('--force', 'replace the rules even if the ruleset has moved since that version'),
   ).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
-    const { name, value } = await readStructured(flags.file!, ctx);
+    const { name, value, text, format } = await readStructured(flags.file!, ctx);
     const fields = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
-    const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body));
+    // The API takes a whole-ruleset PUT with no precondition: another writer's change since the version edited would
+    // be dropped silently. So the version edited is read back first (a window of one round trip remains).
+    if (flags.expectVersion !== undefined && !/^[0-9]+$/.test(flags.expectVersion)) throw new UsageError(`--expect-version: must be a version number such as 3, not "${short(flags.expectVersion)}"`);
+    const base = flags.expectVersion ?? baseVersion(value, name);
+    if (base !== undefined && !flags.force && !flags.dryRun) {
+      const now = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
+      if (now.version !== base) {
+        throw new CliError(
+          `ruleset ${id} of ${scopeLabel(scope)} is at version ${now.version}, not ${base} (the version this change was made on): someone changed it meanwhile, and replacing ALL its rules would drop that change. Read it again (rulesets get --json) and redo the change, or pass --force to replace version ${now.version}`,
+          EXIT_CONFLICT,
+        );
+      }
+    }
+    const rs = await write(flags, client, 'PUT', `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`, body, `updating ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.updateRuleset(scope, id, body), [{ name, text, format }]);
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
@@ -220,8 +255,9 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
-      const body = { ...((await ruleInput(ctx, flags, false)) as RuleInput), ...(position ? { position } : {}) };
-      const rs = await write(flags, client, 'POST', rulePath(scope, id), body, `adding a rule to ruleset ${id} failed`, () => client.addRule(scope, id, body));
+      const sources: ExpressionSource[] = [];
+      const body = { ...((await ruleInput(ctx, flags, false, sources)) as RuleInput), ...(position ? { position } : {}) };
+      const rs = await write(flags, client, 'POST', rulePath(scope, id), body, `adding a rule to ruleset ${id} failed`, () => client.addRule(scope, id, body), sources);
       if (rs) {
         const added = position ? undefined : rs.rules[rs.rules.length - 1];
         out(flags, rs, `${added ? `added rule ${added.id}` : 'added the rule'}; ruleset ${rs.id} is now at version ${rs.version}\n${rulesetText(rs)}`);
@@ -233,9 +269,10 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
-      const body = { ...(await ruleInput(ctx, flags, true)), ...(position ? { position } : {}) };
+      const sources: ExpressionSource[] = [];
+      const body = { ...(await ruleInput(ctx, flags, true, sources)), ...(position ? { position } : {}) };
       if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --file, rule fields (--action, --expression, …) or a position');
-      const rs = await write(flags, client, 'PATCH', rulePath(scope, id, ruleId), body, `updating rule ${ruleId} failed`, () => client.updateRule(scope, id, ruleId, body));
+      const rs = await write(flags, client, 'PATCH', rulePath(scope, id, ruleId), body, `updating rule ${ruleId} failed`, () => client.updateRule(scope, id, ruleId, body), sources);
       if (rs) out(flags, rs, `updated rule ${ruleId}; ruleset ${rs.id} is now at version ${rs.version}\n${rulesetText(rs)}`);
     },
   );
@@ -279,11 +316,11 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   ).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     const phase = flags.phase!;
-    const { name, value } = await readStructured(flags.file!, ctx);
+    const { name, value, text, format } = await readStructured(flags.file!, ctx);
     const { kind: _kind, phase: _phase, ...fields } = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
     const path = `${scopePath(scope)}/rulesets/phases/${encodeURIComponent(phase)}/entrypoint`;
-    const rs = await write(flags, client, 'PUT', path, body, `updating the ${phase} entry point of ${scopeLabel(scope)} failed`, () => client.updateEntrypoint(scope, phase, body));
+    const rs = await write(flags, client, 'PUT', path, body, `updating the ${phase} entry point of ${scopeLabel(scope)} failed`, () => client.updateEntrypoint(scope, phase, body), [{ name, text, format }]);
     if (rs) out(flags, rs, `the ${phase} entry point (${rs.id}) is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 

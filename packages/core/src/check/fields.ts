@@ -22,7 +22,7 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
     out.push(
       diag('deprecated-field', message, c.field.start, c.field.end, {
         path: pathOf(c, 'key'),
-        ...(r ? { suggestions: [r.field], fixes: [fieldFix(c, r.field, r.note === undefined)] } : {}),
+        ...(r ? { suggestions: [r.field], fixes: [fieldFix(c, r.field, r.note === undefined, r.note)] } : {}),
       }),
     );
   }
@@ -74,9 +74,14 @@ function checkShape(c: Condition, op: OperatorInfo, out: Diagnostic[]): void {
 }
 
 /** Replaces the condition's field name by `name`, written as the input writes names (source or JSON). */
-function fieldFix(c: Condition, name: string, preferred: boolean): Fix {
+/**
+ * `note`: how the replacement differs (its unit). The old field's unit is not documented, so the value
+ * cannot be converted; the title says the value stays as written and needs converting.
+ */
+function fieldFix(c: Condition, name: string, preferred: boolean, note?: string): Fix {
   const written = c.path ? JSON.stringify(name) : writeField(name);
-  return { title: `Change to ${name}`, edits: [{ start: c.field.start, end: c.field.end, newText: written }], preferred };
+  const title = note ? `Change to ${name} (${note}): the value is kept as written, convert it` : `Change to ${name}`;
+  return { title, edits: [{ start: c.field.start, end: c.field.end, newText: written }], preferred };
 }
 
 function lookupField(c: Condition, schema: DatasetSchema, out: Diagnostic[]): FieldInfo | undefined {

@@ -7,6 +7,7 @@ import { ANY_DATASET, DATASETS, getDataset, isFilterable, typeClasses, type Fiel
 import { fieldOperators } from './field-operators.js';
 import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
+import { TEMPLATES } from './snippets.js';
 
 export type CompletionItemKind = 'field' | 'operator' | 'value' | 'keyword' | 'dataset' | 'snippet';
 
@@ -58,11 +59,17 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
           sortText: '4(',
           filterText: 'group',
         },
+        ...conditionSnippets(situation.fileStart),
       ];
     case 'operator':
       return operatorItems(situation.field, situation.afterNot);
     case 'value':
-      return valueItems(situation.field, situation.operator, situation.inList, situation.listValues);
+      return [
+        ...valueItems(situation.field, situation.operator, situation.inList, situation.listValues),
+        // after `>= 500|`: the value is written with the word, so the items filter on what is typed
+        // (`500 and`) and drop out of the list as soon as another digit is typed
+        ...(situation.complete ? [connectiveAfter('and', situation.prefix, '8'), connectiveAfter('or', situation.prefix, '9')] : []),
+      ];
     case 'connective':
       return [
         keyword('and', 'both sides must hold (binds tighter than `or`)', '1', situation.space),
@@ -74,6 +81,25 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
 /** `space`: the word follows a value or `)` directly and brings its own separating space. */
 function keyword(word: string, doc: string, rank: string, space = false): CompletionEntry {
   return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: space ? ` ${word}` : word, sortText: `${rank}${word}` };
+}
+
+/** The condition templates (snippets.ts); the starter filter only where the file starts. */
+export function conditionSnippets(fileStart: boolean): CompletionEntry[] {
+  return TEMPLATES.filter((t) => fileStart || !t.fileStart).map((t) => ({
+    label: t.label,
+    kind: 'snippet',
+    detail: t.detail,
+    documentation: `\`\`\`logfilter\n${t.body.replace(/\$\{\d+[:|]([^}|]*)[^}]*\}/g, '$1').replace(/\$0/g, '')}\n\`\`\``,
+    insertText: t.body,
+    snippet: true,
+    sortText: `5${t.word}`,
+    filterText: t.word,
+  }));
+}
+
+function connectiveAfter(word: 'and' | 'or', value: string, rank: string): CompletionEntry {
+  const doc = word === 'and' ? 'both sides must hold (binds tighter than `or`)' : 'either side may hold';
+  return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: `${value} ${word}`, filterText: `${value} ${word}`, sortText: `${rank}${word}` };
 }
 
 function datasetItems(): CompletionEntry[] {

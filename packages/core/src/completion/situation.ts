@@ -49,6 +49,11 @@ export interface ValueSituation extends SituationBase {
   inList: boolean;
   /** Values already written in the list (source text), so they are not offered twice. */
   listValues: string[];
+  /**
+   * The cursor ends a complete number or boolean after an operator (`>= 500|`, `== true|`): the condition
+   * may be complete, so `and`/`or` are offered too (written after the value).
+   */
+  complete?: boolean;
 }
 /** After a complete condition or group: `and`, `or`. */
 export interface ConnectiveSituation extends SituationBase {
@@ -95,6 +100,7 @@ export function completionSituation(text: string, offset: number, dataset: strin
   let prefix = '';
   let context = tokens;
   let inString = false;
+  let complete = false;
 
   const at = tokens.findIndex((t) => t.start < offset && offset <= t.end);
   if (at >= 0) {
@@ -108,6 +114,7 @@ export function completionSituation(text: string, offset: number, dataset: strin
       prefix = text.slice(t.start, offset);
       context = tokens.slice(0, at);
     } else if (isWordToken(t) || t.kind === 'quoted-identifier' || t.kind === 'int' || t.kind === 'float') {
+      complete = offset === t.end && COMPLETE_VALUES.has(t.kind);
       replace = { start: t.start, end: t.end };
       prefix = text.slice(t.start, offset);
       context = tokens.slice(0, at);
@@ -146,7 +153,7 @@ export function completionSituation(text: string, offset: number, dataset: strin
       if (inString) return { kind: 'none', ...base };
       return { kind: 'operator', fieldName: state.name, field: fieldInfo(state.name), afterNot: state.s === 'after-field-not', ...base };
     case 'value':
-      return { kind: 'value', fieldName: state.name, field: fieldInfo(state.name), operator: state.op, inList: false, listValues: [], ...base };
+      return { kind: 'value', fieldName: state.name, field: fieldInfo(state.name), operator: state.op, inList: false, listValues: [], ...(complete ? { complete } : {}), ...base };
     case 'list':
       if (state.afterItem && prefix === '') return { kind: 'none', ...base };
       return { kind: 'value', fieldName: state.name, field: fieldInfo(state.name), operator: state.op, inList: true, listValues: state.values, ...base };
@@ -157,6 +164,9 @@ export function completionSituation(text: string, offset: number, dataset: strin
 }
 
 const WINDOW = 4096;
+
+/** Tokens that are a whole value as typed (a string is whole only once closed, a word may be a prefix). */
+const COMPLETE_VALUES = new Set<EditorToken['kind']>(['int', 'float', 'true', 'false']);
 
 function lineStartAfter(text: string, at: number, limit: number): number {
   for (let i = at; i < limit; i++) {

@@ -5,6 +5,7 @@ import { toDocument } from '../compile/serialize.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { parse } from '../syntax/parse.js';
+import { withDuplicateFixes } from '../check/duplicate-fix.js';
 
 export interface CompileResult {
   /** No error diagnostics (warnings allowed). */
@@ -28,7 +29,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     ok,
     json: ok ? a.serialized!.json : undefined,
     filter: ok ? toDocument(a.tree!) : undefined,
-    diagnostics: a.diagnostics,
+    diagnostics: withDuplicateFixes(a.diagnostics, source),
     dataset: a.dataset,
     stats: a.stats,
     file,

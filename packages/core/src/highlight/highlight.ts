@@ -4,7 +4,8 @@ import { datasetOf } from '../completion/dataset-line.js';
 import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
 import { readField } from '../syntax/field-names.js';
 
-export type HighlightType = 'keyword' | 'operator' | 'field' | 'dataset' | 'string' | 'number' | 'comment';
+/** `unknown-field`: a name the dataset does not have (coloured apart from its fields, which the check flags). */
+export type HighlightType = 'keyword' | 'operator' | 'field' | 'unknown-field' | 'dataset' | 'string' | 'number' | 'comment';
 
 export interface HighlightToken {
   start: number;
@@ -43,7 +44,9 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
           break;
         }
         const name = readField(t.image);
-        out.push(schema?.byName.get(name)?.deprecated ? { ...base, type: 'field', deprecated: true } : { ...base, type: 'field' });
+        const field = schema?.byName.get(name);
+        if (schema && !field) out.push({ ...base, type: 'unknown-field' });
+        else out.push(field?.deprecated ? { ...base, type: 'field', deprecated: true } : { ...base, type: 'field' });
         break;
       }
       case 'string':
@@ -67,7 +70,7 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
 }
 
 /** Spans of a string literal's image outside its escape sequences (offsets inside the image). */
-function unescapedParts(image: string): { start: number; end: number }[] {
+export function unescapedParts(image: string): { start: number; end: number }[] {
   const parts: { start: number; end: number }[] = [];
   let from = 0;
   for (let i = 0; i < image.length; i++) {

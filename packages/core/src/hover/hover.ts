@@ -64,9 +64,49 @@ export function hoverAt(text: string, offset: number, dataset: string = DEFAULT_
       const md = fieldMarkdown(name, datasetOf(text, dataset));
       return md === undefined ? undefined : span(t, t, md);
     }
+    case 'string':
+    case 'int':
+    case 'float':
+    case 'true':
+    case 'false':
+      return span(t, t, valueMarkdown(t, fieldBefore(tokens, idx), datasetOf(text, dataset)));
     default:
       return undefined;
   }
+}
+
+/** The field a value on this line is compared with: back over the list, the operator and its `not`. */
+function fieldBefore(tokens: EditorToken[], valueIndex: number): string | undefined {
+  let j = valueIndex - 1;
+  while (j >= 0 && ['string', 'int', 'float', 'true', 'false', 'comma', 'lbracket'].includes(tokens[j].kind)) j--;
+  if (tokens[j]?.kind !== 'operator') return undefined;
+  j--;
+  if (tokens[j]?.kind === 'not') j--;
+  const f = tokens[j];
+  return f && (f.kind === 'identifier' || f.kind === 'quoted-identifier') && tokens[j - 1]?.kind !== 'dataset' ? readField(f.image) : undefined;
+}
+
+const VALUE_TYPES: Partial<Record<EditorToken['kind'], string>> = { string: 'string', int: 'number (integer)', float: 'number', true: 'boolean', false: 'boolean' };
+
+/** A value's type, and what the dataset says of it: the field it is compared with, documented or not. */
+function valueMarkdown(t: EditorToken, fieldName: string | undefined, dataset: string): string {
+  const lines = [`**${t.image}**: ${VALUE_TYPES[t.kind]}`];
+  const field = fieldName === undefined ? undefined : getDataset(dataset)?.byName.get(fieldName);
+  if (!field) return lines.join('\n');
+  lines.push('', `Compared with ${code(field.name)} (${code(field.type)}): ${field.description}`);
+  if (field.values?.length) {
+    let written = t.image;
+    if (t.kind === 'string') {
+      try {
+        written = JSON.parse(t.image) as string;
+      } catch {
+        /* an unterminated or badly escaped string: compared as written */
+      }
+    }
+    const documented = field.values.includes(written);
+    lines.push('', documented ? `A documented value of ${field.name}.` : `Not a documented value of ${field.name}; those are ${field.values.map((v) => code(v)).join(', ')}.`);
+  }
+  return lines.join('\n');
 }
 
 /** `not` directly after a field is part of the operator (`x not in`), elsewhere it negates an expression. */

@@ -9,6 +9,7 @@ import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineE
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
 import { COMPARISON_BY_SPELLING, type ComparisonOperator } from './operators.js';
+import { availabilityText, availableIn } from './phases.js';
 import { arrayOf, isScalar, type RuleType, type ScalarType, typeName, docTypeName, typesEqual } from './types.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics.js';
@@ -211,16 +212,20 @@ function checkComparison(c: RuleComparison, ctx: Ctx, asArg: boolean): Ty | unde
   }
   const op = COMPARISON_BY_SPELLING.get(c.op.image);
   if (!op) return undefined;
-  const result: Ty | undefined = lhs ? { t: lhs.each ? arrayOf('Bool') : 'Bool' } : { t: 'Bool' };
-  if (!lhs) return result;
+  // an operand that did not type-check was reported already: one error per cause, so no type for what holds it
+  if (!lhs) return undefined;
+  const result: Ty = { t: lhs.each ? arrayOf('Bool') : 'Bool' };
   const T = lhs.t;
   if (T === 'Bool') {
     ctx.out.push(
-      rdiag('rule-boolean-operator', `${describeLhs(c.lhs)} is a Boolean: use it alone (${describeLhs(c.lhs)}, not ${describeLhs(c.lhs)}) without ${c.op.image}`, c.op.start, c.rhs?.end ?? c.op.end, {
-        message: 'unrecognised input',
-        start: c.lhs.end,
-        end: lineEnd(ctx.text, c.lhs.end),
-      }),
+      rdiag(
+        'rule-boolean-operator',
+        `${describeLhs(c.lhs)} is a Boolean: use it alone (${describeLhs(c.lhs)}, not ${describeLhs(c.lhs)}) without ${c.op.image}`,
+        c.op.start,
+        c.rhs?.end ?? c.op.end,
+        { message: 'unrecognised input', start: c.lhs.end, end: lineEnd(ctx.text, c.lhs.end) },
+        booleanFix(c, ctx.text),
+      ),
     );
     return undefined;
   }
@@ -441,9 +446,9 @@ function unknownIdentifier(name: string, start: number, end: number, ctx: Ctx): 
   );
 }
 
-function unavailable(name: string, phases: readonly string[] | undefined, start: number, end: number, ctx: Ctx): boolean {
-  if (!ctx.phase || !phases || phases.includes(ctx.phase)) return false;
-  ctx.out.push(rdiag('rule-unavailable-in-phase', `${name} is not available in phase ${ctx.phase} (only in ${phases.join(', ')})`, start, end, { message: 'unknown identifier' }));
+function unavailable(name: string, item: { phases?: readonly string[]; layers?: readonly ('http' | 'network')[] }, start: number, end: number, ctx: Ctx): boolean {
+  if (availableIn(item, ctx.phase)) return false;
+  ctx.out.push(rdiag('rule-unavailable-in-phase', `${name} is not available in phase ${ctx.phase} (only in ${availabilityText(item)})`, start, end, { message: 'unknown identifier' }));
   return true;
 }
 
@@ -459,7 +464,7 @@ function checkIndexExpr(x: RuleIndexExpr, ctx: Ctx): Ty | undefined {
       } else unknownIdentifier(base.name, base.start, base.end, ctx);
       return undefined;
     }
-    unavailable(field.name, field.phases, base.start, base.end, ctx);
+    unavailable(field.name, field, base.start, base.end, ctx);
     if (field.replacedBy) {
       ctx.out.push(
         rdiag('rule-deprecated-field', `${field.name} is deprecated: use ${field.replacedBy}`, base.start, base.end, undefined, {
@@ -560,7 +565,7 @@ function checkCall(call: RuleCall, ctx: Ctx): Ty | undefined {
     for (const a of call.args) checkExpr(a, ctx, true);
     return undefined;
   }
-  unavailable(fn.name, fn.phases, call.nameStart, call.nameEnd, ctx);
+  unavailable(fn.name, fn, call.nameStart, call.nameEnd, ctx);
   if (fn.valueOnly && ctx.kind === 'filter') {
     ctx.out.push(rdiag('rule-value-only-function', `${fn.name} only works in value (rewrite) expressions, not in filter expressions`, call.nameStart, call.nameEnd, { message: 'unknown identifier' }));
   }
@@ -663,6 +668,8 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
     }
   }
   if (!ok && fn.returns === 'first-argument') return undefined;
+  // an argument that did not type-check was reported: the call's type is unknown (one error per cause)
+  if (results.some((r) => r === undefined)) return undefined;
   const ret: RuleType | undefined = fn.returns === 'first-argument' ? first : fn.returns;
   if (ret === undefined) return undefined;
   return { t: results[0]?.each ? arrayOf(ret) : ret };
@@ -678,4 +685,18 @@ export function typeOfValueExpression(text: string): { type: RuleType; each: boo
   const ctx: Ctx = { text, kind: 'value', out: [], partial: false, replaceCalls: new Map(), insideReplace: 0 };
   const ty = checkIndexExpr(parse.value, ctx);
   return ty ? { type: ty.t, each: ty.each === true } : undefined;
+}
+
+/**
+ * `ssl == true` → `ssl`, `ssl != true` / `ssl eq false` → `not ssl`: the comparison of a Boolean with a
+ * literal `true`/`false` rewritten as the language wants it. Other right-hand sides get no fix.
+ */
+function booleanFix(c: RuleComparison, text: string): { fixes: { title: string; edits: { start: number; end: number; newText: string }[]; preferred: boolean }[] } | undefined {
+  const rhs = c.rhs && c.rhs.kind === 'literal' ? text.slice(c.rhs.start, c.rhs.end) : undefined;
+  const op = c.op ? COMPARISON_BY_SPELLING.get(c.op.image)?.word : undefined;
+  if (!c.rhs || (rhs !== 'true' && rhs !== 'false') || (op !== 'eq' && op !== 'ne')) return undefined;
+  const lhs = text.slice(c.lhs.start, c.lhs.end);
+  const negate = (op === 'eq') !== (rhs === 'true');
+  const newText = negate ? `not ${lhs}` : lhs;
+  return { fixes: [{ title: `Write ${newText}`, edits: [{ start: c.lhs.start, end: c.rhs.end, newText }], preferred: true }] };
 }

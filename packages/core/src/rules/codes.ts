@@ -29,6 +29,8 @@ export const RULE_DIAGNOSTIC_CODES = {
   'rule-wildcard': 'error',
   'rule-too-long': 'error',
   'rule-too-deep': 'error',
+  'rule-unknown-phase': 'error',
+  'rule-eval': 'error',
   'rule-deprecated-field': 'warning',
   'rule-ip-ordering': 'warning',
   'rule-empty-list': 'warning',

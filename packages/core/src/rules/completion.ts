@@ -10,6 +10,7 @@ import { typeOfValueExpression } from './check.js';
 import { RULE_FIELDS, MANAGED_LISTS } from './fields.js';
 import { RULE_FUNCTIONS, type RuleFunction } from './functions.js';
 import { COMPARISON_OPERATORS, LOGICAL_OPERATORS } from './operators.js';
+import { availabilityText, availableIn } from './phases.js';
 import * as T from './tokens.js';
 import { docTypeName, isScalar, type RuleType } from './types.js';
 
@@ -33,10 +34,20 @@ export interface RuleCompletionOptions {
 
 const OPENERS = [T.LParen, T.Comma, T.And, T.Or, T.Xor, T.Not];
 
+/** Tokens that are string literals: nothing is completed inside one. */
+const STRINGS = [T.QuotedString, T.RawString, T.SingleQuoted];
+
 export function ruleCompletionSituation(text: string, offset: number): RuleCompletionSituation {
   const tokens = T.getRuleLexer().tokenize(text.slice(0, offset)).tokens;
   let last = tokens[tokens.length - 1];
   let replace = { start: offset, end: offset };
+  // Inside a string (the editor auto-closes the quote, so the text before the cursor holds an open one):
+  // no item fits, and any item would replace what is being typed. A string still open at the cursor
+  // swallows a character appended after it; a closed one does not.
+  if (last && STRINGS.some((s) => tokenMatcher(last!, s)) && last.startOffset + last.image.length === offset) {
+    const probe = T.getRuleLexer().tokenize(text.slice(last.startOffset, offset) + ' ').tokens[0];
+    if (probe && probe.image.length > offset - last.startOffset) return { kind: 'none', replace };
+  }
   // the word under the cursor is being typed: complete it from what comes before it
   if (last && last.startOffset + last.image.length === offset && (tokenMatcher(last, T.Word) || /^[a-z_]+$/.test(last.image))) {
     replace = { start: last.startOffset, end: offset + (/^[A-Za-z0-9_.]*/.exec(text.slice(offset))?.[0].length ?? 0) };
@@ -57,6 +68,9 @@ export function ruleCompletionSituation(text: string, offset: number): RuleCompl
     const ty = lhs ? typeOfValueExpression(lhs) : undefined;
     if (ty?.type === 'Bool') return { kind: 'logical', replace };
     if (!ty) return { kind: tokenMatcher(last, T.RParen) ? 'logical' : 'none', replace };
+    // `[*]` only goes right after the value (`names[*]`, chains too: `x[*][*]`); after a space it is an
+    // error, and an array takes no operator, so there is nothing to offer there
+    if (!isScalar(ty.type) && replace.start > 0 && /\s/.test(text[replace.start - 1])) return { kind: 'none', replace };
     return { kind: 'operator', replace, type: ty.type, each: ty.each };
   }
   if (tokenMatcher(last, T.QuotedString) || tokenMatcher(last, T.RawString) || tokenMatcher(last, T.RBrace)) return { kind: 'logical', replace };
@@ -85,7 +99,7 @@ function lhsBefore(text: string, tokens: IToken[], end: number): string | undefi
 const sort = (group: number, label: string) => `${group}_${label}`;
 
 function fieldItem(f: (typeof RULE_FIELDS)[number]): CompletionEntry {
-  const notes = [f.plan ? `Plan: ${f.plan}` : '', f.phases ? `Only in: ${f.phases.join(', ')}` : '', f.replacedBy ? `Deprecated: use \`${f.replacedBy}\`` : ''].filter(Boolean);
+  const notes = [f.plan ? `Plan: ${f.plan}` : '', f.phases || f.layers.length === 1 ? `Only in: ${availabilityText(f)}` : '', f.replacedBy ? `Deprecated: use \`${f.replacedBy}\`` : ''].filter(Boolean);
   return {
     label: f.name,
     kind: 'field',
@@ -104,7 +118,7 @@ export function functionSignature(fn: RuleFunction): string {
 }
 
 function functionItem(fn: RuleFunction): CompletionEntry {
-  const notes = [fn.plan ? `Plan: ${fn.plan}` : '', fn.phases ? `Only in: ${fn.phases.join(', ')}` : '', fn.valueOnly ? 'Value (rewrite) expressions only' : ''].filter(Boolean);
+  const notes = [fn.plan ? `Plan: ${fn.plan}` : '', fn.phases ? `Only in: ${availabilityText(fn)}` : '', fn.valueOnly ? 'Value (rewrite) expressions only' : ''].filter(Boolean);
   return {
     label: fn.name,
     kind: 'snippet',
@@ -116,14 +130,14 @@ function functionItem(fn: RuleFunction): CompletionEntry {
   };
 }
 
-const available = (phases: readonly string[] | undefined, phase: string | undefined) => !phase || !phases || phases.includes(phase);
+
 
 export function ruleCompletionItems(situation: RuleCompletionSituation, options: RuleCompletionOptions = {}): CompletionEntry[] {
   const items: CompletionEntry[] = [];
   switch (situation.kind) {
     case 'operand':
-      for (const f of RULE_FIELDS) if (available(f.phases, options.phase)) items.push(fieldItem(f));
-      for (const fn of RULE_FUNCTIONS) if (available(fn.phases, options.phase)) items.push(functionItem(fn));
+      for (const f of RULE_FIELDS) if (availableIn(f, options.phase)) items.push(fieldItem(f));
+      for (const fn of RULE_FUNCTIONS) if (availableIn(fn, options.phase)) items.push(functionItem(fn));
       for (const q of ['any', 'all']) items.push({ label: q, kind: 'keyword', detail: `${q}(Array<Boolean>): Boolean`, documentation: `True when ${q === 'any' ? 'any' : 'every'} element holds: ${q}(field[*] eq "x")`, insertText: `${q}($0)`, snippet: true, sortText: sort(4, q) });
       items.push({ label: 'not', kind: 'keyword', detail: 'logical NOT', documentation: 'Negates the next simple expression', insertText: 'not ', sortText: sort(4, 'not') });
       break;

@@ -3,7 +3,10 @@
  * inside an API envelope's `result`), an array of rules, one rule, or a policy (`{expression, ...}`).
  * A rule's `expression` and `ratelimit.counting_expression` are filter expressions checked in the
  * ruleset's phase; an `expression` inside `action_parameters` (rewrite values, redirect targets) is a value
- * expression. Rulesets of phases outside the HTTP phases (network-layer ones) are skipped. Diagnostics point into the JSON text (escapes accounted for) and carry the JSON path.
+ * expression. A ruleset's phase limits the fields and functions; an unknown phase is reported (and its
+ * expressions are checked without a phase). Diagnostics point into the document text (escapes accounted for)
+ * and carry the JSON path. The document is JSON, or any tree of the same shape located in its text (the CLI
+ * gives YAML files so, with a mapper from a string's value to its text).
  */
 import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
 import type { JsonPath } from '../ast.js';
@@ -11,6 +14,8 @@ import { hasErrors, sortDiagnostics } from '../diagnostics.js';
 import { checkRule } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
 import { PHASES } from './phases.js';
+import { rdiag } from './parse.js';
+import { closest } from '../util/closest.js';
 
 export interface RuleDocumentExpression {
   path: JsonPath;
@@ -31,19 +36,22 @@ export interface RuleDocumentResult {
 export interface RuleDocumentOptions {
   /** The phase to check in when the document does not name one. */
   phase?: string;
+  /** The document already parsed and located in `text` (e.g. from YAML); else `text` is parsed as JSON. */
+  tree?: JsonValue;
+  /** Maps an offset in a string's value to its offset in `text` (default: JSON string escapes). */
+  stringMapper?: (text: string, node: JsonString) => (offset: number) => number;
 }
 
 export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
-  const parsed = parseJson(text);
+  const parsed = options.tree ? { value: options.tree, diagnostics: [] } : parseJson(text);
   if (!parsed.value) return { ok: false, diagnostics: parsed.diagnostics as RuleDiagnostic[], expressions: [] };
+  const mapper = options.stringMapper ?? stringOffsetMapper;
   const out: RuleDiagnostic[] = [];
   const expressions: RuleDocumentExpression[] = [];
   const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
-    // network-layer phases use packet fields this catalogue does not describe: their expressions are not judged
-    if (phase !== undefined && !PHASES.includes(phase)) return;
     const result = checkRule(node.value, { kind, ...(phase ? { phase } : {}) });
     expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
-    const at = stringOffsetMapper(text, node);
+    const at = mapper(text, node);
     for (const d of result.diagnostics) {
       const moved: RuleDiagnostic = { ...d, start: at(d.start), end: Math.max(at(d.start), at(d.end)), path };
       if (d.fixes) moved.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ start: at(e.start), end: at(e.end), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
@@ -72,7 +80,19 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   };
   const ruleset = (node: JsonObject, path: JsonPath) => {
     const phaseProp = getProperty(node, 'phase');
-    const phase = phaseProp?.value.type === 'string' ? phaseProp.value.value : options.phase;
+    let phase = phaseProp?.value.type === 'string' ? phaseProp.value.value : options.phase;
+    if (phaseProp?.value.type === 'string' && !PHASES.includes(phaseProp.value.value)) {
+      const v = phaseProp.value;
+      const suggestions = closest(v.value, PHASES);
+      out.push(
+        rdiag('rule-unknown-phase', `unknown phase ${JSON.stringify(v.value)}${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`, v.start, v.end, undefined, {
+          path: [...path, 'phase'],
+          suggestions,
+        }),
+      );
+      // the expressions are still checked, against every field
+      phase = undefined;
+    }
     const rules = getProperty(node, 'rules');
     if (rules?.value.type === 'array') rules.value.items.forEach((r, i) => rule(r, [...path, 'rules', i], phase));
     else rule(node, path, phase);
@@ -90,4 +110,50 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   else if (root.type === 'object') ruleset(root, base);
   const diagnostics = sortDiagnostics(out) as RuleDiagnostic[];
   return { ok: !hasErrors(diagnostics), diagnostics, expressions };
+}
+
+/** The expression string of a rules document under an offset, for completion and hover inside it. */
+export interface RuleDocumentExpressionAt {
+  /** The expression (the string's value). */
+  text: string;
+  /** The offset in `text` for the document offset asked about. */
+  offset: number;
+  kind: RuleKind;
+  phase?: string;
+  /** Maps an offset of `text` to the document. */
+  toDocument: (offset: number) => number;
+}
+
+/**
+ * The `expression` (or `counting_expression`) string whose text holds `offset` in a JSON rules document, with
+ * its kind (a value expression inside `action_parameters`) and the phase of its ruleset; undefined elsewhere.
+ */
+export function ruleDocumentExpressionAt(text: string, offset: number): RuleDocumentExpressionAt | undefined {
+  const parsed = parseJson(text);
+  if (!parsed.value) return undefined;
+  let phase: string | undefined;
+  let found: { node: JsonString; kind: RuleKind } | undefined;
+  const walk = (node: JsonValue, inParams: boolean): void => {
+    if (found || offset < node.start || offset > node.end) return;
+    if (node.type === 'array') node.items.forEach((v) => walk(v, inParams));
+    if (node.type !== 'object') return;
+    const named = getProperty(node, 'phase');
+    if (named?.value.type === 'string' && PHASES.includes(named.value.value)) phase = named.value.value;
+    for (const p of node.properties) {
+      const key = p.key.value;
+      if ((key === 'expression' || key === 'counting_expression') && p.value.type === 'string' && offset > p.value.start && offset < p.value.end) {
+        found = { node: p.value, kind: inParams && key === 'expression' ? 'value' : 'filter' };
+        return;
+      }
+      walk(p.value, inParams || key === 'action_parameters');
+    }
+  };
+  walk(parsed.value, false);
+  if (!found) return undefined;
+  const { node, kind } = found;
+  const toDocument = stringOffsetMapper(text, node);
+  // the value offset whose document offset is the first at or after the one asked about
+  let at = 0;
+  while (at < node.value.length && toDocument(at) < offset) at++;
+  return { text: node.value, offset: at, kind, ...(phase ? { phase } : {}), toDocument };
 }

@@ -1,8 +1,19 @@
 /**
  * The field catalogue of the rules language: one table drives the checker, completion, hover and the
  * TextMate grammar. Types use the documentation's names; `where` limits a field to groups of phases
- * (absent: every phase); `plan` is the plan or add-on the documentation names; `replacedBy` marks a
- * deprecated field that still works. Sources: the public field reference of the rules language.
+ * (absent: every HTTP phase; `network` for packet fields; `everywhere` for the few both layers have);
+ * `plan` is the plan or add-on the documentation names; `replacedBy` marks a deprecated field that still
+ * works.
+ *
+ * Sources (checked 2026-11-26): the provider's fields reference
+ * (developers.cloudflare.com/ruleset-engine/rules-language/fields/reference/, "last updated Aug 12, 2026",
+ * copy fetched 2026-10-08) and its per-field pages for the types; the sequence rules page
+ * (bots/additional-configurations/sequence-rules) for cf.sequence.*; the threat intelligence fields page
+ * (waf/detections/threat-intelligence/fields) for cf.intel.ip.*; account abuse protection
+ * (bots/account-abuse-protection) for cf.fraud_detection.disposable_email and cf.fraud.email_risk; the JWT validation pages for
+ * http.request.jwt.claims; the Network Firewall fields page (cloudflare-network-firewall/reference/
+ * network-firewall-fields, "last updated May 6, 2026") for the packet fields. test/fixtures/rules/
+ * field-catalogue.txt lists the catalogue's names; a test keeps this table complete against it.
  */
 import { parseTypeName, type RuleType } from './types.js';
 import { phasesOf, type PhaseGroup } from './phases.js';
@@ -11,18 +22,25 @@ export interface RuleField {
   name: string;
   type: RuleType;
   doc: string;
-  /** Phases the field can be used in; undefined: all. */
+  /** Phases the field can be used in, when narrower than its layers; undefined: every phase of its layers. */
   phases?: readonly string[];
+  /** The layers whose phases can read the field: HTTP (requests and responses) or network (packets). */
+  layers: readonly FieldLayer[];
   plan?: string;
   /** Deprecated in favour of this field (still accepted). */
   replacedBy?: string;
 }
 
-type Row = [name: string, type: string, doc: string, extra?: { where?: PhaseGroup[]; plan?: string; replacedBy?: string }];
+export type FieldLayer = 'http' | 'network';
+
+type Where = PhaseGroup[] | 'network' | 'everywhere';
+type Row = [name: string, type: string, doc: string, extra?: { where?: Where; plan?: string; replacedBy?: string }];
 
 const ENT_BM = 'Enterprise Bot Management';
 const ENT_ADDON = 'Enterprise add-on';
 const RESPONSE: { where: PhaseGroup[] } = { where: ['response'] };
+const NETWORK: { where: Where } = { where: 'network' };
+const EVERYWHERE: { where: Where } = { where: 'everywhere' };
 
 const ROWS: Row[] = [
   // request: host, URI, method, headers
@@ -48,6 +66,9 @@ const ROWS: Row[] = [
   ['http.request.headers.names', 'Array<String>', 'Header names, original case, in order'],
   ['http.request.headers.values', 'Array<String>', 'Header values, in order'],
   ['http.request.headers.truncated', 'Boolean', 'Too many headers: the header fields may be incomplete'],
+  ['raw.http.request.headers', 'Map<Array<String>>', 'Request headers by lower-case name, before any rule changed them'],
+  ['raw.http.request.headers.names', 'Array<String>', 'Original request header names'],
+  ['raw.http.request.headers.values', 'Array<String>', 'Original request header values'],
   ['http.request.accepted_languages', 'Array<String>', 'Accept-Language tags by weight', { where: ['transform'] }],
   // request body
   ['http.request.body.raw', 'String', 'Unmodified body (may be truncated)', { plan: ENT_ADDON }],
@@ -77,7 +98,7 @@ const ROWS: Row[] = [
   ['raw.http.response.headers.names', 'Array<String>', 'Original response header names', RESPONSE],
   ['raw.http.response.headers.values', 'Array<String>', 'Original response header values', RESPONSE],
   // client IP and geolocation
-  ['ip.src', 'IP', 'Client IP address'],
+  ['ip.src', 'IP', 'Client IP address (network phases: source address of the packet)', EVERYWHERE],
   ['ip.src.lat', 'String', 'Latitude of the client'],
   ['ip.src.lon', 'String', 'Longitude of the client'],
   ['ip.src.city', 'String', 'City of the client'],
@@ -86,15 +107,15 @@ const ROWS: Row[] = [
   ['ip.src.region', 'String', 'Region of the client'],
   ['ip.src.region_code', 'String', 'Region code of the client'],
   ['ip.src.timezone.name', 'String', 'Time zone of the client', { where: ['transform'] }],
-  ['ip.src.asnum', 'Integer', 'Autonomous system number of the client'],
+  ['ip.src.asnum', 'Integer', 'Autonomous system number of the client', EVERYWHERE],
   ['ip.src.continent', 'String', 'Continent code (AF AN AS EU NA OC SA, T1 for Tor)'],
-  ['ip.src.country', 'String', 'ISO 3166-1 alpha-2 country code'],
+  ['ip.src.country', 'String', 'ISO 3166-1 alpha-2 country code', EVERYWHERE],
   ['ip.src.subdivision_1_iso_code', 'String', 'ISO 3166-2 code of the first-level region', { plan: 'Business and above' }],
   ['ip.src.subdivision_2_iso_code', 'String', 'ISO 3166-2 code of the second-level region', { plan: 'Business and above' }],
   ['ip.src.is_in_european_union', 'Boolean', 'The country is in the European Union', { plan: 'Business and above' }],
   ['ip.geoip.asnum', 'Integer', 'Autonomous system number (deprecated)', { replacedBy: 'ip.src.asnum' }],
   ['ip.geoip.continent', 'String', 'Continent code (deprecated)', { replacedBy: 'ip.src.continent' }],
-  ['ip.geoip.country', 'String', 'Country code (deprecated)', { replacedBy: 'ip.src.country' }],
+  ['ip.geoip.country', 'String', 'Country code (deprecated; in network phases: source or destination)', { replacedBy: 'ip.src.country', where: 'everywhere' }],
   ['ip.geoip.subdivision_1_iso_code', 'String', 'First-level region (deprecated)', { replacedBy: 'ip.src.subdivision_1_iso_code' }],
   ['ip.geoip.subdivision_2_iso_code', 'String', 'Second-level region (deprecated)', { replacedBy: 'ip.src.subdivision_2_iso_code' }],
   ['ip.geoip.is_in_european_union', 'Boolean', 'In the European Union (deprecated)', { replacedBy: 'ip.src.is_in_european_union' }],
@@ -124,15 +145,22 @@ const ROWS: Row[] = [
   ['cf.tls_client_auth.cert_not_after', 'String', 'End of validity of the client certificate'],
   ['cf.tls_client_auth.cert_ski', 'String', 'Subject key identifier of the client certificate'],
   ['cf.tls_client_auth.cert_issuer_ski', 'String', 'Subject key identifier of the issuer'],
+  ['cf.tls_client_auth.cert_rfc9440', 'String', 'Client certificate as an RFC 9440 structured-field byte sequence'],
+  ['cf.tls_client_auth.cert_rfc9440_too_large', 'Boolean', 'The RFC 9440 client certificate is over the 10 KiB limit'],
+  ['cf.tls_client_auth.cert_chain_rfc9440', 'String', 'Client certificate chain (without the leaf) as an RFC 9440 list'],
+  ['cf.tls_client_auth.cert_chain_rfc9440_too_large', 'Boolean', 'The RFC 9440 certificate chain is over the 16 KiB limit'],
   ['cf.edge.server_ip', 'IP', 'Edge IP address the request reached'],
   ['cf.edge.server_port', 'Integer', 'Edge port the request reached (1-65535)'],
   ['cf.edge.client_tcp', 'Boolean', 'The client connected over TCP'],
+  ['cf.edge.l4.delivery_rate', 'Integer', 'Latest delivery rate estimate of the client connection, bytes per second'],
   ['cf.hostname.metadata', 'String', 'Per-hostname metadata (JSON) of custom hostnames'],
   ['cf.random_seed', 'Bytes', 'Random bytes per request, for uuidv4()'],
   ['cf.ray_id', 'String', 'Ray ID of the request'],
   ['cf.worker.upstream_zone', 'String', 'Zone of the Worker that made the request, empty if none'],
   ['cf.threat_score', 'Integer', 'Legacy threat score (always 0 now)'],
   ['cf.timings.client_tcp_rtt_msec', 'Integer', 'Client TCP round-trip time in ms'],
+  ['cf.timings.client_quic_rtt_msec', 'Integer', 'Client QUIC round-trip time in ms'],
+  ['cf.timings.worker_msec', 'Integer', 'Time spent running a Worker in ms'],
   ['cf.timings.edge_msec', 'Integer', 'Time spent at the edge in ms'],
   ['cf.timings.origin_ttfb_msec', 'Integer', 'Time to first byte from the origin in ms'],
   ['cf.zone.name', 'String', 'Name of the zone'],
@@ -148,6 +176,8 @@ const ROWS: Row[] = [
   ['cf.bot_management.js_detection.passed', 'Boolean', 'The client passed JavaScript detection', { plan: ENT_BM }],
   ['cf.bot_management.detection_ids', 'Array<Integer>', 'IDs of the bot heuristics that matched', { plan: ENT_BM }],
   ['cf.bot_management.corporate_proxy', 'Boolean', 'The request comes from a known corporate proxy', { plan: ENT_BM }],
+  ['cf.bot_management.signed_agent', 'Boolean', 'The request comes from a known agent signing with Web Bot Auth', { plan: ENT_BM }],
+  ['cf.bot_management.tags', 'Array<String>', 'Tags of the bot traffic', { plan: ENT_BM }],
   ['cf.waf.score', 'Integer', 'WAF attack score 1-99 (low: attack)', { plan: 'Enterprise' }],
   ['cf.waf.score.sqli', 'Integer', 'SQL injection attack score', { plan: 'Enterprise' }],
   ['cf.waf.score.xss', 'Integer', 'Cross-site scripting attack score', { plan: 'Enterprise' }],
@@ -166,6 +196,30 @@ const ROWS: Row[] = [
   ['cf.waf.content_scan.obj_sizes', 'Array<Integer>', 'Sizes of the content objects', { plan: ENT_ADDON }],
   ['cf.waf.content_scan.obj_types', 'Array<String>', 'MIME types of the content objects', { plan: ENT_ADDON }],
   ['cf.waf.content_scan.obj_results', 'Array<String>', 'Scan results: clean, suspicious, infected, not scanned', { plan: ENT_ADDON }],
+  ['cf.waf.content_scan.truncated', 'Boolean', 'The body was over the scanning limit and truncated before the scan', { plan: ENT_ADDON }],
+  ['cf.waf.signature.request.categories', 'Array<String>', 'Categories of the attack signatures that matched', { plan: 'Early Access' }],
+  ['cf.waf.signature.request.confidence', 'Array<String>', 'Confidence (high, low) of the attack signatures that matched', { plan: 'Early Access' }],
+  ['cf.waf.signature.request.refs', 'Array<String>', 'Refs of the attack signatures that matched (up to 10)', { plan: 'Early Access' }],
+  ['cf.web_asset.labels', 'Array<String>', 'Labels of the operation the request matched'],
+  ...['learned', 'uploaded'].flatMap((k): Row[] => [
+    [`cf.schema_validation.${k}.violated`, 'Boolean', `The request violates the ${k} schema`],
+    [`cf.schema_validation.${k}.body.violated_parameters`, 'Array<String>', `JSON path of the body violation of the ${k} schema`],
+    [`cf.schema_validation.${k}.cookies.violated_parameters`, 'Array<String>', `Cookies violating the ${k} schema`],
+    [`cf.schema_validation.${k}.headers.violated_parameters`, 'Array<String>', `Request headers violating the ${k} schema`],
+    [`cf.schema_validation.${k}.path.violated_parameters`, 'Array<String>', `Path parameters violating the ${k} schema`],
+    [`cf.schema_validation.${k}.query.undeclared_parameters`, 'Array<String>', `Query parameters the ${k} schema does not declare`],
+    [`cf.schema_validation.${k}.query.violated_parameters`, 'Array<String>', `Query parameters violating the ${k} schema`],
+  ]),
+  ['cf.fraud_detection.disposable_email', 'Boolean', 'The email of the request uses a disposable email domain', { plan: 'Enterprise Bot Management add-on (early access)' }],
+  ['cf.fraud.email_risk', 'String', 'Risk of the email of the request: low, medium, high, unknown', { plan: 'Enterprise Bot Management add-on (early access)' }],
+  ['cf.sequence.current_op', 'String', 'ID of the saved operation the request matches, empty if none'],
+  ['cf.sequence.previous_ops', 'Array<String>', 'IDs of the previous operations of the sequence, most recent first'],
+  ['cf.sequence.msec_since_op', 'Map<Integer>', 'Milliseconds since each previous operation, by operation ID'],
+  ['cf.intel.ip.datasets', 'Array<String>', 'Threat intelligence datasets that flagged the client IP (ddos, waf)'],
+  ['cf.intel.ip.target_industries', 'Array<String>', 'Industries the client IP has targeted'],
+  ['cf.intel.ip.attacker_names', 'Array<String>', 'Threat actor names associated with the client IP'],
+  ['cf.intel.ip.attacker_countries', 'Array<String>', 'Source countries of the threat activity (ISO 3166-1 alpha-2)'],
+  ['cf.intel.ip.target_countries', 'Array<String>', 'Countries the client IP has targeted (ISO 3166-1 alpha-2)'],
   ['cf.api_gateway.auth_id_present', 'Boolean', 'The request carries a session identifier', { plan: ENT_ADDON }],
   ['cf.api_gateway.request_violates_schema', 'Boolean', 'The request violates the API schema'],
   ['cf.api_gateway.fallthrough_detected', 'Boolean', 'The request matches no saved endpoint'],
@@ -174,6 +228,7 @@ const ROWS: Row[] = [
     [`http.request.jwt.claims.${c}.names`, 'Array<String>', `Token configurations of the ${c} claims`, { plan: ENT_ADDON }],
     [`http.request.jwt.claims.${c}.values`, 'Array<String>', `Values of the ${c} claims`, { plan: ENT_ADDON }],
   ]),
+  ['http.request.jwt.claims', 'Map<Array<String>>', 'Claims of each validated JWT (a JSON string), by token configuration ID', { plan: ENT_ADDON }],
   ...['iat', 'nbf', 'exp'].flatMap((c): Row[] => [
     [`http.request.jwt.claims.${c}.sec`, 'Map<Array<Integer>>', `JWT ${c} claims (Unix seconds) by token configuration`, { plan: ENT_ADDON }],
     [`http.request.jwt.claims.${c}.sec.names`, 'Array<String>', `Token configurations of the ${c} claims`, { plan: ENT_ADDON }],
@@ -185,6 +240,8 @@ const ROWS: Row[] = [
   ['cf.llm.prompt.injection_score', 'Integer', 'Prompt injection score', { plan: 'Enterprise' }],
   ['cf.llm.prompt.pii_categories', 'Array<String>', 'Categories of personal information in the prompt', { plan: 'Enterprise' }],
   ['cf.llm.prompt.unsafe_topic_categories', 'Array<String>', 'Unsafe topic categories of the prompt', { plan: 'Enterprise' }],
+  ['cf.llm.prompt.custom_topic_categories', 'Map<Integer>', 'Relevance (1-99) of each custom topic label to the prompt', { plan: 'Enterprise' }],
+  ['cf.llm.prompt.token_count', 'Integer', 'Estimated token count of the prompt', { plan: 'Enterprise' }],
   // response fields
   ['http.response.code', 'Integer', 'Status code sent to the client', RESPONSE],
   ['http.response.headers', 'Map<Array<String>>', 'Response headers by lower-case name', RESPONSE],
@@ -194,15 +251,46 @@ const ROWS: Row[] = [
   ['http.response.content_type.media_type', 'String', 'Media type of the response, lower case, without parameters', RESPONSE],
   ['cf.response.1xxx_code', 'Integer', 'Error code 1xxx of the response, 0 if none', { where: ['response-header-transform', 'custom-errors'] }],
   ['cf.response.error_type', 'String', 'Kind of error response (waf, 5xx, 1xxx, ratelimit, ...), empty if none', { where: ['response-header-transform', 'custom-errors'] }],
+  // packet fields of the network-layer phases
+  ['ip', 'String', 'The raw IP packet (use with bit_slice)', NETWORK],
+  ['ip.dst', 'IP', 'Destination address of the packet', NETWORK],
+  ['ip.dst.country', 'String', 'Country code of the destination address (ISO 3166-1 alpha-2)', NETWORK],
+  ['ip.dst.asnum', 'Integer', 'Autonomous system number of the destination address', NETWORK],
+  ['ip.hdr_len', 'Integer', 'Length of the IPv4 header', NETWORK],
+  ['ip.len', 'Integer', 'Length of the packet including the header', NETWORK],
+  ['ip.opt.type', 'Integer', 'First byte of the IP options, when set', NETWORK],
+  ['ip.proto', 'String', 'Transport protocol of the packet (tcp, udp, icmp, ...)', NETWORK],
+  ['ip.ttl', 'Integer', 'Time to live of the packet', NETWORK],
+  ['cf.colo.name', 'String', 'Data center handling the traffic', NETWORK],
+  ['cf.colo.region', 'String', 'Region of the data center handling the traffic', NETWORK],
+  ['sip', 'Boolean', 'The UDP packet is valid SIP', NETWORK],
+  ['tcp', 'String', 'The raw TCP packet (use with bit_slice)', NETWORK],
+  ['tcp.flags', 'Integer', 'The TCP flags byte', NETWORK],
+  ...['ack', 'cwr', 'ecn', 'fin', 'push', 'reset', 'syn', 'urg'].map((f): Row => [`tcp.flags.${f}`, 'Boolean', `TCP ${f} flag`, NETWORK]),
+  ['tcp.srcport', 'Integer', 'Source port of a TCP packet', NETWORK],
+  ['tcp.dstport', 'Integer', 'Destination port of a TCP packet', NETWORK],
+  ['udp', 'String', 'The raw UDP packet (use with bit_slice)', NETWORK],
+  ['udp.srcport', 'Integer', 'Source port of a UDP packet', NETWORK],
+  ['udp.dstport', 'Integer', 'Destination port of a UDP packet', NETWORK],
+  ['icmp', 'String', 'The raw ICMP packet (use with bit_slice)', NETWORK],
+  ['icmp.type', 'Integer', 'ICMP type', NETWORK],
+  ['icmp.code', 'Integer', 'ICMP code', NETWORK],
   // the expression that matches everything, accepted by the API as a Boolean
-  ['true', 'Boolean', 'Matches every request (the API accepts the expression true)'],
+  ['true', 'Boolean', 'Matches every request (the API accepts the expression true)', EVERYWHERE],
 ];
+
+function layersOf(where: Where | undefined): FieldLayer[] {
+  if (where === 'network') return ['network'];
+  if (where === 'everywhere') return ['http', 'network'];
+  return ['http'];
+}
 
 export const RULE_FIELDS: readonly RuleField[] = ROWS.map(([name, type, doc, extra]) => ({
   name,
   type: parseTypeName(type),
   doc,
-  ...(extra?.where ? { phases: phasesOf(extra.where) } : {}),
+  layers: layersOf(extra?.where),
+  ...(Array.isArray(extra?.where) ? { phases: phasesOf(extra.where) } : {}),
   ...(extra?.plan ? { plan: extra.plan } : {}),
   ...(extra?.replacedBy ? { replacedBy: extra.replacedBy } : {}),
 }));

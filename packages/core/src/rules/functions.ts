@@ -45,7 +45,9 @@ const intRange = (lo: number, hi: number) => (v: string | bigint) =>
   typeof v === 'bigint' && (v < BigInt(lo) || v > BigInt(hi)) ? `must be between ${lo} and ${hi}` : undefined;
 
 export const RULE_FUNCTIONS: readonly RuleFunction[] = [
-  { name: 'concat', params: [p('value', [S, 'Array<_>']), p('value', [S, 'Array<_>'], 'any', { repeat: true })], returns: 'first-argument', doc: 'Joins strings, or arrays, into one' },
+  // one argument is enough, as in the open-source engine's own tests (`concat(http.host) == "example.org"`) and
+  // the documentation's signature, which states no minimum (docs/rules-language.md, "As the engine parses")
+  { name: 'concat', params: [p('value', [S, 'Array<_>']), p('value', [S, 'Array<_>'], 'any', { repeat: true, optional: true })], returns: 'first-argument', doc: 'Joins strings, or arrays, into one' },
   { name: 'starts_with', params: [p('source', [S], 'field'), p('substring', [S])], returns: 'Bool', doc: 'Whether the source starts with the substring' },
   { name: 'ends_with', params: [p('source', [S], 'field'), p('substring', [S])], returns: 'Bool', doc: 'Whether the source ends with the substring' },
   { name: 'len', params: [p('value', [S, 'Array<_>'])], returns: 'Int', doc: 'Byte length of a string, or number of elements of an array' },
@@ -166,6 +168,17 @@ export const RULE_FUNCTIONS: readonly RuleFunction[] = [
     doc: 'Validates a timed HMAC token (message, timestamp and MAC)',
     plan: 'Pro, Business and Enterprise',
     literalRule: [{ param: 5, check: flags('s') }],
+  },
+  {
+    name: 'bit_slice',
+    params: [p('protocol', [S], 'literal'), p('offset_start', [I], 'literal'), p('offset_end', [I], 'literal')],
+    returns: 'Int',
+    doc: 'The bits offset_start to offset_end (at most 32, offsets up to 2040) of the raw packet of a protocol (ip, tcp, udp, icmp)',
+    phases: phasesOf(['network']),
+    literalRule: [
+      { param: 1, check: intRange(0, 2040) },
+      { param: 2, check: intRange(0, 2040) },
+    ],
   },
   { name: 'is_jwt_present', params: [p('token_configuration_id', [S])], returns: 'Bool', doc: 'Whether the request carries a JWT of the token configuration' },
   { name: 'is_jwt_valid', params: [p('token_configuration_id', [S])], returns: 'Bool', doc: 'Whether the JWT of the token configuration is valid' },

@@ -5,6 +5,7 @@ import { functionSignature } from './completion.js';
 import { RULE_FIELD_BY_NAME } from './fields.js';
 import { RULE_FUNCTION_BY_NAME } from './functions.js';
 import { COMPARISON_BY_SPELLING, LOGICAL_BY_SPELLING } from './operators.js';
+import { availabilityText } from './phases.js';
 import * as T from './tokens.js';
 import { docTypeName } from './types.js';
 
@@ -16,14 +17,14 @@ export function ruleHoverAt(text: string, offset: number): HoverInfo | undefined
   if (tokenMatcher(t, T.Word)) {
     const f = RULE_FIELD_BY_NAME.get(t.image);
     if (f) {
-      const lines = [`**${f.name}**: \`${docTypeName(f.type)}\``, f.doc, `Phases: ${f.phases ? f.phases.join(', ') : 'all'}`];
+      const lines = [`**${f.name}**: \`${docTypeName(f.type)}\``, f.doc, `Phases: ${availabilityText(f)}`];
       if (f.plan) lines.push(`Plan: ${f.plan}`);
       if (f.replacedBy) lines.push(`Deprecated: use \`${f.replacedBy}\``);
       return { markdown: lines.join('\n\n'), ...span };
     }
     const fn = RULE_FUNCTION_BY_NAME.get(t.image);
     if (fn) {
-      const lines = [`\`${functionSignature(fn)}\``, fn.doc, `Phases: ${fn.phases ? fn.phases.join(', ') : 'all'}`];
+      const lines = [`\`${functionSignature(fn)}\``, fn.doc, `Phases: ${availabilityText(fn)}`];
       if (fn.plan) lines.push(`Plan: ${fn.plan}`);
       if (fn.valueOnly) lines.push('Only in value (rewrite) expressions');
       if (fn.oncePerExpression) lines.push('At most once per expression');

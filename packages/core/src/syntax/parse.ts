@@ -44,6 +44,7 @@ export function parse(text: string): ParseResult {
   }));
   const tokens = lexed.tokens;
   lexicalChecks(tokens, diagnostics);
+  leadingConnective(tokens, text, diagnostics);
 
   const file: FileNode = { kind: 'file', comments, start: 0, end: text.length };
   const tooDeep = nestingGuard(tokens);
@@ -87,7 +88,7 @@ export function parse(text: string): ParseResult {
   // an error caused by missing input points just after the last token, not at the end of the text
   const lastTokenEnd = tokens.length ? tokens[tokens.length - 1].startOffset + tokens[tokens.length - 1].image.length : 0;
   for (const e of errors) {
-    const d = toDiagnostic(e, lastTokenEnd);
+    const d = toDiagnostic(e, lastTokenEnd, tokens, text);
     // a character the lexer dropped already has its diagnostic; the parser's complaint about what follows
     // it is the same problem seen again
     const echo = lexed.errors.some((le) => le.offset + Math.max(1, le.length) <= d.start && text.slice(le.offset + Math.max(1, le.length), d.start).trim() === '');
@@ -191,19 +192,20 @@ function describeToken(t: IToken): string {
   return `'${image}'`;
 }
 
-function hint(t: IToken): string {
+/** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
+function hint(t: IToken): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
-    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return `; keywords are lower-case: '${lower}'`;
-    if (lower === '&&') return "; write 'and'";
+    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
+    if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
   }
   if (t.tokenType === T.BadOperator) {
     const fixed: Record<string, string> = { '=': '==', '!': '!=', '&&': 'and', '||': 'or', '<>': '!=' };
     const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
     const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
-    return `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`;
+    return { text: `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`, ...(near.length ? { meant: near[0] } : {}) };
   }
-  return '';
+  return { text: '' };
 }
 
 /**
@@ -239,11 +241,17 @@ function indexAt(tokens: IToken[], offset: number): number {
   return -1;
 }
 
-function toDiagnostic(e: IRecognitionException, lastTokenEnd: number): Diagnostic {
+function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IToken[], text: string): Diagnostic {
   const tok = e.token;
   const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
-  const start = atEnd ? lastTokenEnd : tok.startOffset;
-  const end = atEnd ? lastTokenEnd : tok.startOffset + tok.image.length;
+  // Missing input (a value, an operator) followed by a line break is marked where it is missing, just
+  // after the line's last token, as at the end of the file, not on the next line's `and`. Text that
+  // cannot continue a complete condition (NotAllInputParsed) is marked where it is.
+  const before = atEnd ? -1 : indexAt(tokens, tok.startOffset) - 1;
+  const prevEnd = before >= 0 ? tokens[before].startOffset + tokens[before].image.length : -1;
+  const missing = e.name !== 'NotAllInputParsedException' && prevEnd >= 0 && /[\r\n]/.test(text.slice(prevEnd, tok.startOffset));
+  const start = atEnd ? lastTokenEnd : missing ? prevEnd : tok.startOffset;
+  const end = atEnd ? lastTokenEnd : missing ? prevEnd : tok.startOffset + tok.image.length;
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
   let expected: string | undefined;
   if (e.name === 'MismatchedTokenException') {
@@ -253,7 +261,29 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number): Diagnosti
     expected = "'and', 'or' or the end of the filter";
   }
   expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
-  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${hint(tok)}`, start, end);
+  const h = atEnd ? { text: '' } : hint(tok);
+  const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
+  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
+    ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
+  });
+}
+
+/**
+ * A filter that starts with `and`/`or` (after its dataset line): the word is reported with a fix that
+ * removes it, and left out of the parse, so the first condition is still read and its field checked.
+ */
+function leadingConnective(tokens: IToken[], text: string, out: Diagnostic[]): void {
+  const at = tokens[0]?.tokenType === T.Dataset ? 2 : 0;
+  const t = tokens[at];
+  if (!t || (t.tokenType !== T.And && t.tokenType !== T.Or) || (at === 2 && tokens[1]?.tokenType !== T.Identifier)) return;
+  const next = tokens[at + 1];
+  const end = next && !/[\r\n]/.test(text.slice(t.startOffset + t.image.length, next.startOffset)) ? next.startOffset : t.startOffset + t.image.length;
+  out.push(
+    diag('syntax', `a filter cannot start with '${t.image}': it joins two conditions`, t.startOffset, t.startOffset + t.image.length, {
+      fixes: [{ title: `Remove '${t.image}'`, edits: [{ start: t.startOffset, end, newText: '' }], preferred: true }],
+    }),
+  );
+  tokens.splice(at, 1);
 }
 
 function keywordOf(tokenName: string): string {

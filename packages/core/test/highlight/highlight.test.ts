@@ -18,7 +18,7 @@ describe('highlightTokens', () => {
       ['in', 'operator', false],
       ['"a"', 'string', false],
       ['or', 'keyword', false],
-      ['x', 'field', false],
+      ['x', 'unknown-field', false],
       ['==', 'operator', false],
     ]);
   });
@@ -38,7 +38,8 @@ describe('highlightTokens', () => {
   });
 
   it('skips what it cannot lex and never throws', () => {
-    expect(highlightTokens('@@ x ?').map((t) => t.type)).toEqual(['field']);
+    expect(highlightTokens('@@ x ?').map((t) => t.type)).toEqual(['unknown-field']);
+    expect(highlightTokens('@@ x ?', 'any').map((t) => t.type)).toEqual(['field']);
     expect(highlightTokens('')).toEqual([]);
   });
 });

@@ -27,8 +27,19 @@ describe('hoverAt', () => {
     expect(hover(marked)?.text).toBe(text);
   });
 
-  it.each([['# Client<|>IP'], ['x == "Client<|>IP"'], ['Unknown<|>Field == 1'], ['x == 1<|>2'], ['  <|>  ']])('nothing for %j', (marked) => {
+  it.each([['# Client<|>IP'], ['Unknown<|>Field == 1'], ['  <|>  ']])('nothing for %j', (marked) => {
     expect(hover(marked)).toBeUndefined();
+  });
+
+  // a value: its type, even where the field is unknown (issue 27)
+  it.each([
+    ['x == "Client<|>IP"', 5, 15, /string/],
+    ['x == 1<|>2', 5, 7, /number/],
+    ['x == tr<|>ue', 5, 9, /boolean/],
+  ])('the type of the value in %j', (marked, start, end, type) => {
+    const h = hover(marked)!;
+    expect([h.start, h.end]).toEqual([start, end]);
+    expect(h.markdown).toMatch(type);
   });
 
   it('shows a field type, description, allowed operators and documented values', () => {

@@ -46,7 +46,10 @@ describe('completion items', () => {
     expect(labels('ip.src |').sort()).toEqual(['eq', 'in', 'ne']);
     expect(labels('ip.src.asnum |')).toEqual(expect.arrayContaining(['bitwise_and', 'lt']));
     expect(labels('ip.src.asnum |')).not.toContain('contains');
-    expect(labels('http.request.headers.names |')).toEqual(['[*]']);
+    // `[*]` right after the array (and chained), never after a space: `names [*]` is an error
+    expect(labels('http.request.headers[*]|')).toEqual(['[*]']);
+    expect(labels('http.request.headers.names |')).toEqual([]);
+    expect(labels('http.request.headers[*] |')).toEqual([]);
   });
   it('offers fields and functions by phase', () => {
     expect(labels('|')).toEqual(expect.arrayContaining(['http.host', 'http.response.code', 'lower', 'any', 'not']));

@@ -244,6 +244,10 @@ table('functions', [
   ['lower(ip.src) eq "x"', ['rule-argument-type']],
   ['len(ip.src) eq 1', ['rule-argument-type']],
   ['concat(0, 0) == 0', ['rule-argument-type']],
+  // as the engine parses (docs/rules-language.md): one argument is enough, none is not
+  ['concat(http.host) == "example.org"', 'ok'],
+  ['concat(http.request.headers.names)[0] eq "x"', 'ok'],
+  ['concat() == "x"', ['rule-arguments']],
   ['concat(http.host, http.request.headers.names)[0] eq "x"', ['rule-argument-type']],
   ['url_decode(http.host, "x") eq "a"', ['rule-argument-value']],
   ['lowercase(http.host) eq "x"', ['rule-unknown-identifier']],

@@ -94,6 +94,55 @@ end
 compiled = request('logfilter/compile', { textDocument = { uri = uri } })
 if compiled then log('COMPILE json=' .. tostring(compiled.json) .. ' operators=' .. compiled.operators .. ' maxOperators=' .. compiled.maxOperators) end
 
+-- completion as a user asks for it: Ctrl-X Ctrl-O in Insert mode, through the omnifunc the snippet set
+log('OMNIFUNC ' .. vim.bo[bufnr].omnifunc)
+-- The omnifunc answers asynchronously with complete(), and only in Insert mode; headless, the test says it
+-- is in Insert mode and stands in for that last call, reading what the omnifunc would show. The cursor is on a
+-- placeholder `X` (Normal mode cannot stand after the line's end): the position asked for is just before it.
+local function omni_complete(buf, line, text)
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_buf_set_lines(buf, line, line + 1, false, { text .. 'X' })
+  vim.api.nvim_win_set_cursor(0, { line + 1, #text })
+  local shown
+  local complete, mode = vim.fn.complete, vim.fn.mode
+  rawset(vim.fn, 'complete', function(_, items) shown = items end)
+  rawset(vim.fn, 'mode', function() return 'i' end)
+  local omnifunc = vim.bo[buf].omnifunc:gsub('^v:lua%.', '')
+  local fn = loadstring('return ' .. omnifunc)()
+  local start = fn(1, '')
+  if start ~= -2 and start ~= -3 then fn(0, '') end
+  vim.wait(30000, function() return shown ~= nil end, 50)
+  rawset(vim.fn, 'complete', complete)
+  rawset(vim.fn, 'mode', mode)
+  local words = {}
+  for _, it in ipairs(shown or {}) do table.insert(words, type(it) == 'table' and it.word or it) end
+  return words
+end
+log('OMNI ' .. table.concat(omni_complete(bufnr, 2, 'ClientRequestHost == "a" and EdgeResponseStatus '), ' '))
+
+-- a rules file: its own filetype, the same client, diagnostics and completion
+local rule_file = os.getenv('RULE_FILE')
+if rule_file then
+  vim.cmd('edit ' .. vim.fn.fnameescape(rule_file))
+  local rbuf = vim.api.nvim_get_current_buf()
+  log('RULE FILETYPE ' .. vim.bo[rbuf].filetype)
+  if not vim.wait(30000, function()
+    for _, c in pairs(vim.lsp.buf_get_clients(rbuf)) do
+      if c.name == 'logfilter' then return true end
+    end
+    return false
+  end, 50) then fail('no logfilter client on the .rule buffer') end
+  local n = 0
+  for _ in pairs(vim.lsp.get_active_clients()) do n = n + 1 end
+  log('CLIENTS ' .. n)
+  if not vim.wait(30000, function() return #vim.diagnostic.get(rbuf) > 0 end, 50) then fail('no rules diagnostics') end
+  for _, d in ipairs(vim.diagnostic.get(rbuf)) do
+    log(string.format('RULE DIAG %s %d:%d-%d:%d sev=%d', tostring(code_of(d)), d.lnum, d.col, d.end_lnum, d.end_col, d.severity))
+  end
+  log('RULE OMNIFUNC ' .. vim.bo[rbuf].omnifunc)
+  log('RULE OMNI ' .. table.concat(omni_complete(rbuf, 1, 'and ip.src '), ' '))
+end
+
 vim.lsp.stop_client(client_id)
 vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 50)
 finish()

@@ -1,0 +1,129 @@
+/**
+ * A sample request for `rules eval`: the fields as JSON (`{"http.host": "a.example", "ip.src": "192.0.2.1",
+ * "http.request.headers": {"accept": ["*\/*"]}}`), read by each field's type. Strings are UTF-8; integers are
+ * JSON numbers or decimal strings; IP addresses strings; arrays and maps JSON arrays and objects of their
+ * element type. A map given without its `.names`/`.values` companions gives them too (in the map's order).
+ * A full URI (`http.request.full_uri`) gives the fields it holds when they are not given: http.host, ssl,
+ * http.request.uri, .uri.path, .uri.path.extension, .uri.query and .uri.args (the raw.* ones too).
+ * A name that is no field, or a value of the wrong type, is a problem naming the field.
+ */
+import { closest } from '../../util/closest.js';
+import { RULE_FIELD_BY_NAME, RULE_FIELDS } from '../fields.js';
+import { readInt, readIp } from '../literals.js';
+import { docTypeName, type RuleType } from '../types.js';
+import { type RuleValue, utf8 } from './values.js';
+
+export interface SampleRequest {
+  fields: Map<string, RuleValue>;
+  problems: string[];
+}
+
+const NAMES = RULE_FIELDS.map((f) => f.name);
+
+export function readSampleRequest(input: unknown): SampleRequest {
+  const fields = new Map<string, RuleValue>();
+  const problems: string[] = [];
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { fields, problems: ['a request is a JSON object of fields: {"http.host": "…", "ip.src": "…"}'] };
+  }
+  for (const [name, raw] of Object.entries(input)) {
+    const field = RULE_FIELD_BY_NAME.get(name);
+    if (!field) {
+      const near = closest(name, NAMES);
+      problems.push(`unknown field ${JSON.stringify(name)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
+      continue;
+    }
+    const problem: string[] = [];
+    const v = convert(raw, field.type, problem);
+    if (problem.length) problems.push(`field ${name}: ${problem[0]}`);
+    else fields.set(name, v);
+  }
+  // a full URI gives its parts when they are not given
+  const full = input['http.request.full_uri' as keyof typeof input];
+  if (typeof full === 'string') {
+    for (const [name, raw] of Object.entries(uriFields(full))) {
+      if (fields.has(name)) continue;
+      const field = RULE_FIELD_BY_NAME.get(name)!;
+      fields.set(name, convert(raw, field.type, []));
+    }
+  }
+  // a map gives its .names and .values when they are not given
+  for (const [name, v] of [...fields]) {
+    if (!(v instanceof Map)) continue;
+    const names = `${name}.names`;
+    const values = `${name}.values`;
+    if (RULE_FIELD_BY_NAME.has(names) && !fields.has(names)) fields.set(names, [...v.keys()].flatMap((k) => (Array.isArray(v.get(k)) ? (v.get(k) as RuleValue[]).map(() => ({ b: k })) : [{ b: k }])));
+    if (RULE_FIELD_BY_NAME.get(values)?.type && !fields.has(values)) fields.set(values, [...v.values()].flatMap((x) => (Array.isArray(x) ? x : [x])));
+  }
+  return { fields, problems };
+}
+
+function convert(raw: unknown, t: RuleType, problem: string[]): RuleValue {
+  const want = () => problem.push(`expected ${docTypeName(t)}, got ${JSON.stringify(raw)?.slice(0, 60)}`);
+  if (t === 'Bytes') {
+    if (typeof raw === 'string') return utf8(raw);
+    return void want();
+  }
+  if (t === 'Int') {
+    if (typeof raw === 'number' && Number.isInteger(raw)) return BigInt(raw);
+    if (typeof raw === 'string' && /^-?[0-9]+$/.test(raw)) {
+      const r = readInt(raw.replace(/^(-?)0+(?=[0-9])/, '$1'));
+      if (r.ok) return r.value;
+    }
+    return void want();
+  }
+  if (t === 'Bool') {
+    if (typeof raw === 'boolean') return raw;
+    return void want();
+  }
+  if (t === 'Ip') {
+    const r = typeof raw === 'string' ? readIp(raw) : undefined;
+    if (r?.ok) return r.value;
+    return void want();
+  }
+  if ('array' in t) {
+    if (!Array.isArray(raw)) return void want();
+    return raw.map((x) => convert(x, t.array, problem));
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return void want();
+  const m = new Map<string, RuleValue>();
+  for (const [k, x] of Object.entries(raw)) m.set(utf8(k).b, convert(x, t.map, problem));
+  return m;
+}
+
+/** The request fields a URL holds (none for what is no URL). */
+export function uriFields(url: string): Record<string, unknown> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return {};
+  }
+  // the path and query as written (URL would normalise them), from after the authority
+  const afterScheme = url.slice(url.indexOf('//') + 2);
+  const slash = afterScheme.search(/[/?#]/);
+  const rest = slash < 0 ? '' : afterScheme.slice(slash).replace(/#.*$/, '');
+  const q = rest.indexOf('?');
+  const path = (q < 0 ? rest : rest.slice(0, q)) || '/';
+  const query = q < 0 ? '' : rest.slice(q + 1);
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  const args: Record<string, string[]> = {};
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    (args[eq < 0 ? pair : pair.slice(0, eq)] ??= []).push(eq < 0 ? '' : pair.slice(eq + 1));
+  }
+  const fields: Record<string, unknown> = {
+    'http.host': u.hostname,
+    ssl: u.protocol === 'https:',
+    'http.request.uri': path + (q < 0 ? '' : `?${query}`),
+    'http.request.uri.path': path,
+    'http.request.uri.path.extension': dot > 0 ? last.slice(dot + 1).toLowerCase() : '',
+    'http.request.uri.query': query,
+    'http.request.uri.args': args,
+  };
+  for (const [k, v] of Object.entries({ ...fields })) if (k.startsWith('http.request.')) fields[`raw.${k}`] = v;
+  fields['raw.http.request.full_uri'] = url;
+  return fields;
+}

@@ -1,0 +1,394 @@
+/**
+ * The page: wires the editors (editor.ts), the three faces of the filter (views.ts), the log scan in a worker
+ * (scan-worker.ts), one-line explain and the share link (share.ts) to the DOM of index.html.
+ */
+import { DATASETS, DEFAULT_DATASET, lineColumn, lineStarts, PHASES, type Diagnostic, type FilterDocument } from '@logfilter/core';
+import { createEditor } from './editor.js';
+import { filterLanguage, rulesLanguage } from './languages.js';
+import { compileView, decompileView, type Compiled } from './views.js';
+import { decodeState, encodeState, type PageState } from './share.js';
+import { explainLine } from './explain-line.js';
+import type { ScanReply, ScanRequest } from './scan-worker.js';
+import workerSource from 'virtual:scan-worker';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const EXAMPLE = 'dataset http_requests\n\n# traffic worth keeping: bots and server errors\nBotScore < 30 or EdgeResponseStatus >= 500\n';
+const EXAMPLE_RULE = 'http.request.uri.path contains "/admin" and not ip.src in {192.0.2.0/24}';
+const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '' };
+/** Matching lines listed (all are counted). */
+const KEEP = 500;
+
+const state: PageState = { ...defaults };
+let compiled: Compiled;
+/** The dropped file, rescanned when the filter changes; pasted text is used when there is none. */
+let file: File | undefined;
+
+function debounce(fn: () => void, ms: number): () => void {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    clearTimeout(t);
+    t = setTimeout(fn, ms);
+  };
+}
+
+function option(select: HTMLSelectElement, value: string, label = value) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = label;
+  select.append(o);
+}
+
+/** `code line:col message` rows, with the fixes as buttons. */
+function showProblems(list: HTMLElement, text: string, diagnostics: readonly Diagnostic[], apply?: (d: Diagnostic, fix: number) => void) {
+  list.replaceChildren();
+  const starts = lineStarts(text);
+  for (const d of diagnostics) {
+    const li = document.createElement('li');
+    li.className = d.severity;
+    const at = lineColumn(starts, d.start);
+    li.dataset.code = d.code;
+    li.dataset.range = `${d.start}-${d.end}`;
+    li.textContent = `${d.severity} ${d.code} at ${at.line}:${at.column}: ${d.message}`;
+    (d.fixes ?? []).forEach((f, i) => {
+      if (!apply) return;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = f.title;
+      b.className = 'fix';
+      b.onclick = () => apply(d, i);
+      li.append(b);
+    });
+    list.append(li);
+  }
+}
+
+// ---- the filter side
+
+const datasetSelect = $<HTMLSelectElement>('dataset');
+for (const name of DATASETS.keys()) option(datasetSelect, name);
+option(datasetSelect, 'any', 'any (no field checks)');
+
+const filterLang = filterLanguage(() => state.dataset);
+/**
+ * What scripts may read and drive on the page (the browser test does): the core's answer times, and the source
+ * set as a paste would set it.
+ */
+const timings = { complete: [] as number[], diagnostics: [] as number[], compile: [] as number[] };
+const onTiming = (kind: keyof typeof timings, ms: number) => void timings[kind].push(ms);
+(window as unknown as { logfilterPlayground: unknown }).logfilterPlayground = {
+  timings,
+  setSource: (text: string) => source.setText(text),
+  source: () => source.text(),
+  rule: () => rule.text(),
+  format: () => source.format(),
+};
+
+const source = createEditor($('source-editor'), filterLang, { doc: state.source, label: 'Filter source', onChange: (t) => ((state.source = t), onSourceChange()), onTiming });
+const jsonBox = $<HTMLTextAreaElement>('json');
+const escapedBox = $<HTMLTextAreaElement>('escaped');
+
+function applySourceFix(d: Diagnostic, i: number) {
+  const f = d.fixes![i];
+  source.view.dispatch({ changes: f.edits.map((e) => ({ from: e.start, to: e.end, insert: e.newText })) });
+  source.view.focus();
+}
+
+function render() {
+  const t0 = performance.now();
+  compiled = compileView(state.source, state.dataset);
+  onTiming('compile', performance.now() - t0);
+  showProblems($('problems'), state.source, compiled.diagnostics, applySourceFix);
+  const s = compiled.stats;
+  const budget = $('budget');
+  budget.textContent = `${s.operators} / ${s.maxOperators} operators · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
+  budget.classList.toggle('over', s.operators > s.maxOperators || s.bytes > s.maxBytes);
+  // the box being edited is not rewritten under the cursor; once neither is, a pasted JSON's problems are gone
+  if (document.activeElement !== jsonBox) jsonBox.value = compiled.json;
+  if (document.activeElement !== escapedBox) escapedBox.value = compiled.escaped;
+  if (document.activeElement !== jsonBox && document.activeElement !== escapedBox) $('json-problems').replaceChildren();
+  // the chooser shows the dataset the filter is checked against (its dataset line's, when it has one)
+  if (compiled.dataset !== datasetSelect.value && [...datasetSelect.options].some((o) => o.value === compiled.dataset)) datasetSelect.value = state.dataset = compiled.dataset;
+}
+
+/** What the last scan ran: an edit that leaves the compiled filter as it was (a comment, a space) does not rescan. */
+let scanned: { filter: string; input: Blob | string | undefined } | undefined;
+const rescan = debounce(() => {
+  if (scanned && scanned.filter === compiled.compact && scanned.input === (file ?? state.logs)) return;
+  scan();
+}, 250);
+const saveLater = debounce(() => void saveToHash(), 400);
+function onSourceChange() {
+  render();
+  rescan();
+  saveLater();
+}
+
+datasetSelect.onchange = () => {
+  const chosen = datasetSelect.value;
+  state.dataset = chosen;
+  // a dataset line in the source wins over the choice: the choice rewrites it
+  const line = /^dataset[ \t]+(\S+)/m.exec(source.text());
+  if (line && line[1] !== chosen) {
+    const at = line.index + line[0].length - line[1].length;
+    source.view.dispatch({ changes: { from: at, to: at + line[1].length, insert: chosen } });
+  } else onSourceChange();
+  source.refresh();
+};
+
+$('format').onclick = () => {
+  if (!source.format()) $('status').textContent = 'The source has syntax errors: it was not formatted.';
+};
+
+function fromJson(box: HTMLTextAreaElement) {
+  const text = box.value;
+  if (text.trim() === '' || text === (box === jsonBox ? compiled.json : compiled.escaped)) return;
+  const d = decompileView(text, state.dataset);
+  showProblems($('json-problems'), text, d.diagnostics.filter((x) => x.severity === 'error' || !d.ok));
+  if (d.ok) source.setText(d.source!);
+}
+for (const box of [jsonBox, escapedBox]) {
+  const later = debounce(() => fromJson(box), 300);
+  box.addEventListener('input', later);
+  box.addEventListener('blur', () => render());
+}
+
+// ---- logs
+
+const logsBox = $<HTMLTextAreaElement>('logs');
+let worker: Worker | undefined;
+
+function scan() {
+  worker?.terminate();
+  worker = undefined;
+  const counts = $('counts');
+  const input: Blob | string | undefined = file ?? (state.logs.trim() ? state.logs : undefined);
+  if (!input) {
+    counts.textContent = '';
+    $('matches').replaceChildren();
+    return;
+  }
+  if (!compiled.ok || !compiled.compact) {
+    counts.textContent = 'Fix the filter to test it against the logs.';
+    counts.dataset.state = 'invalid';
+    return;
+  }
+  scanned = { filter: compiled.compact, input: file ?? state.logs };
+  const filter = JSON.parse(compiled.compact) as FilterDocument;
+  const progress = $<HTMLProgressElement>('progress');
+  const w = new Worker(workerUrl());
+  worker = w;
+  const started = performance.now();
+  w.onmessage = (e: MessageEvent<ScanReply>) => {
+    const m = e.data;
+    if (m.type === 'progress') {
+      progress.hidden = false;
+      progress.value = m.size ? m.progress.read / m.size : 0;
+      counts.textContent = `scanning… ${m.progress.total} lines, ${m.progress.matched} matched`;
+      return;
+    }
+    progress.hidden = true;
+    w.terminate();
+    if (worker === w) worker = undefined;
+    if (m.type === 'error') {
+      counts.textContent = m.message;
+      counts.dataset.state = 'error';
+      return;
+    }
+    const r = m.result;
+    counts.dataset.state = 'done';
+    counts.dataset.total = String(r.total);
+    counts.dataset.matched = String(r.matched);
+    counts.dataset.malformed = String(r.malformed);
+    const seconds = (performance.now() - started) / 1000;
+    counts.dataset.seconds = String(seconds);
+    counts.dataset.kernel = String(r.kernel);
+    counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
+    const list = $('matches');
+    list.replaceChildren();
+    for (const { line, text } of r.matches) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `${line}: ${text}`;
+      b.title = 'Explain this line';
+      b.onclick = () => explain(text);
+      li.append(b);
+      list.append(li);
+    }
+    if (r.matched > r.matches.length) {
+      const li = document.createElement('li');
+      li.textContent = `… and ${r.matched - r.matches.length} more`;
+      list.append(li);
+    }
+  };
+  const request: ScanRequest = { filter, input, keep: KEEP };
+  w.postMessage(request);
+}
+
+/** The worker's code travels inside app.js (see build.mjs), so that the page works from file:// too. */
+let workerBlobUrl: string | undefined;
+function workerUrl(): string {
+  return (workerBlobUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+}
+
+function explain(line: string) {
+  const out = $('explain');
+  out.replaceChildren();
+  if (!compiled.ok) return;
+  const e = explainLine(JSON.parse(compiled.compact) as FilterDocument, line);
+  if (!e.ok) {
+    out.textContent = e.error;
+    return;
+  }
+  const head = document.createElement('p');
+  head.textContent = e.matched ? 'The filter keeps this line:' : 'The filter drops this line:';
+  const ul = document.createElement('ul');
+  for (const r of e.rows) {
+    const li = document.createElement('li');
+    li.className = r.held ? 'held' : 'failed';
+    li.dataset.id = r.id;
+    li.style.paddingLeft = `${r.depth * 16}px`;
+    li.textContent = `${r.held ? '✓' : '✗'} ${r.label}`;
+    ul.append(li);
+  }
+  out.append(head, ul);
+  const input = $<HTMLInputElement>('explain-input');
+  if (input.value !== line) input.value = line;
+}
+$<HTMLInputElement>('explain-input').addEventListener('input', debounce(() => explain($<HTMLInputElement>('explain-input').value), 200));
+
+logsBox.addEventListener(
+  'input',
+  debounce(() => {
+    state.logs = logsBox.value;
+    file = undefined;
+    scan();
+    void saveToHash();
+  }, 300),
+);
+
+function takeFile(f: File | undefined) {
+  if (!f) return;
+  file = f;
+  scan();
+}
+const drop = $('drop');
+const picker = $<HTMLInputElement>('file');
+drop.onclick = () => picker.click();
+drop.onkeydown = (e) => {
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    picker.click();
+  }
+};
+picker.onchange = () => takeFile(picker.files?.[0]);
+drop.ondragover = (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+};
+drop.ondragleave = () => drop.classList.remove('over');
+drop.ondrop = (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  takeFile(e.dataTransfer?.files[0]);
+};
+
+// ---- the rules side
+
+const phaseSelect = $<HTMLSelectElement>('phase');
+option(phaseSelect, '', '(any phase)');
+for (const p of PHASES) option(phaseSelect, p);
+const rule = createEditor($('rule-editor'), rulesLanguage(() => state.phase), {
+  doc: state.rule,
+  label: 'Rules expression',
+  onTiming,
+  onChange: (t) => {
+    state.rule = t;
+    renderRule();
+    saveLater();
+  },
+});
+function renderRule() {
+  showProblems($('rule-problems'), state.rule, rulesLanguage(() => state.phase).diagnostics(state.rule), (d, i) => {
+    rule.view.dispatch({ changes: d.fixes![i].edits.map((e) => ({ from: e.start, to: e.end, insert: e.newText })) });
+  });
+}
+phaseSelect.onchange = () => {
+  state.phase = phaseSelect.value;
+  rule.refresh();
+  renderRule();
+  saveLater();
+};
+$('rule-format').onclick = () => {
+  if (!rule.format()) $('status').textContent = 'The expression has syntax errors: it was not formatted.';
+};
+
+// ---- tabs (arrow keys move between them, as in the WAI-ARIA tabs pattern)
+
+const tabs = [$('tab-filter'), $('tab-rules')];
+function showTab(lang: PageState['lang'], focus = false) {
+  state.lang = lang;
+  tabs.forEach((t) => {
+    const on = t.id === `tab-${lang}`;
+    t.setAttribute('aria-selected', String(on));
+    t.tabIndex = on ? 0 : -1;
+    if (on && focus) t.focus();
+  });
+  $('filter-panel').hidden = lang !== 'filter';
+  $('rules-panel').hidden = lang !== 'rules';
+}
+tabs.forEach((t) => {
+  t.onclick = () => (showTab(t.id === 'tab-rules' ? 'rules' : 'filter'), saveLater());
+  t.onkeydown = (e) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      showTab(state.lang === 'filter' ? 'rules' : 'filter', true);
+      saveLater();
+    }
+  };
+});
+
+// ---- share
+
+async function saveToHash() {
+  // the logs box is read now: a link made within its input's debounce must still carry what was pasted
+  state.logs = logsBox.value;
+  const fragment = await encodeState(state);
+  history.replaceState(null, '', `#${fragment}`);
+  return fragment;
+}
+$('share').onclick = async () => {
+  await saveToHash();
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    $('status').textContent = 'Link copied: it holds the whole state.';
+  } catch {
+    $('status').textContent = `Copy this link: ${url}`;
+  }
+};
+
+function applyState(s: PageState) {
+  Object.assign(state, s);
+  datasetSelect.value = s.dataset;
+  phaseSelect.value = s.phase;
+  logsBox.value = s.logs;
+  source.setText(s.source);
+  rule.setText(s.rule);
+  showTab(s.lang);
+}
+
+async function start() {
+  if (location.hash.length > 1) {
+    const r = await decodeState(location.hash, defaults);
+    if ('state' in r) applyState(r.state);
+    else $('status').textContent = `The link could not be read (${r.error}); starting from the example.`;
+  }
+  datasetSelect.value = state.dataset;
+  phaseSelect.value = state.phase;
+  render();
+  renderRule();
+  scan();
+  document.body.dataset.ready = 'true';
+}
+void start();

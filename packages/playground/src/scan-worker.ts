@@ -1,0 +1,37 @@
+/**
+ * The Web Worker that scans logs, so that the page stays responsive on a large file: it reads the file as a
+ * stream (decompressing gzip in the browser with DecompressionStream), runs scan.ts and posts progress.
+ * Messages in: { filter, input: File | string, keep }; out: progress, done, or error (a damaged .gz, say).
+ */
+import type { FilterDocument } from '@logfilter/core';
+import { isGzip, scanStream, sliceStream, type ScanProgress, type ScanResult } from './scan.js';
+
+export type ScanRequest = { filter: FilterDocument; input: Blob | string; keep: number };
+export type ScanReply = { type: 'progress'; progress: ScanProgress; size: number } | { type: 'done'; result: ScanResult; size: number; gzip: boolean } | { type: 'error'; message: string };
+
+const post = (m: ScanReply) => (self as unknown as Worker).postMessage(m);
+
+self.onmessage = async (e: MessageEvent<ScanRequest>) => {
+  const { filter, keep } = e.data;
+  const blob = typeof e.data.input === 'string' ? new Blob([e.data.input]) : e.data.input;
+  try {
+    const gzip = isGzip(new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
+    let stream: ReadableStream<Uint8Array> = sliceStream(blob);
+    let read = 0;
+    if (gzip) {
+      // progress in compressed bytes: the file's size is the only total known before the end
+      stream = stream
+        .pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (chunk, c) => ((read += chunk.length), c.enqueue(chunk)) }))
+        .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+    }
+    const result = await scanStream(filter, stream, {
+      keep,
+      readBytes: gzip ? () => read : undefined,
+      onProgress: (progress) => post({ type: 'progress', progress, size: blob.size }),
+    });
+    post({ type: 'done', result, size: blob.size, gzip });
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    post({ type: 'error', message: name === 'TypeError' || name === 'DataError' ? 'the file is not valid gzip (damaged or cut short)' : `the file could not be read: ${String(err)}` });
+  }
+};

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { compile, createLineMatcher, type FilterDocument } from '@logfilter/core';
+import { isGzip, scanStream, sliceStream } from '../src/scan.js';
+import { explainLine } from '../src/explain-line.js';
+
+const filter = (src: string) => compile(src).filter as FilterDocument;
+
+/** A stream of the bytes in chunks of `size`, to cross block and chunk boundaries mid-line. */
+function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (at >= bytes.length) return c.close();
+      c.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+function logs(n: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 97 === 5) lines.push('not json');
+    else if (i % 89 === 3) lines.push('');
+    else lines.push(JSON.stringify({ BotScore: i % 100, ClientCountry: ['fr', 'de', 'us'][i % 3], ClientRequestPath: `/p/${i}` }));
+  }
+  return lines.join('\n');
+}
+
+describe('scanStream', () => {
+  it('counts what the line matcher decides, line by line, across chunks and 1 MiB blocks', async () => {
+    const f = filter('BotScore < 30 and ClientCountry != "us"');
+    const text = logs(40_000);
+    const m = createLineMatcher(f);
+    const expected = text.split('\n').filter((l) => m.test(l)).length;
+    const total = text.split('\n').filter((l) => l !== '').length;
+    for (const size of [7919, 1 << 20]) {
+      const r = await scanStream(f, chunked(new TextEncoder().encode(text), size), { keep: 5 });
+      expect(r.matched).toBe(expected);
+      expect(r.total).toBe(total);
+      expect(r.read).toBe(new TextEncoder().encode(text).length);
+      expect(r.matches).toHaveLength(5);
+      // the kept lines carry their own line numbers
+      for (const { line, text: t } of r.matches) expect(text.split('\n')[line - 1]).toBe(t);
+    }
+  });
+
+  it('reports progress as blocks are scanned', async () => {
+    const seen: number[] = [];
+    const text = logs(30_000);
+    await scanStream(filter('BotScore < 30'), chunked(new TextEncoder().encode(text), 65536), { onProgress: (p) => seen.push(p.read) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it('reads a blob in slices, every byte once', async () => {
+    const text = logs(5000);
+    const blob = new Blob([text]);
+    const f = filter('BotScore < 30');
+    const whole = await scanStream(f, blob.stream());
+    const sliced = await scanStream(f, sliceStream(blob, 10_007));
+    expect(sliced).toEqual(whole);
+    expect(sliced.read).toBe(blob.size);
+  });
+
+  it('knows gzip by its magic bytes', () => {
+    expect(isGzip(new Uint8Array([0x1f, 0x8b, 8]))).toBe(true);
+    expect(isGzip(new TextEncoder().encode('{"a":1}'))).toBe(false);
+  });
+});
+
+describe('explainLine', () => {
+  it('says which conditions held on one line', () => {
+    const e = explainLine(filter('BotScore < 30 and ClientCountry != "us"'), '{"BotScore":10,"ClientCountry":"us"}');
+    expect(e).toMatchObject({ ok: true, matched: false });
+    if (!e.ok) return;
+    expect(e.rows.map((r) => [r.id, r.depth, r.held])).toEqual([
+      ['/where', 0, false],
+      ['/where/and/0', 1, true],
+      ['/where/and/1', 1, false],
+    ]);
+  });
+
+  it('answers a line that is not a JSON object with an error', () => {
+    expect(explainLine(filter('BotScore < 30'), 'nope').ok).toBe(false);
+    expect(explainLine(filter('BotScore < 30'), '[1]').ok).toBe(false);
+  });
+});
