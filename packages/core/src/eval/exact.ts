@@ -6,7 +6,6 @@
  * only when JSON.parse gave an integer it could have rounded.
  */
 import type { FilterDocument } from '../filter.js';
-import { parseJson, type JsonValue } from '../json/located-json.js';
 
 /** An integer token of the JSON grammar (no fraction, no exponent). */
 const INTEGER_TOKEN = /^-?(?:0|[1-9][0-9]*)$/;
@@ -30,31 +29,20 @@ function lossy(v: unknown): boolean {
   return false;
 }
 
-/** The plain value of a located tree with exact integers (toPlain in json/plain.ts, but bigint past 2^53). */
-function exactPlain(node: JsonValue): unknown {
-  switch (node.type) {
-    case 'string':
-    case 'boolean':
-      return node.value;
-    case 'null':
-      return null;
-    case 'number':
-      return exactNumber(node.raw);
-    case 'array':
-      return node.items.map(exactPlain);
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      // defineProperty: a "__proto__" key becomes an own property, as JSON.parse makes it; the last duplicate wins
-      for (const p of node.properties) Object.defineProperty(out, p.key.value, { value: exactPlain(p.value), enumerable: true, writable: true, configurable: true });
-      return out;
-    }
-  }
-}
+/** Strings and the integer tokens long enough to be beyond 2^53 (in valid JSON, so strings are skipped whole). */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?[1-9][0-9]{15,}(?![.eE0-9])/g;
 
-/** `text` read again with exact integers; undefined when it is not JSON the located reader takes. */
+/**
+ * `text` (valid JSON: JSON.parse took it) read again with its long integers exact: each is written as a string
+ * carrying a fresh random tag, which the reviver turns into the number's exact value. (A reviver keeps
+ * JSON.parse's own rules: the last duplicate key wins, `__proto__` becomes an own property.)
+ */
 function reread(text: string): unknown {
-  const parsed = parseJson(text);
-  return parsed.value ? exactPlain(parsed.value) : undefined;
+  const nonce = Math.random().toString(36).slice(2);
+  // in the JSON text the escape `\u0000` (a raw NUL is not allowed in a JSON string); decoded, a NUL
+  const marked = text.replace(TOKENS, (t) => (t.charCodeAt(0) === 34 ? t : `"\\u0000${nonce}:${t}"`));
+  const prefix = `\u0000${nonce}:`;
+  return JSON.parse(marked, (_key, v: unknown) => (typeof v === 'string' && v.startsWith(prefix) ? exactNumber(v.slice(prefix.length)) : v));
 }
 
 /**
