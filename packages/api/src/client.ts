@@ -3,7 +3,8 @@
  * errors, retries with backoff on 429 and 5xx honouring Retry-After, a timeout per attempt, and cancellation.
  * Credentials live in private fields and appear in no message, inspect output or dry-run description.
  */
-import { resolveConnection, ENV, type ConnectionOptions, type ResolvedConnection } from './config.js';
+import { resolveConnection, CREDENTIAL_SOURCES, type ConnectionOptions, type ResolvedConnection } from './config.js';
+import { fieldsIn, pathIn, type Spelling } from './spelling.js';
 import {
   ApiAbortError,
   ApiConfigError,
@@ -130,8 +131,13 @@ export class LogfilterClient {
     return (this.#pageGuard ??= new PageGuardApi(this, { malicious: this.#options.malicious }));
   }
 
-  get baseUrl(): string | undefined {
+  get baseUrl(): string {
     return this.#conn.baseUrl;
+  }
+
+  /** The spelling of paths and fields on the wire: the provider's unless LOGFILTER_API_NAMES or `names` says neutral. */
+  get names(): Spelling {
+    return this.#conn.names;
   }
 
   /** Which scheme is configured, never the secret itself. */
@@ -156,7 +162,7 @@ export class LogfilterClient {
       headers['X-Auth-Key'] = REDACTED;
     }
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return { method, url: `${this.#conn.baseUrl ?? `$${ENV.baseUrl}`}${path}`, headers, ...(body !== undefined ? { body } : {}) };
+    return { method, url: `${this.#conn.baseUrl}${pathIn(this.names, path)}`, headers, ...(body !== undefined ? { body: fieldsIn(this.names, body) } : {}) };
   }
 
   // ---- rulesets (API description 4.2, api-facts section 2), at zone or account scope ----
@@ -294,9 +300,10 @@ export class LogfilterClient {
   /** One API call: the raw building block of every method above, for paths this client does not wrap. */
   async request<T = unknown>(method: string, path: string, schema: ResultSchema = 'any', opts: CallOptions & { body?: unknown; text?: boolean } = {}): Promise<Answer<T>> {
     const base = this.#conn.baseUrl;
-    if (!base) throw new ApiConfigError(`no API base URL: set ${ENV.baseUrl} (for the emulator: the URL it prints)`);
+    // The library's own paths and types are written in the description's words; the wire speaks `names`.
+    path = pathIn(this.names, path);
     const creds = this.#conn.credentials;
-    if (!creds) throw new ApiConfigError(`no credentials: set ${ENV.token}, or ${ENV.email} and ${ENV.key}`);
+    if (!creds) throw new ApiConfigError(`no credentials: looked at ${CREDENTIAL_SOURCES}; set one of them`);
     const headers: Record<string, string> = { Accept: opts.text ? 'text/csv, application/json' : 'application/json' };
     if (creds.kind === 'token') headers.Authorization = `Bearer ${creds.token}`;
     else {
@@ -306,7 +313,7 @@ export class LogfilterClient {
     let payload: string | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(opts.body);
+      payload = JSON.stringify(fieldsIn(this.names, opts.body));
     }
     const retries = Math.max(0, this.#options.retries ?? 3);
     checkRange('timeoutMs', opts.timeoutMs, 1, MAX_TIMER_MS);
@@ -478,9 +485,11 @@ function parseAnswer<T>(method: string, path: string, status: number, text: stri
     const errors = env.errors.length > 0 ? env.errors : [{ code: 0, message: `HTTP ${status} without an error message` }];
     return { ok: false, error: new ApiResponseError(method, path, status, errors) };
   }
-  const badResult = explain(schema, env.result);
+  // Answers in either spelling read as the library's types, which use the description's words.
+  const result = fieldsIn('neutral', env.result);
+  const badResult = explain(schema, result);
   if (badResult) return { ok: false, error: new ApiInvalidResponseError(method, path, status, badResult) };
-  return { ok: true, value: { result: env.result as T, resultInfo: env.result_info } };
+  return { ok: true, value: { result: result as T, resultInfo: env.result_info } };
 }
 
 function sleep(ms: number, signals: AbortSignal[], onAbort: () => Error): Promise<void> {

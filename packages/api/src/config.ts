@@ -1,12 +1,27 @@
 /** Where the client connects and as whom: options first, then the environment. */
 import { ApiConfigError } from './errors.js';
+import { SPELLINGS, type Spelling } from './spelling.js';
 
 export const ENV = {
   baseUrl: 'LOGFILTER_BASE_URL',
   token: 'LOGFILTER_API_TOKEN',
   email: 'LOGFILTER_AUTH_EMAIL',
   key: 'LOGFILTER_AUTH_KEY',
+  names: 'LOGFILTER_API_NAMES',
 } as const;
+
+/** The variables the provider's own tools read (its SDKs, Terraform provider, CLI): used when no LOGFILTER_* one is set. */
+export const PROVIDER_ENV = {
+  token: 'CLOUDFLARE_API_TOKEN',
+  email: 'CLOUDFLARE_EMAIL',
+  key: 'CLOUDFLARE_API_KEY',
+} as const;
+
+/** The provider's API, as its own tools default to it. */
+export const DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
+
+/** Every place a credential is looked for, in order: what a "no credentials" error lists. */
+export const CREDENTIAL_SOURCES = `${ENV.token}, or ${ENV.email} and ${ENV.key}; then ${PROVIDER_ENV.token}, or ${PROVIDER_ENV.email} and ${PROVIDER_ENV.key}`;
 
 export interface Credentials {
   token?: string;
@@ -15,13 +30,17 @@ export interface Credentials {
 }
 
 export interface ConnectionOptions extends Credentials {
+  /** Default: LOGFILTER_BASE_URL, else the provider's API (DEFAULT_BASE_URL). */
   baseUrl?: string;
+  /** The spelling of paths and fields on the wire (spelling.ts). Default: LOGFILTER_API_NAMES, else 'provider'. */
+  names?: Spelling;
   /** The environment to read; process.env by default. */
   env?: Record<string, string | undefined>;
 }
 
 export interface ResolvedConnection {
-  baseUrl?: string;
+  baseUrl: string;
+  names: Spelling;
   credentials?: { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string };
 }
 
@@ -29,9 +48,10 @@ const nonEmpty = (s: string | undefined) => (s === undefined || s.trim() === '' 
 
 export function resolveConnection(options: ConnectionOptions = {}): ResolvedConnection {
   const env = options.env ?? process.env;
-  const baseUrl = nonEmpty(options.baseUrl) ?? nonEmpty(env[ENV.baseUrl]);
-  const out: ResolvedConnection = {};
-  if (baseUrl !== undefined) {
+  const given = nonEmpty(options.baseUrl) ?? nonEmpty(env[ENV.baseUrl]);
+  const baseUrl = given ?? DEFAULT_BASE_URL;
+  const out: ResolvedConnection = { baseUrl, names: resolveNames(options, env) };
+  {
     let url: URL;
     // The URL itself is never quoted in these messages: it could carry a password.
     const from = nonEmpty(options.baseUrl) !== undefined ? 'the baseUrl option' : ENV.baseUrl;
@@ -47,21 +67,34 @@ export function resolveConnection(options: ConnectionOptions = {}): ResolvedConn
     if (url.search !== '' || url.hash !== '') throw new ApiConfigError(`${from} must not have a query or fragment (it ends with the version segment, e.g. /client/v4)`);
     out.baseUrl = baseUrl.replace(/\/+$/, '');
   }
-  // Explicit options win as a whole over the environment, so a token option is never mixed with an env key.
+  // One source wins as a whole, so a token of one is never mixed with a key of another: explicit options, then the
+  // LOGFILTER_* variables, then the provider's (README: "Credentials").
   const explicit = options.token !== undefined || options.email !== undefined || options.key !== undefined;
-  const token = explicit ? nonEmpty(options.token) : nonEmpty(env[ENV.token]);
-  const email = explicit ? nonEmpty(options.email) : nonEmpty(env[ENV.email]);
-  const key = explicit ? nonEmpty(options.key) : nonEmpty(env[ENV.key]);
-  const where = (name: keyof typeof ENV, option: string) => (explicit ? `the ${option} option` : ENV[name]);
-  if (token !== undefined) checkHeaderValue(token, where('token', 'token'));
-  if (email !== undefined) checkHeaderValue(email, where('email', 'email'));
-  if (key !== undefined) checkHeaderValue(key, where('key', 'key'));
+  const ours = [ENV.token, ENV.email, ENV.key].some((name) => nonEmpty(env[name]) !== undefined);
+  const names = explicit ? { token: 'the token option', email: 'the email option', key: 'the key option' } : ours ? ENV : PROVIDER_ENV;
+  const token = explicit ? nonEmpty(options.token) : nonEmpty(env[names.token]);
+  const email = explicit ? nonEmpty(options.email) : nonEmpty(env[names.email]);
+  const key = explicit ? nonEmpty(options.key) : nonEmpty(env[names.key]);
+  if (token !== undefined) checkHeaderValue(token, names.token);
+  if (email !== undefined) checkHeaderValue(email, names.email);
+  if (key !== undefined) checkHeaderValue(key, names.key);
   if (token !== undefined) out.credentials = { kind: 'token', token };
   else if (email !== undefined && key !== undefined) out.credentials = { kind: 'key', email, key };
   else if (email !== undefined || key !== undefined) {
-    throw new ApiConfigError(`an e-mail needs a key and a key needs an e-mail (${ENV.email} and ${ENV.key})`);
+    const pair = explicit ? `${ENV.email} and ${ENV.key}` : `${names.email} and ${names.key}`;
+    throw new ApiConfigError(`an e-mail needs a key and a key needs an e-mail (${pair})`);
   }
   return out;
+}
+
+function resolveNames(options: ConnectionOptions, env: Record<string, string | undefined>): Spelling {
+  const raw = options.names ?? nonEmpty(env[ENV.names]);
+  if (raw === undefined) return 'provider';
+  if (!(SPELLINGS as readonly string[]).includes(raw)) {
+    const from = options.names !== undefined ? 'the names option' : ENV.names;
+    throw new ApiConfigError(`${from} must be one of ${SPELLINGS.join(', ')}, not "${raw.slice(0, 40)}"`);
+  }
+  return raw as Spelling;
 }
 
 /**

@@ -271,7 +271,7 @@ async function removeChange(client: LogfilterClient, zone: string, remove: Custo
         writes++;
         continue;
       }
-      const written = await client.updateRule(zone, ruleset.id, target.id, { action_parameters: fieldRule(keep).action_parameters }, opts);
+      const written = await client.updateRule(zone, ruleset.id, target.id, { action: 'log_custom_field', action_parameters: fieldRule(keep).action_parameters }, opts);
       writes++;
       const prior = await ruleBefore(client, zone, ruleset, written, target, opts);
       if (prior === 'clean') {

@@ -121,10 +121,11 @@ describe('credentials', () => {
     expect((await failure(key.listJobs(zone()))).status).toBe(403);
     expect(retries).toBe(0);
   });
-  it('refuses to call without credentials or base URL, before any request', async () => {
+  it('refuses to call without credentials, before any request', async () => {
     const before = emu.requestCount;
     expect((await failure(new LogfilterClient({ baseUrl: emu.url, env: {} }).listJobs('z'))).kind).toBe('config');
-    expect((await failure(new LogfilterClient({ token: TOKEN, env: {} }).listJobs('z'))).kind).toBe('config');
+    // No base URL: the provider's API, as its own tools default to it.
+    expect(new LogfilterClient({ token: TOKEN, env: {} }).baseUrl).toBe('https://api.cloudflare.com/client/v4');
     expect(() => new LogfilterClient({ baseUrl: emu.url, email: 'a@b.c', env: {} })).toThrow(ApiError);
     expect(() => new LogfilterClient({ baseUrl: 'not a url', env: {} })).toThrow(ApiError);
     expect(emu.requestCount).toBe(before);
@@ -223,5 +224,56 @@ describe('retries, timeouts and bad answers', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+  });
+});
+
+describe("set-up as the provider's tools do it", () => {
+  const HERE = 'http://127.0.0.1:1/client/v4';
+  it('reads the provider variables when no LOGFILTER_* credential is set; LOGFILTER_* and options win', () => {
+    const desc = (c: LogfilterClient) => c.describeRequest('GET', '/zones/z/logexport/jobs').headers;
+    expect(new LogfilterClient({ baseUrl: HERE, env: { CLOUDFLARE_API_TOKEN: 'cf' } }).authScheme).toBe('token');
+    expect(desc(new LogfilterClient({ baseUrl: HERE, env: { CLOUDFLARE_EMAIL: 'a@b.c', CLOUDFLARE_API_KEY: 'k' } }))['X-Auth-Email']).toBe('a@b.c');
+    // LOGFILTER_* wins as a whole: its key pair is used, never mixed with the provider's token.
+    const ours = new LogfilterClient({ baseUrl: HERE, env: { CLOUDFLARE_API_TOKEN: 'cf', LOGFILTER_AUTH_EMAIL: 'me@x.y', LOGFILTER_AUTH_KEY: 'k2' } });
+    expect([ours.authScheme, desc(ours)['X-Auth-Email']]).toEqual(['key', 'me@x.y']);
+    expect(new LogfilterClient({ baseUrl: HERE, email: 'o@p.q', key: 'k3', env: { CLOUDFLARE_API_TOKEN: 'cf' } }).authScheme).toBe('key');
+    // A half pair of the provider's names the provider's variables.
+    try {
+      new LogfilterClient({ baseUrl: HERE, env: { CLOUDFLARE_EMAIL: 'a@b.c' } });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ApiError).kind).toBe('config');
+      expect((e as ApiError).message).toContain('CLOUDFLARE_API_KEY');
+    }
+  });
+
+  it('says which variables it looked at when there is no credential', async () => {
+    const e = await failure(new LogfilterClient({ baseUrl: HERE, env: {} }).listJobs('z'));
+    expect(e.kind).toBe('config');
+    for (const name of ['LOGFILTER_API_TOKEN', 'LOGFILTER_AUTH_EMAIL', 'LOGFILTER_AUTH_KEY', 'CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_EMAIL', 'CLOUDFLARE_API_KEY']) expect(e.message).toContain(name);
+  });
+
+  it("speaks the provider's words by default, the description's with LOGFILTER_API_NAMES=neutral or the names option", async () => {
+    const url = (c: LogfilterClient, path: string) => c.describeRequest('GET', path).url;
+    const provider = new LogfilterClient({ baseUrl: HERE, token: 't', env: {} });
+    expect(provider.names).toBe('provider');
+    expect(url(provider, '/zones/z/logexport/jobs')).toBe(`${HERE}/zones/z/logpush/jobs`);
+    expect(url(provider, '/zones/z/page_guard')).toBe(`${HERE}/zones/z/page_shield`);
+    expect(provider.describeRequest('PUT', '/zones/z/page_guard', { use_service_reporting_endpoint: true }).body).toEqual({ use_cloudflare_reporting_endpoint: true });
+    const neutral = new LogfilterClient({ baseUrl: HERE, token: 't', env: { LOGFILTER_API_NAMES: 'neutral' } });
+    expect(url(neutral, '/zones/z/logpush/jobs')).toBe(`${HERE}/zones/z/logexport/jobs`);
+    expect(new LogfilterClient({ baseUrl: HERE, token: 't', names: 'neutral', env: {} }).names).toBe('neutral');
+    expect(() => new LogfilterClient({ baseUrl: HERE, token: 't', env: { LOGFILTER_API_NAMES: 'brand' } })).toThrow(ApiError);
+  });
+
+  it('works against the emulator in both spellings, and reads answers of either as its types', async () => {
+    for (const names of ['provider', 'neutral'] as const) {
+      const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, names, env: {} });
+      const z = `spelling-${names}`;
+      const s = await c.pageGuard.updateSettings(z, { use_service_reporting_endpoint: true });
+      expect(s.use_service_reporting_endpoint).toBe(true);
+      const job = await c.createJob(z, { destination_conf: 'https://logs.example.com/in' });
+      expect((await c.listJobs(z)).items.map((j) => j.id)).toEqual([job.id]);
+    }
   });
 });

@@ -151,8 +151,8 @@ describe('redirects never carry credentials to another origin', () => {
       const job = await c.createJob('z', { destination_conf: DEST });
       expect(job.id).toBe(7);
       expect(s.seen.map((r) => [r.method, r.url])).toEqual([
-        ['POST', '/client/v4/zones/z/logexport/jobs'],
-        ['POST', '/moved/client/v4/zones/z/logexport/jobs'],
+        ['POST', '/client/v4/zones/z/logpush/jobs'],
+        ['POST', '/moved/client/v4/zones/z/logpush/jobs'],
       ]);
     } finally {
       await s.close();

@@ -12,6 +12,7 @@ import { registerFmt } from './commands/fmt.js';
 import { registerCheck } from './commands/check.js';
 import { registerEval } from './commands/eval.js';
 import { registerJobs } from './commands/jobs.js';
+import { registerDatasets } from './commands/datasets.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerRules } from './commands/rules.js';
 import { registerRulesets } from './commands/rulesets.js';
@@ -39,6 +40,7 @@ export function buildProgram(ctx: CliContext, setExit: SetExit): Command {
   registerEval(program, ctx, setExit);
   registerSchema(program, ctx, setExit);
   registerJobs(program, ctx, setExit);
+  registerDatasets(program, ctx, setExit);
   registerCustomFields(program, ctx, setExit);
   registerRules(program, ctx, setExit);
   registerRulesets(program, ctx, setExit);

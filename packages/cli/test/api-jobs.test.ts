@@ -38,7 +38,8 @@ describe('logfilter jobs', () => {
   it('creates a job from filter JSON, sent canonical', async () => {
     const z = zone();
     const json = file('f.json', JSON.stringify({ where: { and: [{ key: 'ClientRequestHost', operator: 'eq', value: 'example.com' }, { and: [{ key: 'EdgeResponseStatus', operator: 'geq', value: 500 }] }] } }, null, 2));
-    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', json, '--destination', DEST, '--json'], env);
+    // A destination that needs no ownership challenge (that flow is tested below).
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', json, '--destination', 'https://logs.example.com/in', '--json'], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).filter).toBe(COMPILED);
   });
@@ -63,13 +64,13 @@ describe('logfilter jobs', () => {
     const r = await logfilter(['jobs', 'create', '--zone', z, '--filter', file('d.logfilter', SOURCE), '--destination', DEST, '--name', 'dry', '--dry-run'], env);
     expect(r.code).toBe(0);
     const req = JSON.parse(r.stdout);
-    expect(req).toMatchObject({ method: 'POST', url: `${emu.url}/zones/${z}/logexport/jobs`, body: { name: 'dry', destination_conf: DEST, filter: COMPILED, dataset: 'http_requests' } });
+    expect(req).toMatchObject({ method: 'POST', url: `${emu.url}/zones/${z}/logpush/jobs`, body: { name: 'dry', destination_conf: DEST, filter: COMPILED, dataset: 'http_requests' } });
     expect(req.headers.Authorization).toBe('Bearer <redacted>');
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
     const keyEnv = { LOGFILTER_BASE_URL: emu.url, LOGFILTER_AUTH_EMAIL: 'a@example.com', LOGFILTER_AUTH_KEY: 'the-key-999' };
     const k = await logfilter(['jobs', 'delete', '--zone', z, '7', '--dry-run'], keyEnv);
     expect(k.code).toBe(0);
-    expect(JSON.parse(k.stdout)).toMatchObject({ method: 'DELETE', url: `${emu.url}/zones/${z}/logexport/jobs/7` });
+    expect(JSON.parse(k.stdout)).toMatchObject({ method: 'DELETE', url: `${emu.url}/zones/${z}/logpush/jobs/7` });
     expect(k.stdout).not.toContain('the-key-999');
     expect(emu.requestCount).toBe(before);
   });

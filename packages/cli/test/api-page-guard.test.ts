@@ -57,7 +57,8 @@ describe('API failures', () => {
     }
     const noEnv = await logfilter(['page-guard', 'status', '--zone', 'shop'], {});
     expect(noEnv.code).toBe(1);
-    expect(noEnv.stderr).toContain('LOGFILTER_BASE_URL');
+    // No credentials anywhere: the error lists every variable looked at (the base URL defaults to the provider's).
+    for (const name of ['LOGFILTER_API_TOKEN', 'LOGFILTER_AUTH_EMAIL', 'LOGFILTER_AUTH_KEY', 'CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_EMAIL', 'CLOUDFLARE_API_KEY']) expect(noEnv.stderr).toContain(name);
   });
 });
 
@@ -234,7 +235,7 @@ describe('policies', () => {
     expect(r.code).toBe(0);
     const req = JSON.parse(r.stdout);
     expect(req).toMatchObject({ method: 'POST', body: { action: 'log', expression: 'true', value: "script-src 'self'", enabled: true } });
-    expect(req.url.endsWith('/zones/z/page_guard/policies')).toBe(true);
+    expect(req.url.endsWith('/zones/z/page_shield/policies')).toBe(true);
     expect(r.stdout).not.toContain(TOKEN);
   });
 });

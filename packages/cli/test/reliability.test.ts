@@ -181,7 +181,7 @@ describe('jobs create', () => {
     try {
       const f = join(dir, 'exp.json');
       writeFileSync(f, '{"where":{"key":"EdgeResponseCompressionRatio","operator":"gt","value":1e2}}');
-      const r = await runCli('logfilter', ['jobs', 'create', '--zone', 'z', '--destination', 's3://b/p?region=x', '--filter', f, '--json'], { env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 't' } });
+      const r = await runCli('logfilter', ['jobs', 'create', '--zone', 'z', '--destination', 'https://logs.example.com/in', '--filter', f, '--json'], { env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 't' } });
       expect(r.code).toBe(0);
       expect(JSON.parse(JSON.parse(r.stdout).filter).where.value).toBe(100);
     } finally {
@@ -192,10 +192,11 @@ describe('jobs create', () => {
   it('a create answered 500 is sent once, exits 1 and says the job may exist (how to check)', async () => {
     const emu = await startEmulator({ tokens: ['t'] });
     try {
-      emu.failNext(1, 500);
-      const r = await runCli('logfilter', ['jobs', 'create', '--zone', 'z', '--destination', 's3://b/p?region=x', '--name', 'ghost2'], { env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 't' } });
+      // The check before creating (does a job write there?) answers; the create itself gets the 500.
+      emu.injectFaults({ status: 200, rawBody: '{"result":{"exists":false},"success":true,"errors":[],"messages":[]}' }, { status: 500 });
+      const r = await runCli('logfilter', ['jobs', 'create', '--zone', 'z', '--destination', 'https://logs.example.com/in', '--name', 'ghost2'], { env: { LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 't' } });
       expect(r.code).toBe(1);
-      expect(emu.requestCount).toBe(1);
+      expect(emu.requestCount).toBe(2);
       expect(r.stderr).toContain('logfilter jobs list --zone z');
       expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     } finally {

@@ -5,5 +5,7 @@ import { jobsArea } from './jobs-area.js';
 import { migrationArea } from './migration.js';
 import { wafLegacyArea } from './waf-legacy.js';
 import { pageGuardArea } from './page-guard.js';
+import { withAliases } from './aliases.js';
 
-export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea];
+// Each area is served in the description's neutral spelling and the provider's (aliases.ts).
+export const AREAS: readonly Area[] = [rulesetsArea, jobsArea, migrationArea, wafLegacyArea, pageGuardArea].map(withAliases);

@@ -85,6 +85,13 @@ export const ERROR_CODES = {
   logpullOptions: 1006,
   /** 400: the dataset is not known, or a job's dataset cannot be changed. */
   datasetInvalid: 1007,
+  /** 400: a job to a challenged destination whose ownership_challenge is missing or not the one issued. */
+  ownershipChallenge: 1008,
+  /**
+   * 400: an instant-logs (edge) filter whose value has the wrong type for its field and operator; the provider's
+   * code and message (`bad predicate: failed to decode value "…", supported kinds: []uint64`).
+   */
+  edgeFilterValue: 1004,
   /** 400: the migration is refused: the zone is not compatible (URI-based overrides of the previous WAF). */
   migrationIncompatible: 20400,
   /** 400: the migration failed and needs support: more than 200 firewall rules, or an expression over 4 KB. */

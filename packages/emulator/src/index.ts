@@ -15,3 +15,5 @@ export { MIGRATION_STATES } from './migration-state.js';
 export { MAX_FIREWALL_RULES, MAX_EXPRESSION_BYTES } from './migration.js';
 export { FIXTURE_TIME } from './page-guard-fixture.js';
 export type { PageGuardZone, PageGuardSettingsState } from './page-guard-state.js';
+export { DEFAULT_OUTBOX, CHALLENGED_SCHEMES, outboxFile } from './ownership.js';
+export { UPLOAD_LIMITS, TIMESTAMP_FORMATS, OUTPUT_TYPES } from './job-fields.js';

@@ -5,6 +5,17 @@
 import { check, getDataset } from '@logfilter/core';
 import { badRequest, clip, notFound } from './errors.js';
 import type { Job, ZoneState, EmulatorState } from './state.js';
+import { checkKind, checkOutputOptions, checkUploadLimits, UPLOAD_LIMITS, type OutputOptions } from './job-fields.js';
+import { checkChallenge } from './ownership.js';
+
+/** A job with the fields of the provider's schema beyond the description's (job-fields.ts). */
+export type FullJob = Job & {
+  kind?: string;
+  output_options?: OutputOptions | null;
+  max_upload_bytes?: number;
+  max_upload_records?: number;
+  max_upload_interval_seconds?: number;
+};
 
 export interface JobInput {
   name?: string | null;
@@ -15,6 +26,11 @@ export interface JobInput {
   filter?: string | null;
   enabled?: boolean;
   frequency?: 'high' | 'low';
+  kind?: string;
+  output_options?: OutputOptions | null;
+  max_upload_bytes?: number;
+  max_upload_records?: number;
+  max_upload_interval_seconds?: number;
 }
 
 const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
@@ -36,7 +52,7 @@ function checkDataset(dataset: string): void {
   if (!getDataset(dataset)) throw badRequest('datasetInvalid', `dataset: unknown dataset "${dataset}"`);
 }
 
-function checkDestination(dest: string): void {
+export function checkDestination(dest: string): void {
   let url: URL;
   try {
     url = new URL(dest);
@@ -131,7 +147,11 @@ export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput 
   if (logpull) parseLogpullOptions(logpull, dataset);
   const filter = normalizedFilter(body.filter);
   if (filter) checkFilter(filter, dataset);
-  const job: Job = {
+  checkKind(body.kind);
+  checkOutputOptions(body.output_options, dataset);
+  checkUploadLimits(body as unknown as Record<string, unknown>);
+  checkChallenge(zone, body.destination_conf, body.ownership_challenge);
+  const job: FullJob = {
     id: state.nextJobId++,
     name: body.name ?? null,
     dataset,
@@ -144,7 +164,11 @@ export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput 
     last_complete: null,
     last_error: null,
     error_message: null,
+    // `kind` is answered only for edge jobs: the provider's schema allows "edge" or no kind (its "" is the default).
+    ...(body.kind === 'edge' ? { kind: 'edge' } : {}),
+    output_options: body.output_options ?? null,
   };
+  setUploadLimits(job, body);
   zone.jobs.push(job);
   return job;
 }
@@ -153,8 +177,13 @@ export function updateJob(zone: ZoneState, job: Job, body: JobInput): Job {
   if (body.dataset !== undefined && body.dataset !== job.dataset) {
     throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`);
   }
+  const full = job as FullJob;
+  if (body.kind !== undefined && body.kind !== (full.kind ?? '')) throw badRequest('jobInvalid', `kind: a job's kind cannot change (${JSON.stringify(full.kind ?? '')}); create a new job`, '/kind');
   if (body.destination_conf !== undefined) checkDestination(body.destination_conf);
   if (body.logpull_options) parseLogpullOptions(body.logpull_options, job.dataset);
+  checkOutputOptions(body.output_options, job.dataset);
+  checkUploadLimits(body as unknown as Record<string, unknown>);
+  if (body.destination_conf !== undefined && body.destination_conf !== job.destination_conf) checkChallenge(zone, body.destination_conf, body.ownership_challenge);
   const filter = body.filter === undefined ? job.filter : normalizedFilter(body.filter);
   if (body.filter !== undefined && filter) checkFilter(filter, job.dataset);
   // Validate everything first so that a rejected update changes nothing.
@@ -164,7 +193,22 @@ export function updateJob(zone: ZoneState, job: Job, body: JobInput): Job {
   job.filter = filter;
   if (body.enabled !== undefined) job.enabled = body.enabled;
   if (body.frequency !== undefined) job.frequency = body.frequency;
+  if (body.output_options !== undefined) full.output_options = body.output_options;
+  setUploadLimits(full, body);
   return job;
+}
+
+/**
+ * The upload limits given: a value in range is kept; 0 or null means "not set" and is answered as absent, as the
+ * provider's schema has no 0 in the ranges.
+ */
+function setUploadLimits(job: FullJob, body: JobInput): void {
+  for (const name of Object.keys(UPLOAD_LIMITS) as (keyof typeof UPLOAD_LIMITS)[]) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (value === null || value === 0) delete job[name];
+    else job[name] = value;
+  }
 }
 
 export function deleteJob(zone: ZoneState, job: Job): void {

@@ -9,7 +9,8 @@ import { StateFileError } from './state.js';
 import { FixtureError } from './fixture.js';
 
 const USAGE = `usage: logfilter-emulator [--port N] [--host H] [--token T]... [--email E --key K] [--data FILE]
-                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--verbose]`;
+                          [--fixture FILE] [--latency MS] [--rate-limit N [--rate-window SECONDS]] [--outbox DIR]
+                          [--verbose]`;
 
 function usage(message: string): never {
   process.stderr.write(`logfilter-emulator: ${message}\n${USAGE}\n`);
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
         latency: { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
+        outbox: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
     fixture,
     latencyMs: int('latency', values.latency, 0, 600_000),
     rateLimit: rateLimit ? { requests: rateLimit, windowSeconds: int('rate-window', values['rate-window'], 1, 86_400) ?? 60 } : undefined,
+    outbox: values.outbox,
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   };
   let emu;

@@ -39,6 +39,11 @@ const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
 const SINGULAR: Record<PageGuardResource | 'policies', string> = { scripts: 'script', connections: 'connection', cookies: 'cookie', policies: 'policy' };
 const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'];
 
+/** The settings as the provider answers them: all four fields, the booleans never set being false. */
+function settingsAnswer(settings: PageGuardZone['settings']) {
+  return { use_service_reporting_endpoint: false, use_connection_url_path: false, ...settings };
+}
+
 
 // ---- list semantics ----
 
@@ -207,7 +212,7 @@ export function pageGuardRoutes(store: Store): Route[] {
     {
       pattern: P,
       methods: {
-        GET: (_c, p) => ({ result: pg(p).settings }),
+        GET: (_c, p) => ({ result: settingsAnswer(pg(p).settings) }),
         PUT: (c, p) => {
           const body = c.body as Record<string, unknown> | undefined;
           if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
@@ -219,14 +224,18 @@ export function pageGuardRoutes(store: Store): Route[] {
           }
           const s = pg(p).settings;
           Object.assign(s, body, { updated_at: later(s.updated_at) });
-          return { result: s, mutates: true };
+          return { result: settingsAnswer(s), mutates: true };
         },
       },
     },
     {
       pattern: [...P, 'policies'],
       methods: {
-        GET: (_c, p) => ({ result: pg(p).policies }),
+        // Not paged, but with result_info as the provider's list (one page of everything).
+        GET: (_c, p) => {
+          const all = pg(p).policies;
+          return { result: all, resultInfo: { page: 1, per_page: all.length, count: all.length, total_count: all.length, total_pages: 1 } };
+        },
         POST: (c, p) => {
           const body = checkPolicyBody(c.body, true);
           const policy: Item = { id: randomBytes(16).toString('hex'), description: body.description ?? '', action: body.action, expression: body.expression, enabled: body.enabled ?? true, value: body.value };

@@ -41,9 +41,15 @@ export interface ZoneFixtureHook {
   apply(raw: Record<string, unknown>, zone: ZoneState, at: string, warn: (message: string) => void): void;
 }
 
+/** What the emulator was started with that an area reads. */
+export interface AreaOptions {
+  /** Where ownership challenges of log export destinations are written (ownership.ts; default: DEFAULT_OUTBOX). */
+  outbox?: string;
+}
+
 export interface Area {
   name: string;
-  routes(store: Store): Route[];
+  routes(store: Store, options?: AreaOptions): Route[];
   zoneFixture?: ZoneFixtureHook;
 }
 

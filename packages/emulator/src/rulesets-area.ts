@@ -21,7 +21,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
   const E = [...R, 'phases', ':phase', 'entrypoint'];
   const entrypoint = (params: Record<string, string>) => {
     const found = rs.findEntrypoint(scope(params), kind, params.phase);
-    if (!found) throw fail(404, 'entrypointNotFound', `no entry point ruleset for phase ${params.phase} in this ${kind}`);
+    if (!found) throw fail(404, 'entrypointNotFound', `could not find entrypoint ruleset in the ${params.phase} phase`);
     return found;
   };
   const noContent = { status: 204, mutates: true };

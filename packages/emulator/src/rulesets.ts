@@ -120,7 +120,8 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
   if (body.kind === otherEntry) throw badRequest('kindScope', `kind: a ${scopeKind} cannot have a ruleset of kind ${otherEntry} (its entry point kind is ${ENTRYPOINT_KIND[scopeKind]})`, '/kind');
   checkPhase(body.phase);
   if (body.kind === ENTRYPOINT_KIND[scopeKind] && findEntrypoint(scope, scopeKind, body.phase)) {
-    throw badRequest('phaseConflict', `kind: the ${scopeKind} already has a ruleset of kind ${body.kind} for phase ${body.phase}; update it instead`, '/kind');
+    // The provider's message, word for word (its public threads quote it).
+    throw badRequest('phaseConflict', `'${body.kind}' is not a valid value for kind because exceeded maximum number of ${body.kind} rulesets for phase ${body.phase}`, '/kind');
   }
   const stamp = now();
   const rules = materialize([], body.rules ?? [], body.phase, '1', stamp);
@@ -277,6 +278,10 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
   const { position: rawPosition, ...patch } = body;
   const position = readPosition(rawPosition);
   if (patch.id !== undefined && patch.id !== ruleId) throw badRequest('validation', 'id: cannot change', '/id');
+  // As the provider: action parameters belong to an action, so a PATCH that changes them names the action too.
+  if (patch.action_parameters !== undefined && patch.action === undefined) {
+    throw badRequest('validation', 'action: required when action_parameters is given (send the rule\'s action with its parameters)', '/action');
+  }
   const merged: RuleInput = {
     action: patch.action ?? old.action,
     expression: patch.expression ?? old.expression,

@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   rateLimit?: { requests: number; windowSeconds: number };
   /** Called once per API request with method, path and status; never with headers or bodies. */
   log?: (line: string) => void;
+  /** Directory of the ownership challenges of log export destinations, one file per destination (README). */
+  outbox?: string;
 }
 
 /** One injected answer, used by the next API request instead of handling it. */
@@ -78,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const sockets = new Set<Socket>();
   const windows = new Map<string, { start: number; count: number }>();
   let requestCount = 0;
-  const routes = AREAS.flatMap((area) => area.routes(store));
+  const routes = AREAS.flatMap((area) => area.routes(store, { outbox: options.outbox }));
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {

@@ -4,7 +4,7 @@
  * to do. Secrets never reach the output: the client keeps them private and dry runs print them redacted.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ApiError, ENV, LogfilterClient, type RequestDescription } from '@logfilter/api';
+import { ApiError, DEFAULT_BASE_URL, ENV, LogfilterClient, type RequestDescription } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE } from '../errors.js';
 import { FLAG_RANGES, intInRange } from '../options.js';
@@ -35,7 +35,7 @@ export function withConnectionOptions(cmd: Command): Command {
 /** --base-url, --timeout, --retries, --json: for commands that choose their own address flags (--zone or --account). */
 export function withClientOptions(cmd: Command): Command {
   return cmd
-    .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl})`)
+    .option('--base-url <url>', `API base URL, ending with the version segment (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
     .addOption(new Option('--timeout <ms>', `milliseconds each API call may take (at most ${FLAG_RANGES.timeout[1]})`).argParser(intInRange(...FLAG_RANGES.timeout)))
     .addOption(new Option('--retries <n>', `retries after 429 and 5xx answers (0 to ${FLAG_RANGES.retries[1]})`).argParser(intInRange(...FLAG_RANGES.retries)))
     .option('--json', 'machine-readable output on stdout');

@@ -6,9 +6,12 @@ import { Option, type Command } from 'commander';
 import { DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
 import { formatLogpullOptions, parseLogpullOptions, type CreateJobInput, type Job, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
-import { EXIT_OK, UsageError } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { readFileSync } from 'node:fs';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { readFilter } from '../api/filter-input.js';
+import { ownershipChallenge } from '../api/ownership.js';
+import { destinationExists, needsOwnershipChallenge, validateOrigin, validateOwnershipChallenge } from '@logfilter/api';
 
 interface JobFlags extends ConnectionFlags {
   id?: string;
@@ -19,6 +22,7 @@ interface JobFlags extends ConnectionFlags {
   fields?: string;
   timestamps?: string;
   ownershipChallenge?: string;
+  ownershipChallengeFile?: string;
   enable?: boolean;
   disable?: boolean;
   dryRun?: boolean;
@@ -68,6 +72,7 @@ function jobOptions(cmd: Command, create: boolean): Command {
     .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
     .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS))
     .option('--ownership-challenge <token>', 'ownership challenge token of the destination')
+    .option('--ownership-challenge-file <file>', 'read the ownership challenge token from this file')
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)');
 }
 
@@ -111,8 +116,51 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       printDryRun(ctx, [client.describeRequest('POST', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs`, body)]);
       return setExit(EXIT_OK);
     }
+    // Before creating: the destination's ownership (challenge flow), whether a job already writes there, the origin.
+    const token = await ownershipChallenge(ctx, client, flags.zone, flags.destination, flags);
+    if (token !== undefined) body.ownership_challenge = token;
+    const dest = flags.destination;
+    if (await apiCall('checking the destination failed', () => destinationExists(client, flags.zone, dest))) {
+      ctx.stderr.write(`warning: a job of zone ${flags.zone} already writes to this destination\n`);
+    }
+    if (body.logpull_options) {
+      const origin = await apiCall('checking the log options failed', () => validateOrigin(client, flags.zone, body.logpull_options!));
+      if (!origin.valid) throw new UsageError(`--fields/--timestamps: the API refuses these options: ${origin.message}`);
+    }
     const job = await apiCall(`creating a job in zone ${flags.zone} failed`, () => client.createJob(flags.zone, body), `logfilter jobs list --zone ${flags.zone}`);
     out(flags, job, `created job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
+  });
+
+  withConnectionOptions(
+    jobs
+      .command('validate')
+      .description('check a destination and log options before creating a job: ownership challenge, existing jobs, options')
+      .requiredOption('--destination <url>', 'destination_conf to check')
+      .option('--ownership-challenge <token>', 'ownership challenge token to check')
+      .option('--ownership-challenge-file <file>', 'read the token to check from this file')
+      .option('--dataset <name>', 'dataset of the options (default http_requests)')
+      .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
+      .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS)),
+  ).action(async (flags: JobFlags & { destination: string }) => {
+    const dataset = flags.dataset ?? DEFAULT_DATASET;
+    if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
+    const logpull = logpullOptions(undefined, flags, dataset);
+    const client = makeClient(ctx, flags);
+    const exists = await apiCall('checking the destination failed', () => destinationExists(client, flags.zone, flags.destination));
+    const needs = needsOwnershipChallenge(flags.destination);
+    let token = flags.ownershipChallenge;
+    if (flags.ownershipChallengeFile !== undefined) token = readFileSync(flags.ownershipChallengeFile, 'utf8').trim();
+    const ownership = !needs ? 'not needed' : token === undefined ? 'not given' : (await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, flags.zone, flags.destination, token!))) ? 'valid' : 'invalid';
+    const origin = logpull === undefined ? undefined : await apiCall('checking the log options failed', () => validateOrigin(client, flags.zone, logpull));
+    const ok = !exists && (ownership === 'valid' || ownership === 'not needed') && (origin === undefined || origin.valid);
+    const report = { destination: flags.destination.split('?')[0], exists, ownership, ...(origin ? { logpull_options: logpull, origin } : {}), valid: ok };
+    const human = [
+      `destination:     ${exists ? 'a job already writes there' : 'no job writes there'}`,
+      `ownership:       ${ownership}`,
+      ...(origin ? [`logpull_options: ${origin.valid ? 'valid' : `refused: ${origin.message}`}`] : []),
+    ].join('\n');
+    ctx.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${human}\n`);
+    setExit(ok ? EXIT_OK : EXIT_FAILURE);
   });
 
   withConnectionOptions(jobs.command('list').description('list the jobs of a zone')).action(async (flags: ConnectionFlags) => {
