@@ -5,7 +5,7 @@
  * leaves the others' counts in the report), or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
-import { compile, decompile, type FilterDocument } from '@logfilter/core';
+import { compile, decompile, exactFilter, type FilterDocument } from '@logfilter/core';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
@@ -43,7 +43,8 @@ async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Prom
     return undefined;
   }
   reportDiagnostics(ctx, input.name, input.text, result.diagnostics.filter((d) => d.severity === 'error'), 'text');
-  return result.filter;
+  // from the canonical JSON, whose integers beyond 2^53 keep their digits: the evaluator compares them exactly
+  return result.json === undefined ? result.filter : exactFilter(result.json);
 }
 
 /** Writes to stdout, waiting for `drain` when the stream asks, so printing never buffers without bound. */

@@ -5,7 +5,7 @@
 import type { Condition, Expr } from '../ast.js';
 import { conditionsIn } from '../walk.js';
 import { normalize } from '../compile/normalize.js';
-import { toDocument } from '../compile/serialize.js';
+import { serialize, toDocument } from '../compile/serialize.js';
 import { diag, type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { printFile } from '../format/print.js';
@@ -28,6 +28,8 @@ export interface DecompileResult {
   source?: string;
   /** The filter document that was read (normalised: flattened, single-item groups unwrapped). */
   filter?: FilterDocument;
+  /** The same document as canonical compact JSON (integers keep their exact digits); only when `ok`. */
+  json?: string;
   /** Which input form was recognised. */
   form?: FilterInputForm;
   /** The dataset of the `dataset` line written, if any: the input job's, else the option's. */
@@ -69,5 +71,6 @@ export function decompile(input: string | unknown, options: DecompileOptions = {
   if (hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
   const dataset = read.dataset ?? options.dataset;
   const source = printFile({ dataset, expr });
-  return { ok: true, source, filter: toDocument(normalize(expr)), form: read.form, ...(dataset !== undefined ? { dataset } : {}), diagnostics, expr };
+  const normal = normalize(expr);
+  return { ok: true, source, filter: toDocument(normal), json: serialize(normal).json, form: read.form, ...(dataset !== undefined ? { dataset } : {}), diagnostics, expr };
 }

@@ -6,7 +6,7 @@
 import type { FilterCondition } from '../filter.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import type { OperatorName } from '../operators.js';
-import { asList, asScalar, asText, equalsAny, equalsTo, toNumber, type ValueTest } from './values.js';
+import { asList, asScalar, asText, equalsAny, equalsTo, toExact, type ValueTest } from './values.js';
 
 /** A compiled test on the whole log object. */
 export type ObjectTest = (o: Record<string, unknown>) => boolean;
@@ -21,13 +21,14 @@ export function positiveTest(op: OperatorName, value: FilterCondition['value']):
     case 'leq':
     case 'gt':
     case 'geq': {
-      const b = toNumber(asScalar(value));
-      // A non-numeric filter value makes every comparison false.
-      if (Number.isNaN(b)) return () => false;
-      if (op === 'lt') return (a) => toNumber(a) < b;
-      if (op === 'leq') return (a) => toNumber(a) <= b;
-      if (op === 'gt') return (a) => toNumber(a) > b;
-      return (a) => toNumber(a) >= b;
+      const b = toExact(asScalar(value));
+      // A non-numeric filter value makes every comparison false (NaN compares false with anything anyway).
+      if (b !== b) return () => false;
+      // `<` and `<=` between a bigint and a double compare exact values; a non-numeric log value is NaN: false.
+      if (op === 'lt') return (a) => toExact(a) < b;
+      if (op === 'leq') return (a) => toExact(a) <= b;
+      if (op === 'gt') return (a) => toExact(a) > b;
+      return (a) => toExact(a) >= b;
     }
     case 'startsWith':
     case '!startsWith': {

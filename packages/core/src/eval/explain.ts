@@ -6,7 +6,7 @@
  * Counting evaluates every node on every object (no short-circuit), so each node's count is independent of
  * the order of its siblings.
  */
-import type { FilterDocument, FilterNode, FilterValue } from '../filter.js';
+import type { FilterDocument, FilterNode, FilterScalar, FilterValue } from '../filter.js';
 import { isCondition } from '../filter.js';
 import type { OperatorName } from '../operators.js';
 import { compileCondition, type ObjectTest } from './conditions.js';
@@ -57,13 +57,21 @@ interface Slot {
 
 export function createExplainer(filter: FilterDocument): Explainer {
   const slots: Slot[] = [];
+  /**
+   * The value as the report shows it: JSON-safe, so an exact integer (a bigint from exactFilter) is shown as the
+   * JSON number it was in the document; the counting itself compares it exactly.
+   */
+  const reported = (v: FilterValue): FilterValue => {
+    const one = (x: unknown) => (typeof x === 'bigint' ? Number(x) : x) as FilterScalar;
+    return Array.isArray(v) ? v.map(one) : one(v);
+  };
   // counters[3*i] = evaluated, [3*i+1] = held, [3*i+2] = rejected, for slot i.
   let counters: number[] = [];
 
   const build = (n: FilterNode, id: string, blocking: boolean): { node: ExplainNode; eval: (o: Record<string, unknown>) => boolean } => {
     const index = slots.length;
     if (isCondition(n)) {
-      const node: ExplainNode = { id, kind: 'condition', key: n.key, operator: n.operator, value: n.value, evaluated: 0, held: 0, rejected: 0 };
+      const node: ExplainNode = { id, kind: 'condition', key: n.key, operator: n.operator, value: reported(n.value), evaluated: 0, held: 0, rejected: 0 };
       slots.push({ node, blocking });
       const test: ObjectTest = compileCondition(n);
       return { node, eval: (o) => count(index, blocking, test(o)) };

@@ -17,3 +17,4 @@ export { lineKernelModule, adoptLineKernelModule } from './line-kernel.js';
 export { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 export { createExplainer, type ExplainNode, type ExplainReport, type Explainer } from './explain.js';
 export { isNumericString, toNumber } from './values.js';
+export { exactFilter, parseExact } from './exact.js';

@@ -3,7 +3,8 @@
  * provably cannot match (the same necessary literals as the block scanner, searched in the string).
  */
 import type { FilterDocument } from '../filter.js';
-import { compileNode, isLogObject } from './matcher.js';
+import { parseExact } from './exact.js';
+import { compileNode, filterFields, isLogObject } from './matcher.js';
 import { needlePlan, type NeedleClause } from './needles.js';
 
 export type LineVerdict = 'blank' | 'match' | 'no-match' | 'malformed';
@@ -47,6 +48,7 @@ const BLANK = /^[ \t\r]*$/;
 
 export function createLineMatcher(filter: FilterDocument): LineMatcher {
   const root = compileNode(filter.where);
+  const fields = filterFields(filter);
   const clauses = needlePlan(filter);
   const classify = (raw: string, validate = false): LineVerdict => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -56,7 +58,7 @@ export function createLineMatcher(filter: FilterDocument): LineMatcher {
     }
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseExact(line, fields);
     } catch {
       return 'malformed';
     }

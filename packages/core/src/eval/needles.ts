@@ -17,7 +17,7 @@
 import type { FilterCondition, FilterDocument, FilterNode, FilterScalar } from '../filter.js';
 import { isCondition } from '../filter.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
-import { asList, asScalar, isNumericString } from './values.js';
+import { asList, asScalar, isNumericString, type EvalScalar } from './values.js';
 
 export interface NeedleClause {
   /** The needles as text (for decoded lines). */
@@ -57,7 +57,8 @@ interface Needle {
 }
 
 /** The needle for one scalar that a token must equal exactly (`eq`, `in`, array elements). */
-function tokenNeedle(v: FilterScalar): Needle | null {
+/** (A number, double or bigint, has many spellings: no needle.) */
+function tokenNeedle(v: EvalScalar): Needle | null {
   if (typeof v === 'boolean') return { text: String(v), inner: '' };
   if (typeof v === 'string' && !isNumericString(v) && literalSafe(v)) return { text: `"${v}"`, inner: v };
   return null;

@@ -23,6 +23,7 @@ import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
 import { createLineKernel, NOT_OBJECT, VALID, type LineKernel } from './line-kernel.js';
 import { createSpanRow } from './span-values.js';
+import { parseExact } from './exact.js';
 import { compileSpanNode, type SpanTest } from './span-conditions.js';
 
 import type { ByteDecode, ByteSearch } from './bytes.js';
@@ -456,7 +457,8 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       let ok = false;
       if (text !== null) {
         try {
-          value = JSON.parse(text);
+          // the integers beyond 2^53 of the fields the filter reads are exact (exact.ts)
+          value = parseExact(text, fields);
           ok = isLogObject(value);
         } catch {
           ok = false;

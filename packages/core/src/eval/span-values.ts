@@ -1,9 +1,11 @@
 /**
  * The filter's fields read from value spans of one line's bytes (found by the JS extractor or the WebAssembly
  * kernel): a row object whose fields decode only when a condition reads them, with the values JSON.parse
- * would give (small integers straight from their digits, any other number through JSON.parse of its token).
+ * would give (small integers straight from their digits, any other number through JSON.parse of its token),
+ * except that an integer beyond 2^53 is a bigint of its exact digits (exact.ts).
  */
 import type { ByteDecode } from './bytes.js';
+import { parseExact } from './exact.js';
 
 const QUOTE = 34;
 const ESCAPES = 1;
@@ -94,7 +96,8 @@ export function createSpanRow(fields: readonly string[], ownDecode: ByteDecode, 
     const text = decode(hay, vs, ve);
     if (text === null) return undefined;
     try {
-      return JSON.parse(text);
+      // an integer beyond 2^53 (alone or in an array) keeps its digits (exact.ts)
+      return parseExact(text);
     } catch {
       return undefined;
     }

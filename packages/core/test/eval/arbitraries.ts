@@ -11,9 +11,18 @@ export const KEYS = ['host', 'n', 'tags', 'flag', 'path', 'constructor', '__prot
 const CHARS = ['a', 'b', 'x', '.', '/', '&', '"', '\\', 'é', '\u2028', '😀', '1', '0', '-', 'e', ' ', '\n', 't', 'r', 'u'];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 5 }).map((a) => a.join(''));
 const numericText = fc.constantFrom('0', '1', '30', '-1', '1.5', '3e1', '30.0', '007', '+5', '.5', '1e999', ' 30', '30x', '1E+3', '-0', '1.', '0x1e', 'Infinity');
-const number = fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constantFrom(0.5, 30, 1e21, 9007199254740993, -0));
+/** Integers beyond 2^53 (nanosecond timestamps one apart, 2^53 and its neighbours, the int64 limits), and their text. */
+const BIG = [9007199254740992n, 9007199254740993n, 1700000000123456768n, 1700000000123456789n, 1700000000123456790n, -9223372036854775808n, 9223372036854775807n];
+const bigText = fc.constantFrom(...BIG.map(String), '1700000000123456789.0', '1.7000000001234568e18');
+const number = fc.oneof(
+  fc.integer({ min: -3, max: 40 }),
+  fc.constantFrom(0.5, 30, 1e21, 9007199254740993, -0),
+  // the doubles nearest the big integers, and the big integers themselves (filter values as exactFilter gives
+  // them, line values written as their digits)
+  fc.constantFrom(...BIG.map(Number), ...BIG),
+);
 
-export const scalar = fc.oneof(text, numericText, number, fc.boolean());
+export const scalar = fc.oneof(text, numericText, bigText, number, fc.boolean());
 export const logValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   v: fc.oneof(
     { depthSize: 'small' },
@@ -65,6 +74,7 @@ interface Style {
 function write(v: unknown, st: Style, depth: number): string {
   const sp = () => st.spaces[depth % st.spaces.length]!;
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v) ?? 'null';
+  if (typeof v === 'bigint') return String(v);
   if (typeof v === 'string') return escapeString(v, st.choices);
   if (Array.isArray(v)) return '[' + sp() + v.map((x) => write(x, st, depth + 1)).join(',' + sp()) + ']';
   const entries = Object.entries(v as object);

@@ -55,7 +55,9 @@ describe('every evaluation path agrees with the reference evaluator', () => {
           const enc = (s: string) =>
             '"' + [...s].map((ch) => (esc[k++ % esc.length] || ch === '"' || ch === '\\' || ch < ' ' ? '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0') : ch)).join('') + '"';
           const val = (v: unknown, wrap: boolean): string => {
-            const t = typeof v === 'string' ? enc(v) : JSON.stringify(v);
+            // a bigint (an integer beyond 2^53) is written as its digits, also inside a list
+            const json = (x: unknown): string => (Array.isArray(x) ? `[${x.map(json).join(',')}]` : typeof x === 'bigint' ? String(x) : JSON.stringify(x));
+            const t = typeof v === 'string' ? enc(v) : json(v);
             return wrap ? `[${t}]` : t;
           };
           return '{' + pairs.map(([key, v, wrap]) => `${enc(key)}:${val(v, wrap)}`).join(',') + '}';

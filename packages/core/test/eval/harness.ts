@@ -1,6 +1,6 @@
 /** Runs every evaluation path of the core over one NDJSON text, for comparison with the reference. */
 import { Buffer, isUtf8 } from 'node:buffer';
-import { createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject } from '../../src/eval/index.js';
+import { createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject, parseExact } from '../../src/eval/index.js';
 import type { FilterDocument } from '../../src/filter.js';
 
 /** Node's Buffer search and decoder, as the CLI injects them. */
@@ -89,7 +89,8 @@ export function linePaths(filter: FilterDocument, text: string): { object: PathR
     explain.total++;
     let v: unknown;
     try {
-      v = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
+      // the object API's callers parse the line; parseExact keeps integers beyond 2^53 exact
+      v = parseExact(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
     } catch {
       object.malformed++;
       explain.malformed++;

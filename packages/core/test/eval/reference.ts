@@ -6,22 +6,38 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 // Written out independently of src/util/numeric.ts: the JSON number grammar, exactly (docs/language.md).
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/;
+// An integer token too long to be sure a double holds it: read as a bigint (exact; a bigint and a double
+// compare by mathematical value in JavaScript).
+const LONG_INTEGER = /^-?[1-9]\d{15,}$/;
 
-function asNumber(x: unknown): number | null {
-  if (typeof x === 'number') return x;
-  if (typeof x === 'string' && NUMERIC.test(x)) return parseFloat(x);
+function asNumber(x: unknown): number | bigint | null {
+  if (typeof x === 'number' || typeof x === 'bigint') return x;
+  if (typeof x === 'string' && NUMERIC.test(x)) return LONG_INTEGER.test(x) ? BigInt(x) : parseFloat(x);
   return null;
 }
 
 export function refEquals(a: unknown, b: unknown): boolean {
   if (typeof a === 'boolean' || typeof b === 'boolean') return a === b;
-  if (typeof a === 'number' || typeof b === 'number') {
+  const numeric = (x: unknown) => typeof x === 'number' || typeof x === 'bigint';
+  if (numeric(a) || numeric(b)) {
     const x = asNumber(a);
     const y = asNumber(b);
-    return x !== null && y !== null && x === y;
+    // `==` between a bigint and a double is the exact comparison
+    return x !== null && y !== null && x == y;
   }
   if (typeof a === 'string' && typeof b === 'string') return a === b;
   return false;
+}
+
+/**
+ * JSON.parse with every long integer token as a bigint: the tokens are wrapped as `{"$big":"digits"}` (only
+ * in text JSON.parse has already accepted, so every token rewritten is a value) and unwrapped by a reviver.
+ */
+function parseExactly(text: string): unknown {
+  const plain: unknown = JSON.parse(text);
+  const wrapped = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g, (t) => (LONG_INTEGER.test(t) ? `{"$big":"${t}"}` : t));
+  if (wrapped === text) return plain;
+  return JSON.parse(wrapped, (_k, v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).join() === '$big' ? BigInt(v.$big) : v));
 }
 
 function positive(op: string, v: unknown, value: unknown): boolean {
@@ -36,6 +52,7 @@ function positive(op: string, v: unknown, value: unknown): boolean {
       const x = asNumber(v);
       const y = asNumber(first);
       if (x === null || y === null) return false;
+      // (exact across bigint and double)
       return op === 'lt' ? x < y : op === 'leq' ? x <= y : op === 'gt' ? x > y : x >= y;
     }
     case 'startsWith':
@@ -73,7 +90,7 @@ export function refLine(filter: any, line: string): RefVerdict {
   if (/^[ \t\r]*$/.test(text)) return 'blank';
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseExactly(text);
   } catch {
     return 'malformed';
   }

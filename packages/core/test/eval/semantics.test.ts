@@ -3,7 +3,7 @@
  * matcher, the block scanner (shortcut and validating) and the reference evaluator alike.
  */
 import { describe, expect, it } from 'vitest';
-import { createMatcher, createLineMatcher, createBlockScanner, createExplainer } from '../../src/eval/index.js';
+import { createMatcher, createLineMatcher, createBlockScanner, createExplainer, parseExact } from '../../src/eval/index.js';
 import { refLine } from './reference.js';
 import { nodeHooks } from './harness.js';
 
@@ -13,7 +13,8 @@ const encoder = new TextEncoder();
 
 function allPaths(line: string, key: string, operator: string, value: unknown): boolean[] {
   const filter = { where: { key, operator, value } } as any;
-  const parsed = JSON.parse(line);
+  // parsed as the object API's callers should for exact big integers
+  const parsed = parseExact(line);
   const scan = (validate: boolean, node: boolean) => {
     const bytes = encoder.encode(line + '\n');
     return createBlockScanner(filter, node ? nodeHooks : {}).scan(bytes, 0, bytes.length, { validate }).matched === 1;
@@ -32,7 +33,7 @@ function allPaths(line: string, key: string, operator: string, value: unknown): 
 
 function table(name: string, cases: Case[]) {
   describe(name, () => {
-    it.each(cases)('%s %s %s %j → %s', (line, key, op, value, expected) => {
+    it.each(cases)('%s %s %s %s → %s', (line, key, op, value, expected) => {
       expect(allPaths(line, key, op, value)).toEqual(Array(7).fill(expected));
     });
   });
@@ -115,9 +116,18 @@ table('comparisons read both sides as numbers', [
   ['{"f":true}', 'f', 'gt', 0, false],
   ['{"f":-1.5}', 'f', 'leq', -1.5, true],
   ['{"f":1e3}', 'f', 'gt', 999, true],
-  // Integers beyond 2^53 compare as doubles (documented): order is kept, not the last digits.
+  // Integers beyond 2^53 compare exactly, from the line's digits and the filter's (a bigint, as exactFilter gives).
   ['{"f":1715000000000610620}', 'f', 'gt', 1715000000000000000, true],
   ['{"f":1715000000000610620}', 'f', 'geq', '1715000000000610620', true],
+  ['{"f":1715000000000610620}', 'f', 'eq', '1715000000000610621', false],
+  ['{"f":1715000000000610620}', 'f', 'eq', 1715000000000610621n, false],
+  ['{"f":1715000000000610620}', 'f', 'lt', 1715000000000610621n, true],
+  ['{"f":1715000000000610620}', 'f', '!eq', 1715000000000610621n, true],
+  ['{"f":1715000000000610620}', 'f', 'in', [1, 1715000000000610620n], true],
+  ['{"f":[9007199254740993]}', 'f', 'contains', 9007199254740992, false],
+  ['{"f":[9007199254740993]}', 'f', 'in', [9007199254740993n], true],
+  ['{"f":"1715000000000610620"}', 'f', 'gt', 1715000000000610619n, true],
+  ['{"f":-9223372036854775808}', 'f', 'leq', -9223372036854775807n, true],
 ]);
 
 table('string operators hold only for string values', [

@@ -258,14 +258,16 @@ export function runFuzz(options: { count: number; seed?: number; limitMs?: numbe
       } catch {
         return;
       }
-      const m = call('createMatcher', () => core.createMatcher(doc));
-      const lm = call('createLineMatcher', () => core.createLineMatcher(doc));
-      const ex = call('createExplainer', () => core.createExplainer(doc));
+      // the evaluators get the filter's integers beyond 2^53 exact, and parsed lines keep them too (parseExact)
+      const exact = core.exactFilter(json);
+      const m = call('createMatcher', () => core.createMatcher(exact));
+      const lm = call('createLineMatcher', () => core.createLineMatcher(exact));
+      const ex = call('createExplainer', () => core.createExplainer(exact));
       if (!m || !lm) return;
       for (const line of logLines(r, doc)) {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(line);
+          parsed = core.parseExact(line);
         } catch {
           parsed = undefined;
         }
