@@ -77,11 +77,11 @@ afterAll(() => emu.close());
 
 async function driveRulesets(scope: { zone_id: string } | { account_id: string }, kind: 'zone' | 'root') {
   const phase = 'http_request_firewall_custom';
-  const created = await cf.rulesets.create({ ...scope, name: 'contract', kind: 'custom', phase, description: 'made by the contract test', rules: [{ action: 'block', expression: 'ip.src eq 192.0.2.1', description: 'one' }] } as any);
+  const created: any = await cf.rulesets.create({ ...scope, name: 'contract', kind: 'custom', phase, description: 'made by the contract test', rules: [{ action: 'block', expression: 'ip.src eq 192.0.2.1', description: 'one' }] } as any);
   await cf.rulesets.list(scope as any);
   await cf.rulesets.get(created.id, scope as any);
   await cf.rulesets.update(created.id, { ...scope, rules: [{ action: 'managed_challenge', expression: 'true' }, { action: 'log', expression: 'http.host eq "a.example"' }] } as any);
-  const added = await cf.rulesets.rules.create(created.id, { ...scope, action: 'block', expression: 'http.request.uri.path eq "/x"' } as any);
+  const added: any = await cf.rulesets.rules.create(created.id, { ...scope, action: 'block', expression: 'http.request.uri.path eq "/x"' } as any);
   const ruleId = added.rules[added.rules.length - 1]!.id!;
   await cf.rulesets.rules.edit(ruleId, { ...scope, ruleset_id: created.id, action: 'js_challenge', expression: 'true' } as any);
   await cf.rulesets.rules.delete(ruleId, { ...scope, ruleset_id: created.id } as any);
@@ -96,7 +96,7 @@ async function driveRulesets(scope: { zone_id: string } | { account_id: string }
   // Rules by tag: the schema has the account-level call only.
   if ('account_id' in scope) await http('GET', `${prefix}/rulesets/${MANAGED_RULESET_ID}/versions/1/by_tag/wordpress`);
   // A second ruleset that nothing executes, deleted; then the errors.
-  const spare = await cf.rulesets.create({ ...scope, name: 'spare', kind: 'custom', phase, rules: [] } as any);
+  const spare: any = await cf.rulesets.create({ ...scope, name: 'spare', kind: 'custom', phase, rules: [] } as any);
   await cf.rulesets.delete(spare.id, scope as any);
   await failing(() => cf.rulesets.get('00000000000000000000000000000000', scope as any));
   await failing(() => cf.rulesets.create({ ...scope, name: 'x', kind, phase: 'no_such_phase', rules: [] } as any));

@@ -26,7 +26,7 @@ function allPaths(line: string, key: string, operator: string, value: unknown): 
     scan(false, false),
     scan(false, true),
     scan(true, true),
-    ex.add(parsed),
+    ex.add(parsed as Record<string, unknown>),
     refLine(filter, line) === 'match',
   ];
 }
