@@ -1,4 +1,4 @@
-// Emulator with --data (issue 23 item 6): 50 clients on mixed endpoints (reads, rule and job writes) against the
+// Emulator with --data: 50 clients on mixed endpoints (reads, rule and job writes) against the
 // real bin on 127.0.0.1 for a fixed time: requests/s and latency percentiles (goal: >= 500 req/s, p99 <= 100 ms).
 // Then the latency of a write to a 200-rule ruleset with no history and again after 10,000 changes in the same
 // zone (goal: flat). Every write is fdatasync'ed before its answer, so the figures depend on the disk. Run after

@@ -1,4 +1,4 @@
-// Reliability figures (issue 12): checking long `in` lists is linear (time for 200,000 items against 50,000: a
+// Reliability figures: checking long `in` lists is linear (time for 200,000 items against 50,000: a
 // ratio near 4 means linear, near 16 quadratic), and a 1 MB job POST does not hold up the emulator: the time a GET
 // waits while such POSTs arrive, against the same GET on an idle emulator, measured in the same run. Run after
 // `npm run build`.

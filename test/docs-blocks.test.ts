@@ -1,6 +1,6 @@
 /**
- * Every fenced block of README.md, docs/ and the package READMEs runs as written, or says why not (issue 26
- * item 15; the marker is described in test/support/doc-blocks.ts):
+ * Every fenced block of README.md, docs/ and the package READMEs runs as written, or says why not (the marker is
+ * described in test/support/doc-blocks.ts):
  * - shell blocks run in bash (`-e -o pipefail`) against an emulator on 127.0.0.1, with the built bins on PATH
  *   and LOGFILTER_BASE_URL / LOGFILTER_API_TOKEN set, in a scratch directory holding the repository's examples;
  * - TypeScript and JavaScript blocks run with node (TypeScript stripped by esbuild), against the same emulator;

@@ -1,5 +1,5 @@
 /**
- * The contract (issue 24, section 4): every operation the emulator serves is driven through the provider's public
+ * The contract: every operation the emulator serves is driven through the provider's public
  * SDK (`cloudflare` on npm) where it has the call, and raw HTTP elsewhere; every answer is validated against the
  * schema of its operation and status in the provider's published OpenAPI document, and every error case against
  * the error envelope too. The coverage (operations served of those in the schema) is printed and pinned.

@@ -334,7 +334,7 @@ try {
     await page.keyboard.press('Escape');
   });
 
-  // issue 27, items 1-3 in the editor itself: auto-closed quotes, trigger characters, Enter after a word typed in
+  // typing in the editor itself: auto-closed quotes, trigger characters, Enter after a word typed in
   // full (the list that popped up on the space still holds the exact match; Enter must make a new line)
   await step(page, 'typing both languages: Enter after a word typed in full makes a new line; no popup inside strings', async () => {
     const typeIn = async (name, keys) => {
@@ -398,7 +398,7 @@ try {
     await shot(page, 'extension-details');
     check(loaded.width > 100, `README image ${JSON.stringify(loaded)}`);
   });
-  // Cold start (issue 27): open → first squiggle with the extension not yet active. The first sample is the
+  // Cold start: open → first squiggle with the extension not yet active. The first sample is the
   // fresh profile's (above); each reload starts a new extension host, so the extension activates and its
   // server starts again. Printed, not asserted (no timed assertions in tests): goal <= 1.0 s median.
   await step(page, 'cold start: open to first squiggle, on the fresh profile and after two window reloads; warm opens', async () => {

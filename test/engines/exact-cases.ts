@@ -53,7 +53,7 @@ export const PINNED: Pinned[] = [
   { filter: c('EdgeStartTimestamp', '!in', '["a\\\\",5]'), line: '{}', matches: true },
   { filter: c('ClientRequestHost', 'startsWith', '"日本"'), line: '{"ClientRequestHost":"日本🚀"}', matches: true },
   { filter: c('ClientRequestHost', 'endsWith', '"🚀"'), line: '{"ClientRequestHost":"\\ud83d\\ude80"}', matches: true },
-  // keys the language source cannot spell (issue 23 item 10): a backquote, a line break, quotes
+  // keys the language source cannot spell: a backquote, a line break, quotes
   { filter: c('a`b', 'eq', '"x"'), line: '{"a`b":"x"}', matches: true },
   { filter: c('a\\nb', 'eq', '"x"'), line: '{"a\\nb":"x","a":"y"}', matches: true },
   { filter: c('a\\"b\'', '!eq', '"x"'), line: '{"a\\"b\'":"y"}', matches: true },

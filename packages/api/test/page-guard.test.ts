@@ -66,7 +66,7 @@ const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 describe('settings', () => {
   it('reads the fixture settings and a fresh zone default, and PUT changes them and updated_at', async () => {
-    // All four fields, as the provider answers (issue 24): the one never set is false.
+    // All four fields, as the provider answers: the one never set is false.
     expect(await pg.getSettings('shop')).toEqual({ enabled: true, updated_at: '2026-03-01T10:00:00Z', use_service_reporting_endpoint: true, use_connection_url_path: false });
     const fresh = await pg.getSettings('fresh-zone');
     expect(fresh.enabled).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Every message the CLI prints goes through one redaction of the credentials it was given (issue 23 item 9).
+ * Every message the CLI prints goes through one redaction of the credentials it was given.
  * The API client never prints them itself, but an API (or a proxy) may echo the `Authorization` or
  * `X-Auth-Key` value it received in an error message, a result or a broken answer, and that text reaches
  * stderr or stdout through many paths: so the redaction is on the output, not on each path.

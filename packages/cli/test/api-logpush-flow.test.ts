@@ -1,5 +1,5 @@
 /**
- * A whole log export workflow with an S3-style destination, from the CLI against the emulator (issue 24):
+ * A whole log export workflow with an S3-style destination, from the CLI against the emulator:
  * challenge, validate, create with a checked filter, list, update, delete; and `datasets fields`.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Observed page data is hostile input (issue 23 item 8): CSV cells that a spreadsheet would run as formulas are
+ * Observed page data is hostile input: CSV cells that a spreadsheet would run as formulas are
  * neutralized as OWASP's CSV-injection guidance says, in `page-guard … --csv` and in the emulator's
  * `export=csv` (one test per prefix: =, +, -, @, tab, CR), and control characters are escaped in the tables
  * and fields printed on a terminal. Real HTTP against the emulator.

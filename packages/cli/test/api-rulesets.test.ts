@@ -166,7 +166,7 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect(after.rules.map((x: any) => x.version)).toEqual(['1', '2']);
   });
 
-  it('update refuses (exit 3) when the ruleset moved since the version edited, and --force overrides (issue 23 item 7)', async () => {
+  it('update refuses (exit 3) when the ruleset moved since the version edited, and --force overrides', async () => {
     const z = `cli-rs-conflict-${++n}`;
     const rs = await api.createRuleset(z, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true', description: 'mine' }] });
     const printed = JSON.parse((await logfilter(['rulesets', 'get', rs.id, '--zone', z, '--json'], env)).stdout);

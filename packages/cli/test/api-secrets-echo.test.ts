@@ -1,5 +1,5 @@
 /**
- * An API that echoes the credential it received (issue 23 item 9): the `Authorization` or `X-Auth-Key` value
+ * An API that echoes the credential it received: the `Authorization` or `X-Auth-Key` value
  * inside an error message, a result, a retry notice or a malformed answer is never printed. Every message the
  * CLI prints goes through one redaction (redact.ts), for both auth kinds and several commands; real HTTP
  * against a small server on 127.0.0.1 that answers with what it was sent.

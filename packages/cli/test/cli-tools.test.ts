@@ -1,5 +1,5 @@
 /**
- * What users of the provider's tools reach for (issue 26 item 7): --verbose with secrets redacted, a zone given
+ * What users of the provider's tools reach for: --verbose with secrets redacted, a zone given
  * by name, -o json|yaml|table, shell completion, and --version/--help on every bin. Real HTTP against the
  * emulator; the bins are spawned.
  */

@@ -1,5 +1,5 @@
 /**
- * One style across the command groups (issue 26): exit codes, advice keyed by the API's error code, one
+ * One style across the command groups: exit codes, advice keyed by the API's error code, one
  * spelling of the enable switch, one usage-error format, --json failures on stdout, did-you-mean for closed
  * sets, confirmation of destructive operations, YAML error places, and small output defects. Real HTTP against
  * the emulator on 127.0.0.1.

@@ -102,7 +102,7 @@ describe('schema', () => {
   });
 });
 
-describe('keys SQL cannot name, and keys only a case apart (issue 23 item 10 and the compile --to sql message)', () => {
+describe('keys SQL cannot name, and keys only a case apart', () => {
   const filter = (...keys: string[]) => JSON.stringify({ where: { and: keys.map((key, i) => ({ key, operator: 'eq', value: `v${i}` })) } });
 
   it('prints SQL for keys with a backquote or a line break, which the language source cannot spell', async () => {
@@ -219,7 +219,7 @@ describe('eval --engine duckdb', () => {
     expect({ total: got.total, matched: got.matched }).toEqual({ total: want.total, matched: want.matched });
   });
 
-  it('reads listed file names literally and knows gzip by its magic bytes, as the built-in engine does (issue 23 item 11)', async () => {
+  it('reads listed file names literally and knows gzip by its magic bytes, as the built-in engine does', async () => {
     const sub = path.join(dir, 'names');
     fs.mkdirSync(sub, { recursive: true });
     const one = (n: number) => lines.slice(n * 10, n * 10 + 10).join('\n') + '\n';

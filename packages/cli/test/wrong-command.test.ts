@@ -1,6 +1,6 @@
 /**
  * Input given to the wrong command names the right one (usage error, exit 2), and decompile's output that does
- * not compile back is printed with its diagnostics and exit 1 (issue 26 items 2 and 11).
+ * not compile back is printed with its diagnostics and exit 1.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

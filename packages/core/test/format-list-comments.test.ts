@@ -1,4 +1,4 @@
-/** fmt keeps a commented list one item per line, each comment with its item (issue 26 item 12). */
+/** fmt keeps a commented list one item per line, each comment with its item. */
 import { describe, expect, it } from 'vitest';
 import { compile, format } from '../src/index.js';
 

@@ -1,7 +1,7 @@
 /**
  * Where the `--data` file really is, and who owns it. A symlink is followed (a write replaces the file it leads
  * to, never the link), and one emulator at a time holds the file: a second one on the same file would answer from
- * its own copy and its next write would drop what the first acknowledged (issue 23 items 2 and 3).
+ * its own copy and its next write would drop what the first acknowledged.
  */
 import { closeSync, linkSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';

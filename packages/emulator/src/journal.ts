@@ -1,5 +1,5 @@
 /**
- * The `--data` file's journal (issue 23 item 6): `FILE` holds a snapshot of the whole state and `FILE.journal` the
+ * The `--data` file's journal: `FILE` holds a snapshot of the whole state and `FILE.journal` the
  * changes acknowledged since, one JSON line per change, appended and fdatasync'ed before the answer. A change
  * writes only what it touched: the zones and accounts it reached, and of their rulesets only the versions added
  * or removed (versions never change once written), so its cost does not grow with the history. When the journal

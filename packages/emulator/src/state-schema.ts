@@ -1,5 +1,5 @@
 /**
- * The shape of a `--data` file, checked whole at start (issue 23 item 4): a file the code cannot read is refused
+ * The shape of a `--data` file, checked whole at start: a file the code cannot read is refused
  * with the place named (`zones.z1.rulesets`), never run on until the first request answers 500. One JSON Schema
  * per state type of state.ts, waf-state.ts, migration-state.ts and page-guard-state.ts; fields that older files
  * lack and that load() fills in (a zone's account, plan, jobs, waf, migration) are optional here.

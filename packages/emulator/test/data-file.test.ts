@@ -1,5 +1,5 @@
 /**
- * The --data file keeps what was acknowledged whatever else happens (issue 23 items 1-5): reset needs the API's
+ * The --data file keeps what was acknowledged whatever else happens: reset needs the API's
  * credentials, one emulator per file, writes through a symlink, the whole file checked at start, reads create nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

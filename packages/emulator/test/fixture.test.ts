@@ -228,7 +228,7 @@ it('keeps zones and accounts named __proto__ as ordinary entries', async () => {
   }
 });
 
-describe('hostile fixtures get an answer by place (issue 23, messages)', () => {
+describe('hostile fixtures get an answer by place', () => {
   it('a fixture nested 2,000 deep is refused with the place, not a stack overflow', () => {
     let deep: Record<string, unknown> = {};
     const top = deep;

@@ -1,5 +1,5 @@
 /**
- * The --data journal (issue 23 item 6): a change appends only what it changed, so its cost does not grow with the
+ * The --data journal: a change appends only what it changed, so its cost does not grow with the
  * history; the journal is folded into the snapshot at start and stop; crashes leave nothing a restart trips on.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Log export jobs in full (issue 24 section 2): the calls beyond create/list/get/update/delete, on the wire. */
+/** Log export jobs in full: the calls beyond create/list/get/update/delete, on the wire. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The migration never leaves a zone unprotected (issue 23 item 13): an execute rule naming no ruleset, or a
+ * The migration never leaves a zone unprotected: an execute rule naming no ruleset, or a
  * ruleset without rules, is refused before the previous WAF is switched off; the status says what really runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

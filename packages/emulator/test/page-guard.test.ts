@@ -118,7 +118,7 @@ describe('answers', () => {
     expect(r.body.errors[0].message).toContain('invalid-port at 18-38');
     const p = (await call('POST', '/zones/bad/page_guard/policies', good)).body.result;
     expectError(await call('PUT', `/zones/bad/page_guard/policies/${p.id}`, { action: 'allow', value: 'script-src *.' }), 400, 12007, '/value');
-    // A line break (or any control character) would split the header the value is sent in (issue 23, messages).
+    // A line break (or any control character) would split the header the value is sent in.
     for (const value of ["script-src 'self'\nfoo", "script-src 'self'\r\nX-Injected: 1", "script-src\t'self'"]) {
       expectError(await call('POST', '/zones/bad/page_guard/policies', { ...good, value }), 400, 12007, '/value');
       expectError(await call('PUT', `/zones/bad/page_guard/policies/${p.id}`, { value }), 400, 12007, '/value');

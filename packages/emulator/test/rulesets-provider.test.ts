@@ -1,4 +1,4 @@
-/** Ruleset behaviours as the provider's, from its public threads (issue 24 section 3). */
+/** Ruleset behaviours as the provider's, from its public threads. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
 import { api } from './http.js';

@@ -280,7 +280,7 @@ describe('paging', () => {
       expect([r.status, r.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidPaging]);
     }
   });
-  it('a cursor stays valid when the last ruleset of its page is deleted (issue 23 item 7)', async () => {
+  it('a cursor stays valid when the last ruleset of its page is deleted', async () => {
     const z = zone();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await call('POST', `/zones/${z}/rulesets`, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' })).body.result.id);

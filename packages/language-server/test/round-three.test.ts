@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 6-9, through the real server over stdio: where missing input is marked, a filter that
+ * The editor round three, through the real server over stdio: where missing input is marked, a filter that
  * starts with `and`, quick fixes, rules formatting and empty documents, colours and hover on values.
  * Codes, ranges and values only.
  */

@@ -221,7 +221,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const op = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionAfter(text, 'not sta') });
     expect(op?.range).toEqual(rangeOf(text, 'not startsWith'));
     expect((op?.contents as { value: string }).value).toContain('`!startsWith`');
-    // a value: its type (issue 27: hover on values), over the value's range
+    // a value: its type, over the value's range
     const value = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionAfter(text, '"/') });
     expect(value?.range).toEqual(rangeOf(text, '"/a"'));
   });
@@ -270,7 +270,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
       character += escData[i + 1];
       spans.push([esc.slice(character, character + escData[i + 2]), legend.tokenTypes[escData[i + 3]]]);
     }
-    // x and y are not fields of http_requests: coloured apart from known fields (issue 27)
+    // x and y are not fields of http_requests: coloured apart from known fields
     expect(spans).toEqual([
       ['x', 'variable'],
       ['==', 'operator'],

@@ -1,5 +1,5 @@
 /**
- * Both languages typed key by key (issue 27, items 1-4), through the real server over stdio: a table of
+ * Both languages typed key by key, through the real server over stdio: a table of
  * texts with a `<|>` cursor, the trigger the editor sends there, and what may (or may not) be offered. The
  * editor auto-closes quotes and brackets, so the texts carry the closing half after the cursor.
  */

@@ -262,7 +262,7 @@ async function runRanges(
   if (adaptive && pool.rangesInParallel === undefined) {
     // Printing keeps the ranges here: a worker's printed lines cross to this thread and wait there to be
     // written, and its own heap and buffers come on top. Measured with --print on 450 MB where 95% of lines
-    // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB (issue 23 item 15).
+    // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB.
     // `--workers N` still shares them (the README gives its figure).
     pool.rangesInParallel =
       !options.emit && src.size >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) && headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ);

@@ -2,7 +2,7 @@
  * A gzip file read member by member, for when Node's one-shot gunzip fails. Node's Gunzip restarts on each
  * following member by itself, but when the bytes after the last member are not gzip (trailing junk: a torn
  * upload, a footer appended by some tool) it fails with "incorrect header check" and discards the output of
- * the write that reached the junk: valid lines lost (issue 23 item 12). `gzip -dc` prints every member, then
+ * the write that reached the junk: valid lines lost. `gzip -dc` prints every member, then
  * warns about the junk; so does this reader: each member's deflate data is inflated by a raw inflate stream,
  * whose `bytesWritten` says where the member ended; its 8-byte trailer is skipped; what follows is either
  * another member, zero bytes (padding, ignored as gzip does), the end of the file, or junk, reported only

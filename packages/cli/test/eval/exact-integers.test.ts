@@ -1,5 +1,5 @@
 /**
- * `logfilter eval` compares integers beyond 2^53 exactly (issue 28): nanosecond timestamps one apart are told
+ * `logfilter eval` compares integers beyond 2^53 exactly: nanosecond timestamps one apart are told
  * apart whether the filter is source or JSON, on every path (main thread, workers, --explain, --json).
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Gzip inputs of `eval` (issue 23 items 11, 12): gzip is recognised by its magic bytes whatever the file is
+ * Gzip inputs of `eval`: gzip is recognised by its magic bytes whatever the file is
  * called, and a file with trailing junk after its valid members counts every line `gzip -dc` yields, then
  * reports the junk as an input error (exit 2) naming the file. Checked on the main thread and in workers
  * (standard input and FIFOs, which cannot be read again, still stop at the junk with the lines read so far).

@@ -1,5 +1,5 @@
 /**
- * Inputs of `eval` (issue 12 items 11–13, issue 13): directories and globs, gzip across workers, pipes and
+ * Inputs of `eval`: directories and globs, gzip across workers, pipes and
  * FIFOs read without seeking, long lines in linear time, one line-length limit in every mode, and an
  * unreadable or truncated input reported while the counts of the others are kept.
  */

@@ -1,4 +1,4 @@
-/** The progress bar shows the cursor again on every way out (issue 12 item 18): stop, Ctrl-C, SIGTERM, exit. */
+/** The progress bar shows the cursor again on every way out: stop, Ctrl-C, SIGTERM, exit. */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createProgressBar, PROGRESS_MIN_BYTES, type ProgressHost } from '../../src/eval/progress-bar.js';

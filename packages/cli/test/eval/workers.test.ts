@@ -147,7 +147,7 @@ describe('evaluation in worker threads', () => {
       for (const r of [long, short]) expect({ ...r, seconds: 0, workers: 0 }).toEqual({ ...main, seconds: 0, workers: 0 });
     }, 120_000);
 
-    it.skipIf(cores() < 2)('is kept on this thread when lines are printed (memory bound, issue 23 item 15), with the same lines', async () => {
+    it.skipIf(cores() < 2)('is kept on this thread when lines are printed (memory bound), with the same lines', async () => {
       const printed = async (workers: 'auto' | number) => {
         const out: Uint8Array[] = [];
         const r = await evaluateFile({ where: { key: 'h', operator: '!eq', value: 'a' } } as never, logs, {

@@ -31,7 +31,7 @@ describe('hoverAt', () => {
     expect(hover(marked)).toBeUndefined();
   });
 
-  // a value: its type, even where the field is unknown (issue 27)
+  // a value: its type, even where the field is unknown
   it.each([
     ['x == "Client<|>IP"', 5, 15, /string/],
     ['x == 1<|>2', 5, 7, /number/],
