@@ -165,7 +165,8 @@ try {
   await check("the core's package entry is one file that imports nothing (its dependencies bundled in)", () => {
     const entry = run('node', ['-p', "require.resolve('@logfilter/core')"], all).trim();
     assert(entry.endsWith(path.join('dist', 'logfilter-core.js')), entry);
-    const text = readFileSync(entry, 'utf8');
+    // Block comments are left out: bundled JSDoc names modules in type expressions (`{import('./index.js').RE2JS}`).
+    const text = readFileSync(entry, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     // (lodash's `freeModule.require('util')` probe stays: it never runs outside CommonJS)
     assert(!/^\s*import\s[^;]*from\s*['"]/m.test(text) && !/(^|[^.\w])(import|require)\(/m.test(text), `${entry} imports other modules`);
   });
