@@ -9,10 +9,11 @@
  * snapshot (generation + 1) atomically first, then a fresh journal, so after a kill at any point the journal
  * either belongs to the snapshot on disk or is ignored. A torn last line was never acknowledged and is dropped.
  */
-import { closeSync, constants, fdatasyncSync, ftruncateSync, openSync, readFileSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, readFileSync, readdirSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { close, fdatasync, open } from 'node:fs';
 import { StateFileError } from './state-errors.js';
+import { writeAtomically } from './atomic-write.js';
 
 /*
  * The shapes the journal needs of state.ts's types, spelled here so the two modules do not import each other:
@@ -194,15 +195,7 @@ export class Journal {
   ) {
     const header = `${JSON.stringify({ journal: 1, generation })}\n`;
     // Made whole under another name, then renamed: a journal on disk always starts with its header.
-    const tmp = join(dirname(target), `.${basename(target)}.journal.${process.pid}.tmp`);
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, header);
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, journalPath(target));
+    writeAtomically(journalPath(target), header);
     this.#bytes = Buffer.byteLength(header);
   }
 

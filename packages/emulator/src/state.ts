@@ -2,10 +2,10 @@
  * The emulator's state: plain JSON data so it can be written to `--data FILE` as is. Every mutation goes
  * through Store.commit(), which persists before the HTTP answer is sent, so an acknowledged change survives a kill.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, unlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { PageGuardZone } from './page-guard-state.js';
-import { dirname, basename, join } from 'node:path';
 import { stateProblem } from './state-schema.js';
+import { writeAtomically } from './atomic-write.js';
 import { lockDataFile, throughLinks, type DataFileLock } from './data-file.js';
 import { StateFileError } from './state-errors.js';
 import type { Plan } from './plans.js';
@@ -390,37 +390,4 @@ function loadState(path: string, file: string): { state: EmulatorState; generati
   return { state, generation };
 }
 
-/**
- * Write to a temporary file in the same directory, fsync it, rename it over the target and fsync the directory:
- * a reader (or a restart after a kill) sees either the old or the new state, never half of one.
- */
-export function writeAtomically(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* already gone */
-    }
-    throw e;
-  }
-  try {
-    const dfd = openSync(dirname(file), 'r');
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // Some file systems do not allow fsync on a directory; the rename itself is still atomic.
-  }
-}
+export { writeAtomically };
