@@ -9,6 +9,7 @@ import { check, getDataset } from '@logfilter/core';
 import { badRequest, clip } from './errors.js';
 import { checkFilter } from './jobs.js';
 import type { ZoneState } from './state.js';
+import type { EdgeJob } from '@logfilter/api';
 
 const DATASET = 'http_requests';
 /** The core's diagnostics that mean "this value does not decode as the field's type". */
@@ -22,13 +23,8 @@ const KINDS: Record<string, [one: string, list: string]> = {
   'int or string': ['string', '[]string'],
 };
 
-export interface EdgeJob {
-  destination_conf: string;
-  fields: string;
-  filter: string;
-  sample: number;
-  session_id: string;
-}
+// The job's shape is the client's (@logfilter/api), which the emulator answers with.
+export type { EdgeJob };
 
 type EdgeZone = ZoneState & { logexport_edge?: EdgeJob[] };
 
