@@ -16,12 +16,12 @@ export { normalizeFilter, filtersEqual } from './compile/structural.js';
 export { printField, printCondition, printInline, LINE_WIDTH } from './format/print.js';
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
-export * from './diagnostics.js';
+export * from './lang/diagnostics.js';
 export { applyEdits, lineHunks, minimalEdit } from './format/edits.js';
 export type * from './ast.js';
 export * from './filter.js';
 export * from './datasets/index.js';
-export { closest, editDistance } from './util/closest.js';
+export { closest, editDistance } from './lang/closest.js';
 export {
   FILTER_DOCUMENT_SCHEMA,
   validateFilterDocument,

@@ -9,7 +9,7 @@
  * `<=` and `==` across the two types are exact), so one comparison serves every pairing.
  */
 import type { FilterScalar, FilterValue } from '../filter.js';
-import { isNumericString, numericValue } from '../util/numeric.js';
+import { isNumericString, numericValue } from '../lang/json-number.js';
 import { exactNumber } from './exact.js';
 
 export { isNumericString };

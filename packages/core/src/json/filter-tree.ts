@@ -5,12 +5,12 @@
  * returned only when the whole tree is valid. Type rules and limits are the checker's business, not this.
  */
 import type { Condition, Expr, FieldRef, JsonPath, Logical, OperatorRef, ScalarValue, Span, Value } from '../ast.js';
-import { diag, type Diagnostic, type DiagnosticCode, type Fix } from '../diagnostics.js';
+import { diag, type Diagnostic, type DiagnosticCode, type Fix } from '../lang/diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { needsBackquotes } from '../syntax/field-names.js';
-import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from './located-json.js';
+import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from '../lang/located-json.js';
 import { suggestOperators } from './operator-suggestions.js';
-import { mapDiagnostic, type TextMapping } from './text-mapping.js';
+import { mapDiagnostic, type TextMapping } from '../lang/text-mapping.js';
 
 const CONDITION_KEYS = ['key', 'operator', 'value'] as const;
 const GROUP_KEYS = ['and', 'or'] as const;

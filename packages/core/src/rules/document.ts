@@ -8,14 +8,14 @@
  * and carry the JSON path. The document is JSON, or any tree of the same shape located in its text (the CLI
  * gives YAML files so, with a mapper from a string's value to its text).
  */
-import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
+import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../lang/located-json.js';
 import type { JsonPath } from '../ast.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics.js';
+import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
 import { checkRule } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
 import { PHASES } from './phases.js';
 import { rdiag } from './parse.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 
 export interface RuleDocumentExpression {
   path: JsonPath;

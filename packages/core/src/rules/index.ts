@@ -18,7 +18,7 @@ export { typeOfValueExpression } from './check.js';
 export { alignedOffsetMapper } from './source-map.js';
 export { availableIn, availabilityText } from './phases.js';
 export type { FieldLayer } from './fields.js';
-export type { JsonValue, JsonString, JsonObject } from '../json/located-json.js';
+export type { JsonValue, JsonString, JsonObject } from '../lang/located-json.js';
 export { evaluateRule, type RuleEvalOptions, type RuleEvalResult, type ExplainStep } from './eval/evaluate.js';
 export { readSampleRequest, type SampleRequest } from './eval/request.js';
 export { type RuleValue, show as showRuleValue } from './eval/values.js';

@@ -4,7 +4,7 @@
  */
 import { EOF, type IRecognitionException, type IToken, tokenMatcher } from 'chevrotain';
 import type { RuleExpr, RuleIndexExpr } from './ast.js';
-import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../lang/diagnostics.js';
 import { getRuleParser, TooManyRuleErrors } from './parser.js';
 import * as T from './tokens.js';
 

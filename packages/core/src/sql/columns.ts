@@ -4,7 +4,7 @@
  * so the two always agree.
  */
 import { getDataset, type FieldInfo, type FieldType } from '../datasets/index.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 import { getDialect, type Dialect, type SqlDialectName } from './dialects.js';
 import { columnKind } from './kinds.js';
 

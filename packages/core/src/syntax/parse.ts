@@ -4,10 +4,10 @@
  */
 import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
-import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
+import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../lang/diagnostics.js';
 import { MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT, TooManyErrors } from './parser.js';
 import * as T from './tokens.js';
 

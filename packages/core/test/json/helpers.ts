@@ -1,6 +1,6 @@
 /** Helpers shared by the JSON reader tests. */
 import { expect } from 'vitest';
-import type { Diagnostic, Fix } from '../../src/diagnostics.js';
+import type { Diagnostic, Fix } from '../../src/lang/diagnostics.js';
 import type { ReadFilterResult } from '../../src/json/index.js';
 import { applyEdits } from '../../src/format/edits.js';
 

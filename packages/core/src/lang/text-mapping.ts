@@ -3,7 +3,7 @@
  * string (the job's `filter` field): it is parsed from the decoded string, but every range and every fix
  * must point into the original outer text, through the string's escapes.
  */
-import type { Diagnostic, Fix } from '../diagnostics.js';
+import type { Diagnostic, Fix } from './diagnostics.js';
 import type { JsonPath } from '../ast.js';
 import { stringOffsetMapper, type JsonString } from './located-json.js';
 

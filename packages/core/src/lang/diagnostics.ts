@@ -1,8 +1,8 @@
 /**
  * Diagnostics: stable codes, severities, offsets. Tests assert codes and ranges, never messages.
  */
-import type { JsonPath } from './ast.js';
-import { RULE_DIAGNOSTIC_CODES } from './rules/codes.js';
+import type { JsonPath } from '../ast.js';
+import { RULE_DIAGNOSTIC_CODES } from '../rules/codes.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -7,7 +7,7 @@
  * every consumer of the tree (ajv, the filter reader, the lead's printer) walks it recursively.
  * It stops at the first syntax error and reports exactly where it is; JSON has no sensible recovery.
  */
-import { diag, type Diagnostic } from '../diagnostics.js';
+import { diag, type Diagnostic } from './diagnostics.js';
 import type { JsonPath } from '../ast.js';
 
 export interface JsonSpan {
