@@ -3,15 +3,10 @@
  * came from: the `.logfilter` source, or the JSON text for trees built by the decompiler (whose nodes also
  * carry the JSON `path`). Line and column are computed only at the edges (CLI, language server).
  */
+import type { JsonPath, Span } from './lang/positions.js';
 import type { OperatorName } from './operators.js';
 
-export interface Span {
-  start: number;
-  end: number;
-}
-
-/** Where a node came from in a JSON document (decompiled trees only). */
-export type JsonPath = (string | number)[];
+export type { JsonPath, Span };
 
 export interface FieldRef extends Span {
   name: string;

@@ -16,7 +16,22 @@ export { normalizeFilter, filtersEqual } from './compile/structural.js';
 export { printField, printCondition, printInline, LINE_WIDTH } from './format/print.js';
 export { getLexer, KEYWORDS } from './syntax/tokens.js';
 export * from './operators.js';
-export * from './lang/diagnostics.js';
+export {
+  clipLongWords,
+  dedupeDiagnostics,
+  hasErrors,
+  MAX_MESSAGE_WORD,
+  severityOf,
+  sortDiagnostics,
+  type DiagnosticExtra,
+  type Fix,
+  type RelatedInformation,
+  type Severity,
+  type TextEdit,
+} from './lang/diagnostics.js';
+export { lineColumn, lineStarts, type LineColumn } from './lang/positions.js';
+export { diag, FILTER_DIAGNOSTIC_CODES, type FilterDiagnosticCode } from './diagnostics.js';
+export { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './codes.js';
 export { applyEdits, lineHunks, minimalEdit } from './format/edits.js';
 export type * from './ast.js';
 export * from './filter.js';

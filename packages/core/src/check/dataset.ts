@@ -1,7 +1,7 @@
 /** Which dataset a filter is checked against (docs/language.md#datasets), and `unknown-dataset`. */
 import type { DatasetDecl } from '../ast.js';
 import { ANY_DATASET, DATASETS, DEFAULT_DATASET, type DatasetSchema, getDataset } from '../datasets/index.js';
-import { diag, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
 import { closest } from '../lang/closest.js';
 
 /**

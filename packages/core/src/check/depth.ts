@@ -1,6 +1,6 @@
 /** `too-deep` (docs/language.md#limits). */
 import type { Expr } from '../ast.js';
-import { diag, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
 import { MAX_DEPTH } from '../limits.js';
 
 /**

@@ -3,7 +3,7 @@
  * the source text (the tree has no spans for the words between conditions), so compile() adds it after the
  * checks; a duplicate whose joining word is not found (inside a group of its own) gets no fix.
  */
-import type { Diagnostic } from '../lang/diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
 
 export function withDuplicateFixes(diagnostics: Diagnostic[], text: string): Diagnostic[] {
   return diagnostics.map((d) => {

@@ -1,6 +1,6 @@
 /** `too-many-operators` and `too-large` (docs/language.md#limits), judged on the serialized filter. */
 import type { Serialized } from '../compile/serialize.js';
-import { diag, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
 
 export function checkLimits(serialized: Serialized, maxOperators: number, maxBytes: number, diagnostics: Diagnostic[]): void {
   const operators = serialized.conditionEnds.length;

@@ -7,7 +7,7 @@ import type { ScalarValue } from '../ast.js';
 import { conditionKey } from '../compile/condition-key.js';
 import type { NCondition, NNode } from '../compile/normalize.js';
 import type { DatasetSchema } from '../datasets/index.js';
-import { diag, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
 import { isNumericString, numericValue, printScalar, valueKey } from '../util/values.js';
 
 export function checkLogic(root: NNode, schema: DatasetSchema | undefined, out: Diagnostic[]): void {

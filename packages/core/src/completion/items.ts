@@ -8,30 +8,9 @@ import { fieldOperators } from './field-operators.js';
 import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
 import { TEMPLATES } from './snippets.js';
+import type { CompletionEntry } from '../lang/editor.js';
 
-export type CompletionItemKind = 'field' | 'operator' | 'value' | 'keyword' | 'dataset' | 'snippet';
-
-export interface CompletionEntry {
-  label: string;
-  kind: CompletionItemKind;
-  /** One line shown beside the label (a field's type, an operator's JSON name). */
-  detail: string;
-  /** Markdown. */
-  documentation: string;
-  /** Replaces the situation's `replace` span. */
-  insertText: string;
-  /** `insertText` is a snippet (`$0`, `${1:x}`, `${1|a,b|}`). */
-  snippet?: boolean;
-  deprecated?: boolean;
-  /** Orders items the way a user wants them, whatever the client's label sort. */
-  sortText: string;
-  /**
-   * What clients filter on, where the inserted text starts with punctuation the user types anyway: a list
-   * open on `[]` would stay open when `[` is typed and take the next Enter, so it filters on a word.
-   */
-  filterText?: string;
-}
-
+export type { CompletionEntry, CompletionItemKind } from '../lang/editor.js';
 
 /** The items for a situation, in `sortText` order. */
 export function completionItems(situation: CompletionSituation): CompletionEntry[] {

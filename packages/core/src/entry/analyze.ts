@@ -14,7 +14,7 @@ import { conditionsOf, normalize, type NNode } from '../compile/normalize.js';
 import { optimize as optimizeTree } from '../compile/optimize.js';
 import { serialize, type Serialized } from '../compile/serialize.js';
 import type { DatasetSchema } from '../datasets/index.js';
-import { diag, type Diagnostic, hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
+import { diag, type Diagnostic, hasErrors, sortDiagnostics } from '../diagnostics.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS } from '../limits.js';
 import type { Recovered } from '../syntax/parser.js';
 import { conditionsIn } from '../walk.js';

@@ -4,7 +4,7 @@
  */
 import { analyze, type CheckOptions, type Stats } from './analyze.js';
 import { DEFAULT_DATASET } from '../datasets/index.js';
-import { type Diagnostic, hasErrors } from '../lang/diagnostics.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
 

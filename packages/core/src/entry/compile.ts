@@ -2,7 +2,7 @@
 import type { FileNode } from '../ast.js';
 import { analyze, type CompileOptions, type Stats } from './analyze.js';
 import { toDocument } from '../compile/serialize.js';
-import { type Diagnostic, hasErrors } from '../lang/diagnostics.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { parse } from '../syntax/parse.js';
 import { withDuplicateFixes } from '../check/duplicate-fix.js';

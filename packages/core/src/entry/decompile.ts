@@ -6,7 +6,7 @@ import type { Condition, Expr } from '../ast.js';
 import { conditionsIn } from '../walk.js';
 import { normalize } from '../compile/normalize.js';
 import { serialize, toDocument } from '../compile/serialize.js';
-import { diag, type Diagnostic, hasErrors } from '../lang/diagnostics.js';
+import { diag, type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { printFile } from '../format/print.js';
 import { isWritableField } from '../syntax/field-names.js';

@@ -4,7 +4,7 @@
  * still compiles to the same filter (a parenthesis removed on one line and kept on another would not).
  * Otherwise the whole document is formatted.
  */
-import { type Diagnostic, type TextEdit } from '../lang/diagnostics.js';
+import { type Diagnostic, type TextEdit } from '../diagnostics.js';
 import { applyEdits, lineHunks, minimalEdit } from '../format/edits.js';
 import { compile } from './compile.js';
 import { format } from './format.js';

@@ -1,5 +1,5 @@
 /** format(): canonical style, idempotent, meaning-preserving, comments kept. */
-import { type Diagnostic, hasErrors } from '../lang/diagnostics.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import { printFile } from '../format/print.js';
 import { parse } from '../syntax/parse.js';
 

@@ -4,7 +4,7 @@
  * surrounding quotes (`{\"where\":...}`), and an assignment `filter = "{\"where\":...}"`. Offsets still
  * point into the text as given.
  */
-import type { Diagnostic } from '../lang/diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { readFilterInput, type ReadFilterResult } from '../json/read-filter.js';
 import { shiftExpr } from './shift.js';
 

@@ -14,7 +14,7 @@ import { exactNumber } from './exact.js';
 
 export { isNumericString };
 
-/** A value read as a number: a JSON number as itself, a numeric string (util/numeric.ts) as its value, anything else NaN. */
+/** A value read as a number: a JSON number as itself, a numeric string (lang/json-number.ts) as its value, anything else NaN. */
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') return numericValue(v);

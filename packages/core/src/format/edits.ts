@@ -6,7 +6,7 @@
  * over half a second and 36 MB at 3,000 lines.
  */
 import { diffLines } from 'diff';
-import type { TextEdit } from '../lang/diagnostics.js';
+import type { TextEdit } from '../diagnostics.js';
 
 /** The one edit that turns `a` into `b`, or none. */
 export function minimalEdit(a: string, b: string): TextEdit | undefined {

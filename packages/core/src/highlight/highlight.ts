@@ -3,6 +3,7 @@ import { editorTokens } from '../completion/tokens.js';
 import { datasetOf } from '../completion/dataset-line.js';
 import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
 import { readField } from '../syntax/field-names.js';
+import { unescapedParts } from '../lang/editor.js';
 
 /** `unknown-field`: a name the dataset does not have (coloured apart from its fields, which the check flags). */
 export type HighlightType = 'keyword' | 'operator' | 'field' | 'unknown-field' | 'dataset' | 'string' | 'number' | 'comment';
@@ -67,19 +68,4 @@ export function highlightTokens(text: string, dataset: string = DEFAULT_DATASET)
     if (t.kind !== 'comment') prevKind = t.kind;
   }
   return out;
-}
-
-/** Spans of a string literal's image outside its escape sequences (offsets inside the image). */
-export function unescapedParts(image: string): { start: number; end: number }[] {
-  const parts: { start: number; end: number }[] = [];
-  let from = 0;
-  for (let i = 0; i < image.length; i++) {
-    if (image[i] !== '\\') continue;
-    const length = image[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(image.slice(i + 2, i + 6)) ? 6 : Math.min(2, image.length - i);
-    if (i > from) parts.push({ start: from, end: i });
-    from = i + length;
-    i = from - 1;
-  }
-  if (from < image.length) parts.push({ start: from, end: image.length });
-  return parts;
 }

@@ -5,7 +5,7 @@
  * returned only when the whole tree is valid. Type rules and limits are the checker's business, not this.
  */
 import type { Condition, Expr, FieldRef, JsonPath, Logical, OperatorRef, ScalarValue, Span, Value } from '../ast.js';
-import { diag, type Diagnostic, type DiagnosticCode, type Fix } from '../lang/diagnostics.js';
+import { diag, type Diagnostic, type FilterDiagnosticCode, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { needsBackquotes } from '../syntax/field-names.js';
 import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from '../lang/located-json.js';
@@ -270,7 +270,7 @@ class TreeReader {
   }
 
   private report(
-    code: DiagnosticCode,
+    code: FilterDiagnosticCode,
     message: string,
     where: JsonSpan,
     path: JsonPath,

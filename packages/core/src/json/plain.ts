@@ -2,7 +2,7 @@
  * Conversions between located JSON trees and plain JavaScript values: ajv validates plain values, and
  * callers may hand the reader an already-parsed value instead of text.
  */
-import { diag, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
 import type { JsonPath } from '../ast.js';
 import { DEFAULT_MAX_DEPTH, type JsonValue } from '../lang/located-json.js';
 

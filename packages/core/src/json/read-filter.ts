@@ -8,7 +8,7 @@
  * the root of the input (a JSON-encoded string adds no path step). The result feeds decompile and check.
  */
 import type { Expr, JsonPath } from '../ast.js';
-import { diag, sortDiagnostics, type Diagnostic } from '../lang/diagnostics.js';
+import { diag, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { getProperty, parseJson, type JsonObject, type JsonString, type JsonValue } from '../lang/located-json.js';
 import { fromPlain, toPlain } from './plain.js';
 import { validateFilterDocument } from './schema.js';

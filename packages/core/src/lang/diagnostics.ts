@@ -1,51 +1,34 @@
 /**
- * Diagnostics: stable codes, severities, offsets. Tests assert codes and ranges, never messages.
+ * Diagnostics, the shape both languages report in: stable codes, severities, UTF-16 offsets. Each language
+ * registers its own codes (`diagnosticFactory`), which gives it a `diag` typed by its codes; the registry
+ * refuses a code registered twice with two severities. Tests assert codes and ranges, never messages.
  */
-import type { JsonPath } from '../ast.js';
-import { RULE_DIAGNOSTIC_CODES } from '../rules/codes.js';
+import type { JsonPath } from './positions.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Codes of docs/language.md#diagnostics: those of source, plus the structural codes of JSON input (decompile and check). */
-export const DIAGNOSTIC_CODES = {
-  // source errors (docs/language.md#diagnostics)
-  syntax: 'error',
-  'unknown-dataset': 'error',
-  'unknown-field': 'error',
-  'removed-field': 'error',
-  'unfilterable-field': 'error',
-  'operator-type': 'error',
-  'value-type': 'error',
-  'in-needs-list': 'error',
-  'empty-list': 'error',
-  'empty-filter': 'error',
-  'too-many-operators': 'error',
-  'too-large': 'error',
-  'too-deep': 'error',
-  // source warnings
-  'deprecated-field': 'warning',
-  'numeric-string': 'warning',
-  'unknown-value': 'warning',
-  'duplicate-condition': 'warning',
-  'always-false': 'warning',
-  'float-field': 'warning',
-  // JSON input (decompile, check)
-  'invalid-json': 'error',
-  'missing-where': 'error',
-  'unknown-operator': 'error',
-  'missing-key': 'error',
-  'missing-operator': 'error',
-  'missing-value': 'error',
-  'conflicting-keys': 'error',
-  'invalid-node': 'error',
-  'unknown-property': 'warning',
-  /** JSON-encoded filter text pasted without its quotes (`{\"where\":…}`): read as the string it spells. */
-  'escaped-json': 'warning',
-  // the rules language (rules/codes.ts)
-  ...RULE_DIAGNOSTIC_CODES,
-} as const satisfies Record<string, Severity>;
+/** Every code registered so far, with its severity (the languages register theirs when their modules load). */
+const REGISTRY = new Map<string, Severity>();
 
-export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+/**
+ * Registers a language's codes and returns its diagnostic constructor. A code already registered (the JSON
+ * reader's codes, which both languages report) must keep its severity.
+ */
+export function diagnosticFactory<C extends string>(table: Readonly<Record<C, Severity>>) {
+  for (const [code, severity] of Object.entries(table) as [C, Severity][]) {
+    const known = REGISTRY.get(code);
+    if (known !== undefined && known !== severity) throw new Error(`diagnostic code ${code} registered as ${known} and ${severity}`);
+    REGISTRY.set(code, severity);
+  }
+  return function diag(code: C, message: string, start: number, end: number, extra: DiagnosticExtra = {}): Diagnostic<C> {
+    return { code, severity: table[code], message: clipLongWords(message), start, end, ...extra };
+  };
+}
+
+/** The severity of a registered code (undefined for a code no language registered). */
+export function severityOf(code: string): Severity | undefined {
+  return REGISTRY.get(code);
+}
 
 /** A text edit on the text the diagnostic's offsets refer to. */
 export interface TextEdit {
@@ -68,8 +51,8 @@ export interface RelatedInformation {
   end: number;
 }
 
-export interface Diagnostic {
-  code: DiagnosticCode;
+export interface Diagnostic<C extends string = string> {
+  code: C;
   severity: Severity;
   message: string;
   /** UTF-16 offset, inclusive. */
@@ -84,15 +67,8 @@ export interface Diagnostic {
   fixes?: Fix[];
 }
 
-export function diag(
-  code: DiagnosticCode,
-  message: string,
-  start: number,
-  end: number,
-  extra: Partial<Omit<Diagnostic, 'code' | 'severity' | 'message' | 'start' | 'end'>> = {},
-): Diagnostic {
-  return { code, severity: DIAGNOSTIC_CODES[code], message: clipLongWords(message), start, end, ...extra };
-}
+/** What a diagnostic may carry beyond its code, message and range. */
+export type DiagnosticExtra = Partial<Omit<Diagnostic, 'code' | 'severity' | 'message' | 'start' | 'end'>>;
 
 /** Words (runs without white space) longer than this are cut in messages; the range still covers all of it. */
 export const MAX_MESSAGE_WORD = 120;
@@ -111,12 +87,11 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /** Sorted by position, errors first at equal positions: the order every tool prints them in. */
-export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics<D extends Diagnostic>(diagnostics: D[]): D[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   return diagnostics.sort((a, b) => a.start - b.start || rank[a.severity] - rank[b.severity] || a.end - b.end);
 }
 
-/** 1-based line and column of a UTF-16 offset. For the edges (CLI printing); the LSP uses its own. */
 /** Parser recovery can report the same spot twice: one diagnostic per range and code (both languages' parsers). */
 export function dedupeDiagnostics<D extends Diagnostic>(ds: D[]): D[] {
   const seen = new Set<string>();
@@ -126,31 +101,4 @@ export function dedupeDiagnostics<D extends Diagnostic>(ds: D[]): D[] {
     seen.add(k);
     return true;
   });
-}
-
-export interface LineColumn {
-  line: number;
-  column: number;
-  offset: number;
-}
-
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
-
-export function lineColumn(starts: readonly number[], offset: number): LineColumn {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo] + 1, offset };
 }

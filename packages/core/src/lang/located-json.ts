@@ -7,8 +7,13 @@
  * every consumer of the tree (ajv, the filter reader, the lead's printer) walks it recursively.
  * It stops at the first syntax error and reports exactly where it is; JSON has no sensible recovery.
  */
-import { diag, type Diagnostic } from './diagnostics.js';
-import type { JsonPath } from '../ast.js';
+import { diagnosticFactory, type Diagnostic as LangDiagnostic } from './diagnostics.js';
+import type { JsonPath } from './positions.js';
+
+/** What reading JSON can report, in either language: bad JSON, and JSON nested past the reader's depth. */
+export const JSON_DIAGNOSTIC_CODES = { 'invalid-json': 'error', 'too-deep': 'error' } as const;
+const diag = diagnosticFactory(JSON_DIAGNOSTIC_CODES);
+type Diagnostic = LangDiagnostic<keyof typeof JSON_DIAGNOSTIC_CODES>;
 
 export interface JsonSpan {
   /** UTF-16 offset of the first character (the quote, bracket, sign or digit). */

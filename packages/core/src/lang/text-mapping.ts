@@ -1,10 +1,11 @@
 /**
- * Offsets in a parsed text → offsets in the text the user gave. The filter often travels as a JSON-encoded
- * string (the job's `filter` field): it is parsed from the decoded string, but every range and every fix
- * must point into the original outer text, through the string's escapes.
+ * Offsets in a parsed text → offsets in the text the user gave, for both languages. An expression often
+ * travels as a JSON-encoded string (a job's `filter` field, a rule's `expression`): it is parsed from the
+ * decoded string, but every range and every fix must point into the original outer text, through the
+ * string's escapes (or, for YAML, through whatever mapper located the string).
  */
 import type { Diagnostic, Fix } from './diagnostics.js';
-import type { JsonPath } from '../ast.js';
+import type { JsonPath } from './positions.js';
 import { stringOffsetMapper, type JsonString } from './located-json.js';
 
 export interface TextMapping {
@@ -34,12 +35,15 @@ export function escapeJsonStringContent(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
+/** Maps offsets in a string's decoded value to offsets in the text it was read from. */
+export type StringOffsetMapper = (text: string, node: JsonString) => (offset: number) => number;
+
 /**
  * The mapping for a text that is the decoded value of the string `node`, itself read from `source` (the
  * parsed text of `outer`).
  */
-export function throughString(outer: TextMapping, source: string, node: JsonString): TextMapping {
-  const inner = stringOffsetMapper(source, node);
+export function throughString(outer: TextMapping, source: string, node: JsonString, mapper: StringOffsetMapper = stringOffsetMapper): TextMapping {
+  const inner = mapper(source, node);
   return {
     offset: (o) => outer.offset(inner(o)),
     encode: (t) => outer.encode(escapeJsonStringContent(t)),
@@ -48,8 +52,9 @@ export function throughString(outer: TextMapping, source: string, node: JsonStri
 }
 
 /** A diagnostic of the parsed text, moved into the original input, its path put under `base`. */
-export function mapDiagnostic(d: Diagnostic, mapping: TextMapping, base: JsonPath): Diagnostic {
-  const out: Diagnostic = { ...d, start: mapping.offset(d.start), end: mapping.offset(d.end) };
+export function mapDiagnostic<D extends Diagnostic>(d: D, mapping: TextMapping, base: JsonPath): D {
+  const start = mapping.offset(d.start);
+  const out: D = { ...d, start, end: Math.max(start, mapping.offset(d.end)) };
   if (d.path) out.path = [...base, ...d.path];
   if (d.related) out.related = d.related.map((r) => ({ ...r, start: mapping.offset(r.start), end: mapping.offset(r.end) }));
   if (d.fixes) {

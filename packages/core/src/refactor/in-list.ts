@@ -4,7 +4,7 @@
  * `!eq`/`!in` hold for absent fields). Pure text edits on the parsed source.
  */
 import type { Condition, Expr, FileNode } from '../ast.js';
-import type { Fix } from '../lang/diagnostics.js';
+import type { Fix } from '../diagnostics.js';
 import { walkExpr } from '../walk.js';
 
 /**

@@ -3,7 +3,7 @@
  * `not not e` → `e`. The compiled filter is byte-identical before and after. Pure text edits.
  */
 import type { Expr, FileNode } from '../ast.js';
-import type { Fix } from '../lang/diagnostics.js';
+import type { Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { walkExpr } from '../walk.js';
 

@@ -13,6 +13,7 @@ import { availabilityText, availableIn } from './phases.js';
 import { arrayOf, isScalar, type RuleType, type ScalarType, typeName, docTypeName, typesEqual } from './types.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
 import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
+import { RULE_SETTINGS } from './settings.js';
 
 export interface RuleCheckOptions {
   /** `filter` (default): a Boolean expression; `value`: a rewrite value (a field or call, maybe indexed). */
@@ -28,7 +29,7 @@ export interface RuleCheckResult {
 }
 
 /** The documented limit of an expression, in characters. */
-export const MAX_RULE_LENGTH = 4096;
+export const MAX_RULE_LENGTH = RULE_SETTINGS.maxLength;
 
 const IDENT = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 const LIST_NAME = /^[a-z0-9_.]+$/;

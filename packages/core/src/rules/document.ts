@@ -9,7 +9,8 @@
  * gives YAML files so, with a mapper from a string's value to its text).
  */
 import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../lang/located-json.js';
-import type { JsonPath } from '../ast.js';
+import type { JsonPath } from '../lang/positions.js';
+import { IDENTITY_MAPPING, mapDiagnostic, throughString } from '../lang/text-mapping.js';
 import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
 import { checkRule } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
@@ -51,12 +52,8 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
     const result = checkRule(node.value, { kind, ...(phase ? { phase } : {}) });
     expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
-    const at = mapper(text, node);
-    for (const d of result.diagnostics) {
-      const moved: RuleDiagnostic = { ...d, start: at(d.start), end: Math.max(at(d.start), at(d.end)), path };
-      if (d.fixes) moved.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ start: at(e.start), end: at(e.end), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
-      out.push(moved);
-    }
+    const mapping = throughString(IDENTITY_MAPPING, text, node, mapper);
+    for (const d of result.diagnostics) out.push({ ...mapDiagnostic(d, mapping, []), path });
   };
   const rule = (node: JsonValue, path: JsonPath, phase: string | undefined) => {
     if (node.type !== 'object') return;

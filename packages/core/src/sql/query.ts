@@ -3,7 +3,7 @@
  * or a file glob read with the dataset's column definitions (so absent fields stay NULL and types are the
  * ones the expression was written for).
  */
-import { getDataset } from '../datasets/index.js';
+import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
 import type { FilterDocument } from '../filter.js';
 import { columnTypeOf } from './columns.js';
 import { getDialect, type Dialect } from './dialects.js';
@@ -31,7 +31,7 @@ function sourceSql(d: Dialect, from: string, filterFields: string[], options: Sq
   if (!isFileSource(from)) return from.split('.').map((part) => d.ident(part)).join('.');
   if (/\.parquet$/i.test(from)) return d.name === 'duckdb' ? `read_parquet(${d.string(from)})` : `file(${d.string(from)}, 'Parquet')`;
   // NDJSON: declare every field of the dataset (SELECT * returns them all), then any other field the filter reads.
-  const schema = getDataset(options.dataset ?? 'http_requests');
+  const schema = getDataset(options.dataset ?? DEFAULT_DATASET);
   const all = [...(schema?.fields ?? []).map((f) => f.name), ...filterFields];
   return d.readNdjson(from, scanColumns(d, all, options));
 }
@@ -41,7 +41,7 @@ function sourceSql(d: Dialect, from: string, filterFields: string[], options: Sq
  * dataset, else text — the same resolution the expression was written with.
  */
 export function scanColumns(d: Dialect, fields: Iterable<string>, options: Pick<ToSqlOptions, 'dataset' | 'columns'>): string {
-  const schema = getDataset(options.dataset ?? 'http_requests');
+  const schema = getDataset(options.dataset ?? DEFAULT_DATASET);
   const defs: string[] = [];
   for (const key of new Set(fields)) {
     const f = schema?.byName.get(key);

@@ -4,11 +4,12 @@
  */
 import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
-import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../lang/diagnostics.js';
-import { MAX_DEPTH } from '../limits.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
+import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../lang/chevrotain.js';
+import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
 import { closest } from '../lang/closest.js';
-import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT, TooManyErrors } from './parser.js';
+import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -18,24 +19,17 @@ export interface ParseResult {
   conditions: Condition[];
 }
 
-/**
- * Past this much nesting (open groups plus chained `not`s) the recursive parser is not run at all: the text gets
- * a `too-deep` diagnostic instead of a stack overflow. Error recovery in unclosed groups takes far more stack per
- * level than parsing (the fuzzer overflowed it at 235 unclosed groups, and at 195 levels of `not (`), so the cap
- * stays well below that; anything past 64 groups is too deep anyway.
- */
-const PARSE_DEPTH_CAP = 100;
-
-/** Stops error cascades in hopeless input (a binary file, 1 MB of noise). */
-const MAX_SYNTAX_DIAGNOSTICS = 200;
+/** Limits of the parse: nesting before the recursive parser is run at all, caps on errors (limits.ts). */
+const SETTINGS = FILTER_PARSER_SETTINGS;
+const PARSE_DEPTH_CAP = SETTINGS.maxParseDepth;
+const MAX_SYNTAX_DIAGNOSTICS = SETTINGS.maxSyntaxDiagnostics;
+const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: true };
 
 export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
-  for (const e of lexed.errors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
-    const length = Math.max(1, e.length);
-    const ch = text.slice(e.offset, e.offset + length);
-    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(ch)}`, e.offset, e.offset + length));
+  for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
+    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end));
   }
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
     text: t.image,
@@ -50,7 +44,7 @@ export function parse(text: string): ParseResult {
   const tooDeep = nestingGuard(tokens);
   if (tooDeep) {
     diagnostics.push(tooDeep);
-    return { file, diagnostics: cap(sortDiagnostics(diagnostics)), conditions: [] };
+    return { file, diagnostics: finishSyntaxDiagnostics(diagnostics, MAX_SYNTAX_DIAGNOSTICS), conditions: [] };
   }
 
   const parser = getParser(tokens.length);
@@ -98,11 +92,7 @@ export function parse(text: string): ParseResult {
 
   if (datasetDecl) file.dataset = datasetDecl;
   if (parsed?.expr) file.expr = parsed.expr as Expr;
-  return { file, diagnostics: cap(dedupeDiagnostics(sortDiagnostics(diagnostics))), conditions };
-}
-
-function cap(ds: Diagnostic[]): Diagnostic[] {
-  return ds.length > MAX_SYNTAX_DIAGNOSTICS ? ds.slice(0, MAX_SYNTAX_DIAGNOSTICS) : ds;
+  return { file, diagnostics: finishSyntaxDiagnostics(diagnostics, MAX_SYNTAX_DIAGNOSTICS), conditions };
 }
 
 
@@ -128,36 +118,25 @@ function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
 }
 
 function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
-  let depth = 0;
-  let nots = 0;
-  for (const t of tokens) {
-    if (t.tokenType === T.LParen) {
-      depth++;
-      if (depth + nots > PARSE_DEPTH_CAP) return tooDeepAt(t);
-    } else if (t.tokenType === T.RParen) depth = Math.max(0, depth - 1);
-    if (t.tokenType === T.Not) {
-      nots++;
-      if (depth + nots > PARSE_DEPTH_CAP) return tooDeepAt(t, 'not');
-    } else if (t.tokenType !== T.LParen) nots = 0;
+  const deep = tooDeepToken(tokens, NESTING, SETTINGS);
+  if (!deep) return undefined;
+  if (deep.byNot) return tooDeepAt(deep.token, 'not');
+  // Point at the first token past the allowed depth of groups, as the checker does.
+  let d = 0;
+  for (const u of tokens) {
+    if (u.tokenType === T.LParen && ++d > MAX_DEPTH) return tooDeepAt(u, 'groups');
+    if (u.tokenType === T.RParen) d = Math.max(0, d - 1);
   }
-  return undefined;
-  function tooDeepAt(t: IToken, what = 'groups'): Diagnostic {
-    // Point at the first token past the allowed depth of groups, as the checker does.
-    let d = 0;
-    for (const u of tokens) {
-      if (what === 'groups' && u.tokenType === T.LParen && ++d > MAX_DEPTH) return mk(u);
-      if (what === 'groups' && u.tokenType === T.RParen) d = Math.max(0, d - 1);
-    }
-    return mk(t);
-    function mk(u: IToken): Diagnostic {
-      return diag(
-        'too-deep',
-        what === 'groups' ? `nesting deeper than ${MAX_DEPTH} groups` : `more than ${PARSE_DEPTH_CAP} levels of nesting and chained 'not'`,
-        u.startOffset,
-        u.startOffset + u.image.length,
-      );
-    }
-  }
+  return tooDeepAt(deep.token, 'groups');
+}
+
+function tooDeepAt(u: IToken, what: 'groups' | 'not'): Diagnostic {
+  return diag(
+    'too-deep',
+    what === 'groups' ? `nesting deeper than ${MAX_DEPTH} groups` : `more than ${PARSE_DEPTH_CAP} levels of nesting and chained 'not'`,
+    u.startOffset,
+    u.startOffset + u.image.length,
+  );
 }
 
 const TOKEN_DESCRIPTIONS: Partial<Record<string, string>> = {
@@ -255,8 +234,8 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
   let expected: string | undefined;
   if (e.name === 'MismatchedTokenException') {
-    const m = /-->\s*(\w+)\s*<--/.exec(e.message);
-    expected = m ? TOKEN_DESCRIPTIONS[m[1]] ?? `'${keywordOf(m[1])}'` : undefined;
+    const name = expectedTokenName(e);
+    expected = name === undefined ? undefined : TOKEN_DESCRIPTIONS[name] ?? `'${keywordOf(name)}'`;
   } else if (e.name === 'NotAllInputParsedException') {
     expected = "'and', 'or' or the end of the filter";
   }

@@ -5,7 +5,9 @@
  * Error recovery is on: several syntax errors in one text each get their own diagnostic. Nodes built from
  * tokens that recovery inserted carry `recovered`, and the checker leaves them alone.
  */
-import { EmbeddedActionsParser, EOF, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { EOF, type IToken, type TokenType } from 'chevrotain';
+import { RecoveringParser } from '../lang/chevrotain.js';
+import { FILTER_PARSER_SETTINGS } from '../limits.js';
 import type { Condition, Expr, FieldRef, ListValue, OperatorRef, ScalarValue, Value } from '../ast.js';
 import { NOT_FORMS, OPERATOR_BY_SPELLING } from '../operators.js';
 import { readField } from './field-names.js';
@@ -46,7 +48,7 @@ const RECOVER_UNDEFINED = { recoveryValueFunc: (): any => undefined };
 const inserted = (t: IToken) => t.isInsertedInRecovery === true || Number.isNaN(t.startOffset);
 const endOf = (t: IToken) => t.startOffset + t.image.length;
 
-class FilterParser extends EmbeddedActionsParser {
+class FilterParser extends RecoveringParser {
   /**
    * Every condition parsed, even inside a part of the tree that recovery later dropped: the checker still
    * reports unknown fields and type errors on the lines that do parse.
@@ -55,20 +57,9 @@ class FilterParser extends EmbeddedActionsParser {
   /** The dataset line, kept even when a later syntax error makes recovery drop the file rule's result. */
   datasetDecl: ParsedFile['dataset'];
 
-  /** Past this many syntax errors, parsing stops: the rest of a hopeless text adds noise, and time. */
-  maxErrors = 50;
-
   constructor(validate: boolean, recover = true) {
-    super(allTokens, { recoveryEnabled: recover, skipValidations: !validate, maxLookahead: 2, errorMessageProvider: cheapMessages });
+    super(allTokens, FILTER_PARSER_SETTINGS.maxParserErrors, { validate, recover });
     this.performSelfAnalysis();
-  }
-
-  /** Recording an error: stops the parse once there are `maxErrors` of them (see TooManyErrors). */
-  // SAVE_ERROR is Chevrotain's (internal, untyped) hook through which every recognition error passes
-  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
-    const saved = (EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR.call(this, error);
-    if (this.errors.length >= this.maxErrors) throw new TooManyErrors();
-    return saved;
   }
 
   file = this.RULE('file', (): ParsedFile => {
@@ -267,21 +258,6 @@ class FilterParser extends EmbeddedActionsParser {
     RECOVER_UNDEFINED,
   );
 }
-
-/** Not a recognition exception, so Chevrotain's recovery lets it through to parse(), which stops there. */
-export class TooManyErrors extends Error {}
-
-/**
- * Chevrotain's default messages list every expected path, which costs more than the parse itself on text
- * with thousands of errors. Diagnostics are worded in parse.ts from the exception and its token; the
- * message only carries the expected token's name.
- */
-const cheapMessages: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected }) => `-->${expected.name}<--`,
-  buildNotAllInputParsedMessage: () => '',
-  buildNoViableAltMessage: () => '',
-  buildEarlyExitMessage: () => '',
-};
 
 function logical(kind: 'and' | 'or', items: (Expr | undefined)[]): Expr {
   const clean = items.filter((i): i is Expr => i !== undefined);
