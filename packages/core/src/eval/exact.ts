@@ -5,7 +5,7 @@
  * raw digits (docs/language.md#evaluation). JSON.parse stays the fast path: a value is re-read from its text
  * only when JSON.parse gave an integer it could have rounded.
  */
-import type { FilterDocument } from '../filter.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { JSON_INTEGER } from '../lang/json-number.js';
 
 /** The exact value of a JSON number token: a bigint for an integer a double cannot hold, else the double. */

@@ -6,9 +6,9 @@
  * Counting evaluates every node on every object (no short-circuit), so each node's count is independent of
  * the order of its siblings.
  */
-import type { FilterDocument, FilterNode, FilterScalar, FilterValue } from '../filter.js';
-import { isCondition } from '../filter.js';
-import type { OperatorName } from '../operators.js';
+import type { FilterDocument, FilterNode, FilterScalar, FilterValue } from '../filter/filter.js';
+import { isCondition } from '../filter/filter.js';
+import type { OperatorName } from '../filter/operators.js';
 import { compileCondition, type ObjectTest } from './conditions.js';
 
 export interface ExplainNode {

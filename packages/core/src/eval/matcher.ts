@@ -2,8 +2,8 @@
  * `createMatcher`: a filter document compiled once into a predicate on parsed log objects. Groups become
  * short-circuiting closures over their children's closures; nothing walks the filter JSON per line.
  */
-import type { FilterDocument, FilterNode } from '../filter.js';
-import { isCondition } from '../filter.js';
+import type { FilterDocument, FilterNode } from '../filter/filter.js';
+import { isCondition } from '../filter/filter.js';
 import { compileCondition, type ObjectTest } from './conditions.js';
 
 export interface Matcher {

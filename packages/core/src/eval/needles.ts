@@ -14,9 +14,9 @@
  * Conditions that give no needle: every `!` operator (true on absent fields), comparisons, and equality with
  * numbers or numeric strings (a number has many spellings: `30`, `3e1`, `30.0`).
  */
-import type { FilterCondition, FilterDocument, FilterNode, FilterScalar } from '../filter.js';
-import { isCondition } from '../filter.js';
-import { OPERATOR_BY_NAME } from '../operators.js';
+import type { FilterCondition, FilterDocument, FilterNode, FilterScalar } from '../filter/filter.js';
+import { isCondition } from '../filter/filter.js';
+import { OPERATOR_BY_NAME } from '../filter/operators.js';
 import { asList, asScalar, isNumericString, type EvalScalar } from './values.js';
 
 export interface NeedleClause {

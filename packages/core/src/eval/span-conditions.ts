@@ -15,9 +15,9 @@
  * - `lt`, `leq`, `gt`, `geq` on an integer token of at most 15 digits: compared from its digits (exact).
  * Anything else (other numbers, numeric strings, arrays, objects, escaped strings) reads the row.
  */
-import type { FilterCondition, FilterNode } from '../filter.js';
-import { isCondition } from '../filter.js';
-import { OPERATOR_BY_NAME, type OperatorName } from '../operators.js';
+import type { FilterCondition, FilterNode } from '../filter/filter.js';
+import { isCondition } from '../filter/filter.js';
+import { OPERATOR_BY_NAME, type OperatorName } from '../filter/operators.js';
 import { compileCondition, positiveTest } from './conditions.js';
 import { smallInteger, type Spans } from './span-values.js';
 import { asList, asScalar, asText, isNumericString } from './values.js';

@@ -8,7 +8,7 @@
  * of such digits reads the same way). JavaScript compares a bigint with a double by mathematical value (`<`,
  * `<=` and `==` across the two types are exact), so one comparison serves every pairing.
  */
-import type { FilterScalar, FilterValue } from '../filter.js';
+import type { FilterScalar, FilterValue } from '../filter/filter.js';
 import { isNumericString, numericValue } from '../lang/json-number.js';
 import { exactNumber } from './exact.js';
 

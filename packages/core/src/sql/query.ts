@@ -3,8 +3,8 @@
  * or a file glob read with the dataset's column definitions (so absent fields stay NULL and types are the
  * ones the expression was written for).
  */
-import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
-import type { FilterDocument } from '../filter.js';
+import { DEFAULT_DATASET, getDataset } from '../filter/datasets/index.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { columnTypeOf } from './columns.js';
 import { getDialect, type Dialect } from './dialects.js';
 import { resolveColumn, toSql, type ToSqlOptions, type ToSqlResult } from './to-sql.js';

@@ -9,16 +9,16 @@
  * a negative one, where `p` is itself never NULL on a present value: a bare `NOT p` would drop the rows where
  * the field is absent, which the language keeps.
  */
-import type { ScalarValue, Value } from '../ast.js';
-import type { NCondition, NNode } from '../compile/normalize.js';
-import { normalize } from '../compile/normalize.js';
-import { DEFAULT_DATASET, getDataset, type DatasetSchema, type FieldType } from '../datasets/index.js';
-import { diag, type Diagnostic } from '../diagnostics.js';
-import type { FilterDocument } from '../filter.js';
+import type { ScalarValue, Value } from '../filter/ast.js';
+import type { NCondition, NNode } from '../filter/compile/normalize.js';
+import { normalize } from '../filter/compile/normalize.js';
+import { DEFAULT_DATASET, getDataset, type DatasetSchema, type FieldType } from '../filter/datasets/index.js';
+import { diag, type Diagnostic } from '../filter/diagnostics.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { parseJson } from '../lang/located-json.js';
-import { readFilterTree } from '../json/filter-tree.js';
+import { readFilterTree } from '../filter/json/filter-tree.js';
 import { IDENTITY_MAPPING } from '../lang/text-mapping.js';
-import { OPERATOR_BY_NAME } from '../operators.js';
+import { OPERATOR_BY_NAME } from '../filter/operators.js';
 import { FIELD_TYPES } from './columns.js';
 import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';

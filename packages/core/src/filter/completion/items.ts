@@ -8,9 +8,9 @@ import { fieldOperators } from './field-operators.js';
 import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
 import { TEMPLATES } from './snippets.js';
-import type { CompletionEntry } from '../lang/editor.js';
+import type { CompletionEntry } from '../../lang/editor.js';
 
-export type { CompletionEntry, CompletionItemKind } from '../lang/editor.js';
+export type { CompletionEntry, CompletionItemKind } from '../../lang/editor.js';
 
 /** The items for a situation, in `sortText` order. */
 export function completionItems(situation: CompletionSituation): CompletionEntry[] {

@@ -9,11 +9,11 @@
  */
 import type { Expr, JsonPath } from '../ast.js';
 import { diag, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
-import { getProperty, parseJson, type JsonObject, type JsonString, type JsonValue } from '../lang/located-json.js';
+import { getProperty, parseJson, type JsonObject, type JsonString, type JsonValue } from '../../lang/located-json.js';
 import { fromPlain, toPlain } from './plain.js';
 import { validateFilterDocument } from './schema.js';
 import { readFilterTree } from './filter-tree.js';
-import { IDENTITY_MAPPING, NO_TEXT_MAPPING, mapDiagnostic, throughString, type TextMapping } from '../lang/text-mapping.js';
+import { IDENTITY_MAPPING, NO_TEXT_MAPPING, mapDiagnostic, throughString, type TextMapping } from '../../lang/text-mapping.js';
 
 export type FilterInputForm = 'filter' | 'string' | 'job' | 'envelope';
 

@@ -8,9 +8,9 @@ import type { Condition, Expr, FieldRef, JsonPath, Logical, OperatorRef, ScalarV
 import { diag, type Diagnostic, type FilterDiagnosticCode, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME } from '../operators.js';
 import { needsBackquotes } from '../syntax/field-names.js';
-import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from '../lang/located-json.js';
+import { getProperty, type JsonObject, type JsonProperty, type JsonSpan, type JsonValue } from '../../lang/located-json.js';
 import { suggestOperators } from './operator-suggestions.js';
-import { mapDiagnostic, type TextMapping } from '../lang/text-mapping.js';
+import { mapDiagnostic, type TextMapping } from '../../lang/text-mapping.js';
 
 const CONDITION_KEYS = ['key', 'operator', 'value'] as const;
 const GROUP_KEYS = ['and', 'or'] as const;

@@ -6,7 +6,7 @@ import type { Condition, ScalarValue, Value } from '../ast.js';
 import { type DatasetSchema, type FieldInfo, isFilterable, REMOVED_FIELDS, REMOVED_FIELDS_DATASETS, typeClasses } from '../datasets/index.js';
 import { diag, type Diagnostic, type Fix } from '../diagnostics.js';
 import { OPERATOR_BY_NAME, type OperatorInfo, type TypeClass } from '../operators.js';
-import { closest } from '../lang/closest.js';
+import { closest } from '../../lang/closest.js';
 import { writeField } from '../syntax/field-names.js';
 import { isNumericString, numericValue, printScalar } from '../util/values.js';
 

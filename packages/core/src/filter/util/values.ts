@@ -1,7 +1,7 @@
 /** Small helpers on AST values shared by the checker, compiler and printer. */
 import type { ScalarValue, Value } from '../ast.js';
 
-export { isNumericString, numericValue } from '../lang/json-number.js';
+export { isNumericString, numericValue } from '../../lang/json-number.js';
 
 /**
  * Canonical JSON text of an integer literal: exact digits (beyond 2^53 too), without the leading zeros

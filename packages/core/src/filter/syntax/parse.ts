@@ -5,10 +5,10 @@
 import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
-import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../lang/chevrotain.js';
+import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
 import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
 import { OPERATORS } from '../operators.js';
-import { closest } from '../lang/closest.js';
+import { closest } from '../../lang/closest.js';
 import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
 import * as T from './tokens.js';
 

@@ -15,7 +15,7 @@ export {
   type JsonSpan,
   type ParseJsonOptions,
   type ParseJsonResult,
-} from '../lang/located-json.js';
+} from '../../lang/located-json.js';
 export { toPlain, fromPlain, type FromPlainResult } from './plain.js';
 export { FILTER_DOCUMENT_SCHEMA, validateFilterDocument, type SchemaError, type SchemaValidation } from './schema.js';
 export { readFilterInput, type ReadFilterResult, type FilterInputForm } from './read-filter.js';

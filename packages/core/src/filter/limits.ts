@@ -2,7 +2,7 @@
  * The API's limits on a filter (docs/language.md#limits) and the defaults every tool starts from: the
  * checker, the CLI's flags, the language server's settings and the editor's configuration; and the parser's.
  */
-import type { ParserSettings } from './lang/settings.js';
+import type { ParserSettings } from '../lang/settings.js';
 
 /** Most conditions a filter may hold (`--max-operators`); `and`, `or` and `not` count nothing. */
 export const DEFAULT_MAX_OPERATORS = 30;

@@ -2,7 +2,7 @@
 import type { DatasetDecl } from '../ast.js';
 import { ANY_DATASET, DATASETS, DEFAULT_DATASET, type DatasetSchema, getDataset } from '../datasets/index.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
-import { closest } from '../lang/closest.js';
+import { closest } from '../../lang/closest.js';
 
 /**
  * The `dataset` line, else the caller's choice, else the default. `any` has no schema (field checks off); an

@@ -6,7 +6,7 @@
  * tokens that recovery inserted carry `recovered`, and the checker leaves them alone.
  */
 import { EOF, type IToken, type TokenType } from 'chevrotain';
-import { RecoveringParser } from '../lang/chevrotain.js';
+import { RecoveringParser } from '../../lang/chevrotain.js';
 import { FILTER_PARSER_SETTINGS } from '../limits.js';
 import type { Condition, Expr, FieldRef, ListValue, OperatorRef, ScalarValue, Value } from '../ast.js';
 import { NOT_FORMS, OPERATOR_BY_SPELLING } from '../operators.js';

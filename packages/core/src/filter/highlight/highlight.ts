@@ -3,7 +3,7 @@ import { editorTokens } from '../completion/tokens.js';
 import { datasetOf } from '../completion/dataset-line.js';
 import { DEFAULT_DATASET, getDataset } from '../datasets/index.js';
 import { readField } from '../syntax/field-names.js';
-import { unescapedParts } from '../lang/editor.js';
+import { unescapedParts } from '../../lang/editor.js';
 
 /** `unknown-field`: a name the dataset does not have (coloured apart from its fields, which the check flags). */
 export type HighlightType = 'keyword' | 'operator' | 'field' | 'unknown-field' | 'dataset' | 'string' | 'number' | 'comment';

@@ -4,7 +4,7 @@
  * names by edit distance, or nothing when no name is close.
  */
 import { OPERATORS, OPERATOR_MISSPELLINGS, type OperatorName } from '../operators.js';
-import { editDistance } from '../lang/closest.js';
+import { editDistance } from '../../lang/closest.js';
 
 export interface OperatorSuggestion {
   names: OperatorName[];

@@ -3,10 +3,10 @@
  * (lang/diagnostics.ts), and its `diag`. The shape and the helpers are the shared ones, re-exported here so
  * that the filter's modules import their diagnostics from one place.
  */
-import { diagnosticFactory, type Diagnostic as LangDiagnostic, type Severity } from './lang/diagnostics.js';
+import { diagnosticFactory, type Diagnostic as LangDiagnostic, type Severity } from '../lang/diagnostics.js';
 
-export { clipLongWords, dedupeDiagnostics, hasErrors, MAX_MESSAGE_WORD, sortDiagnostics } from './lang/diagnostics.js';
-export type { DiagnosticExtra, Fix, RelatedInformation, Severity, TextEdit } from './lang/diagnostics.js';
+export { clipLongWords, dedupeDiagnostics, hasErrors, MAX_MESSAGE_WORD, sortDiagnostics } from '../lang/diagnostics.js';
+export type { DiagnosticExtra, Fix, RelatedInformation, Severity, TextEdit } from '../lang/diagnostics.js';
 
 /** Codes of docs/language.md#diagnostics: those of source, plus the structural codes of JSON input (decompile and check). */
 export const FILTER_DIAGNOSTIC_CODES = {

@@ -4,7 +4,7 @@
  */
 import { diag, type Diagnostic } from '../diagnostics.js';
 import type { JsonPath } from '../ast.js';
-import { DEFAULT_MAX_DEPTH, type JsonValue } from '../lang/located-json.js';
+import { DEFAULT_MAX_DEPTH, type JsonValue } from '../../lang/located-json.js';
 
 /** The plain value of a tree, as JSON.parse would give it (numbers become doubles). */
 export function toPlain(node: JsonValue): unknown {

@@ -3,7 +3,7 @@
  * came from: the `.logfilter` source, or the JSON text for trees built by the decompiler (whose nodes also
  * carry the JSON `path`). Line and column are computed only at the edges (CLI, language server).
  */
-import type { JsonPath, Span } from './lang/positions.js';
+import type { JsonPath, Span } from '../lang/positions.js';
 import type { OperatorName } from './operators.js';
 
 export type { JsonPath, Span };

@@ -8,9 +8,9 @@ import { editorTokens, type EditorToken } from '../completion/tokens.js';
 import { fieldOperators } from '../completion/field-operators.js';
 import { datasetOf } from '../completion/dataset-line.js';
 import { readField } from '../syntax/field-names.js';
-import type { HoverInfo } from '../lang/editor.js';
+import type { HoverInfo } from '../../lang/editor.js';
 
-export type { HoverInfo } from '../lang/editor.js';
+export type { HoverInfo } from '../../lang/editor.js';
 
 const KEYWORD_DOCS: Record<string, string> = {
   and: '**and**: both sides must hold. Binds tighter than `or`; compiles to one flat `"and"` array.',
