@@ -4,7 +4,7 @@
  */
 export { compile, type CompileResult } from './filter/entry/compile.js';
 export { decompile, type DecompileOptions, type DecompileResult } from './filter/entry/decompile.js';
-export { check, type CheckResult } from './filter/entry/check.js';
+export { check, inputKind, type CheckInputOptions, type CheckResult, type FilterInputKind } from './filter/entry/check.js';
 export { format, type FormatResult } from './filter/entry/format.js';
 export { formatRange, formatEdits, type RangeFormatResult } from './filter/entry/format-range.js';
 export { parse, type ParseResult } from './filter/syntax/parse.js';
