@@ -1,7 +1,8 @@
 /** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from './errors.js';
-import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type Diagnostic } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, PHASES, type Diagnostic } from '@logfilter/core';
+import { oneOf } from './did-you-mean.js';
 import type { CliContext } from './context.js';
 import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
 import { useColor } from './context.js';
@@ -41,6 +42,13 @@ export const datasetOption = () =>
   new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`);
 export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(intInRange(...FLAG_RANGES.maxOperators)).default(DEFAULT_MAX_OPERATORS);
 export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(intInRange(...FLAG_RANGES.maxBytes)).default(DEFAULT_MAX_BYTES);
+/**
+ * `--phase`, the ruleset phase whose fields and functions rules expressions may use: the one check of every
+ * command's phase flag, when it is parsed (an unknown phase is a usage error, exit 2, with the nearest names).
+ */
+export const phaseOption = (description = 'ruleset phase whose fields and functions the expression may use (e.g. http_request_firewall_custom)') =>
+  new Option('--phase <phase>', description).argParser((v: string) => oneOf('--phase', v, PHASES, 'phase'));
+
 export const diagnosticsOption = () =>
   new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text');
 
