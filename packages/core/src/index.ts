@@ -8,7 +8,8 @@ export { check, inputKind, type CheckInputOptions, type CheckResult, type Filter
 export { format, type FormatResult } from './filter/entry/format.js';
 export { formatRange, formatEdits, type RangeFormatResult } from './filter/entry/format-range.js';
 export { parse, type ParseResult } from './filter/syntax/parse.js';
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, MAX_DEPTH } from './filter/limits.js';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, FILTER_PARSER_SETTINGS, MAX_DEPTH } from './filter/limits.js';
+export type { ParserSettings } from './lang/settings.js';
 export { type CheckOptions, type CompileOptions, type Stats } from './filter/entry/analyze.js';
 export { operatorsFor } from './filter/check/fields.js';
 export { toFilterString, toTerraform, pretty, utf8Length } from './filter/compile/serialize.js';

@@ -23,4 +23,5 @@ export { evaluateRule, type RuleEvalOptions, type RuleEvalResult, type ExplainSt
 export { readSampleRequest, type SampleRequest } from './eval/request.js';
 export { type RuleValue, show as showRuleValue } from './eval/values.js';
 export { MAX_REGEX_INSTRUCTIONS } from './eval/regex.js';
+export { RULE_SETTINGS, type RuleSettings } from './settings.js';
 export { readRuleFileHeader, type RuleFileHeader } from './file-header.js';

@@ -100,3 +100,17 @@ describe('the JSON-number grammar', () => {
     expect(JSON_INTEGER.test('-12345678901234567890')).toBe(true);
   });
 });
+
+describe('each language\'s limits in one settings value', () => {
+  it('are the limits the parsers and checkers apply', async () => {
+    const { FILTER_PARSER_SETTINGS, RULE_SETTINGS, MAX_RULE_DEPTH, MAX_RULE_LENGTH, MAX_REGEX_INSTRUCTIONS } = await import('../../src/index.js');
+    expect([MAX_RULE_DEPTH, MAX_RULE_LENGTH, MAX_REGEX_INSTRUCTIONS]).toEqual([RULE_SETTINGS.maxParseDepth, RULE_SETTINGS.maxLength, RULE_SETTINGS.maxRegexInstructions]);
+    expect(checkRule('a'.repeat(RULE_SETTINGS.maxLength + 1)).diagnostics.map((d) => d.code)).toContain('rule-too-long');
+    // the filter: past maxParseDepth chained nots, the parser is not run
+    const nots = `${'not '.repeat(FILTER_PARSER_SETTINGS.maxParseDepth + 1)}ClientCountry == "us"`;
+    expect(parse(nots).diagnostics.map((d) => d.code)).toEqual(['too-deep']);
+    expect(parse(`${'not '.repeat(FILTER_PARSER_SETTINGS.maxParseDepth)}ClientCountry == "us"`).diagnostics).toEqual([]);
+    const noise = '@ '.repeat(FILTER_PARSER_SETTINGS.maxSyntaxDiagnostics + 50);
+    expect(parse(noise).diagnostics.length).toBe(FILTER_PARSER_SETTINGS.maxSyntaxDiagnostics);
+  });
+});
