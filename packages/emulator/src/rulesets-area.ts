@@ -62,10 +62,10 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
     {
       pattern: R,
       methods: {
-        // The scope's own rulesets; the managed ones are read by id (README: lists leave them out, so counts stay yours).
+        // The scope's own rulesets, then the managed ones it can execute, as the provider lists them (README).
         GET: (request, params) => {
-          const list = scope(params).rulesets;
-          return cursorPaged(list.map((r) => rs.summary(r)), request.query, list.map((r) => r.seq ?? -1));
+          const { items, places } = rs.listed(scope(params));
+          return cursorPaged(items.map((r) => rs.summary(r)), request.query, places);
         },
         POST: (request, params) => ({ result: rs.full(rs.createRuleset(scope(params), kind, validateBody('createRuleset', request.body))), mutates: true }),
       },

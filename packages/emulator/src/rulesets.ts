@@ -29,9 +29,22 @@ export function full(rs: StoredRuleset, v: RulesetVersion = latest(rs)) {
   return { ...summary(rs, v), rules: v.rules };
 }
 
-/** What a scope lists and can read: the managed rulesets first, then its own. */
+/** What a scope can read by id: the managed rulesets first, then its own. */
 export function visibleRulesets(scope: RulesetScope): StoredRuleset[] {
   return [...MANAGED_RULESETS, ...scope.rulesets];
+}
+
+/**
+ * What a scope's list shows, in the provider's order: its own rulesets (oldest first), then the managed ones it can
+ * execute. `places` keep a cursor valid across deletes (routing.ts): own rulesets by their creation number, the
+ * managed ones after any number an own ruleset can get.
+ */
+export function listed(scope: RulesetScope): { items: StoredRuleset[]; places: number[] } {
+  const managedPlace = (i: number) => Number.MAX_SAFE_INTEGER - MANAGED_RULESETS.length + i;
+  return {
+    items: [...scope.rulesets, ...MANAGED_RULESETS],
+    places: [...scope.rulesets.map((r) => r.seq ?? -1), ...MANAGED_RULESETS.map((_, i) => managedPlace(i))],
+  };
 }
 
 export function findRuleset(scope: RulesetScope, id: string): StoredRuleset {

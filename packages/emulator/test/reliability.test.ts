@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataFile, startEmulator, type RunningEmulator } from '@logfilter/emulator';
-import { api, cfRule } from './http.js';
+import { api, cfRule, own } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-rel-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,7 +80,7 @@ describe('user keys and malformed input', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('zone id %s is an ordinary zone', async (zone) => {
     const call = api(emu.url, 't');
     const empty = await call('GET', `/zones/${zone}/rulesets`);
-    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    expect([empty.status, own(empty.body.result)]).toEqual([200, []]);
     const job = await call('POST', `/zones/${zone}/logexport/jobs`, { ...JOB, name: zone });
     expect(job.status).toBe(200);
     expect((await call('GET', `/zones/${zone}/logexport/jobs/${job.body.result.id}`)).body.result.name).toBe(zone);
@@ -91,11 +91,11 @@ describe('user keys and malformed input', () => {
   it.each(['__proto__', 'constructor', 'toString'])('account id %s is an ordinary account', async (account) => {
     const call = api(emu.url, 't');
     const empty = await call('GET', `/accounts/${account}/rulesets`);
-    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    expect([empty.status, own(empty.body.result)]).toEqual([200, []]);
     const created = await call('POST', `/accounts/${account}/rulesets`, { name: account, kind: 'custom', phase: 'http_request_firewall_custom' });
     expect(created.status).toBe(200);
-    expect((await call('GET', `/accounts/${account}/rulesets`)).body.result.map((r: { name: string }) => r.name)).toEqual([account]);
-    expect((await call('GET', '/accounts/other/rulesets')).body.result).toEqual([]);
+    expect(own((await call('GET', `/accounts/${account}/rulesets`)).body.result).map((r: { name: string }) => r.name)).toEqual([account]);
+    expect(own((await call('GET', '/accounts/other/rulesets')).body.result)).toEqual([]);
   });
 
   it('zone ids survive a restart from the data file, __proto__ included', async () => {
