@@ -115,6 +115,14 @@ describe('credentials', () => {
     const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: { LOGFILTER_BASE_URL: 'http://127.0.0.1:1/client/v4', LOGFILTER_API_TOKEN: 'wrong' } });
     expect((await c.listJobs(zone())).items).toEqual([]);
   });
+  it("names an error's causes (the provider's error_chain) in its message, and keeps them on the error", async () => {
+    // The provider's answer to an Authorization header it cannot read (this client never sends one; a proxy can).
+    const chain = [{ code: 6111, message: 'Invalid format for Authorization header' }];
+    emu.injectFaults({ status: 400, rawBody: JSON.stringify({ success: false, result: null, messages: [], errors: [{ code: 6003, message: 'Invalid request headers', error_chain: chain }] }) });
+    const e = await failure(client.listJobs(zone()));
+    expect([e.kind, e.status, e.code, e.errors[0].error_chain]).toEqual(['api', 400, 6003, chain]);
+    expect(e.message).toContain(chain[0].message);
+  });
   it('fails with 403 on a wrong token or key, not retried', async () => {
     let retries = 0;
     const wrong = new LogfilterClient({ baseUrl: emu.url, token: 'wrong', env: {}, onRetry: () => retries++ });

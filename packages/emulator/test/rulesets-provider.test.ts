@@ -54,6 +54,32 @@ describe("rulesets as the provider's", () => {
     expect(own((await call('GET', `${base}x/rulesets`)).body.result)).toEqual([]);
   });
 
+  // The provider's answer to an Authorization header it cannot read, whatever the path and even where any token
+  // would do (an emulator started without tokens); a wrong but well-formed token stays 403 / 10001.
+  it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer ', 'Bearer two words', 'Token abc', 'bearer-abc', ''])(
+    'answers a malformed Authorization header %j with 400, 6003 and 6111 in its error chain',
+    async (header) => {
+      const open = await startEmulator({});
+      try {
+        for (const [url, method] of [
+          [`${emu.url}/zones/rp5/rulesets`, 'GET'],
+          [`${open.url}/zones/rp5/logpush/jobs`, 'GET'],
+          [`${open.url}/zones/rp5/rulesets`, 'POST'],
+          [`${emu.url.replace(/\/client\/v4$/, '')}/__emulator/reset`, 'POST'],
+        ]) {
+          const res = await fetch(url, { method, headers: { authorization: header } });
+          const body = (await res.json()) as any;
+          expect([res.status, body.success, body.result]).toEqual([400, false, null]);
+          expect(body.errors).toEqual([
+            { code: 6003, message: 'Invalid request headers', error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }] },
+          ]);
+        }
+      } finally {
+        await open.close();
+      }
+    },
+  );
+
   it('writes the messages of 20217 and 10003 as the provider does', async () => {
     const phase = 'http_request_firewall_custom';
     await call('POST', '/zones/rp3/rulesets', { name: 'a', kind: 'zone', phase, rules: [] });
