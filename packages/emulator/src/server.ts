@@ -207,7 +207,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const type = header(req, 'content-type');
         if (type !== undefined && !/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
         req.resume();
-        handleApi.reset();
+        try {
+          handleApi.reset();
+        } catch (cause) {
+          // The emulator's own failure (its data file), not the caller's: a 500, as for a change of the API.
+          throw fail(500, 'internal', `internal emulator error: ${(cause as Error).message}`);
+        }
         return send(res, 200, ok(null));
       }
       if (path === 'faults' && method === 'POST') {
