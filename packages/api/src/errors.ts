@@ -128,7 +128,7 @@ export class CustomFieldsError extends ApiError {
   }
 }
 
-/** The API's code for a second entry point (kind zone or root) of a phase (api-facts section 2). */
+/** The API's code for a second entry point (kind zone or root) of a phase (emulator README, "Error codes"). */
 export const ENTRYPOINT_EXISTS = 20217;
 
 /** A page monitoring list parameter, settings or policy field the API would refuse: nothing was sent. */

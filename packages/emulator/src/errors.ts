@@ -1,5 +1,5 @@
 /**
- * The emulator's error codes. The API description shows no codes (section 7.5), so these are our own; they are
+ * The emulator's error codes (README, "Error codes"): the provider's where its public answers show them, our own otherwise; they are
  * stable because clients and tests branch on them. Documented in packages/emulator/README.md.
  */
 export const ERROR_CODES = {
@@ -83,7 +83,7 @@ export const ERROR_CODES = {
   filterNotJson: 1002,
   /** 400: the filter does not pass the checks (unknown field, wrong operator or value, ...). */
   filterInvalid: 1003,
-  /** 400: the filter exceeds the limits of section 8 (operators, bytes). */
+  /** 400: the filter exceeds the limits of a job filter (operators, bytes; docs/language.md, "Limits"). */
   filterTooLarge: 1005,
   /** 400: logpull_options is not a valid query string of known options. */
   logpullOptions: 1006,

@@ -1,5 +1,5 @@
 /**
- * Rulesets of a zone or an account (API description 2.6, 4.2; api-facts section 2): every change writes a new
+ * Rulesets of a zone or an account (README, "Paths": rulesets and "Behaviour"): every change writes a new
  * version ("1", "2", …, never reused); viewing gives the latest; rules keep the version in which they last
  * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
  * a ruleset an execute rule runs cannot be deleted.
@@ -206,7 +206,7 @@ export function findVersion(rs: StoredRuleset, version: string): RulesetVersion 
 }
 
 /**
- * Deletes one version. The latest one goes too when no execute rule runs the ruleset (api-facts section 2): the
+ * Deletes one version. The latest one goes too when no execute rule runs the ruleset (README, "Behaviour"): the
  * version before it becomes current again (its number is still never reused). The only version cannot go (delete
  * the ruleset), nor a version an execute rule names, nor the latest while an execute rule runs the ruleset.
  */

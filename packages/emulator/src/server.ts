@@ -1,5 +1,5 @@
 /**
- * The HTTP side of the emulator: node:http, routing, authentication, the envelope of section 2.1, paging, and
+ * The HTTP side of the emulator: node:http, routing, authentication, the envelope (README, "Behaviour"), paging, and
  * injected faults (429, 5xx, malformed answers, hangs) so clients can be tested against every failure for real.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -68,7 +68,7 @@ export interface Job {
   error_message: string | null;
 }
 
-/** Where rulesets live: a zone or an account (api-facts section 2: `<scope>` = zones/<id> or accounts/<id>). */
+/** Where rulesets live: a zone or an account (README, "Paths": `{scope}` = zones/<id> or accounts/<id>). */
 export interface RulesetScope {
   rulesets: StoredRuleset[];
   /** The `seq` the next ruleset created here gets. */
