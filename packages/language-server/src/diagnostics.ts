@@ -1,11 +1,13 @@
 /**
- * Publishes the core's diagnostics as the user types. Small documents are checked on the next turn of the
- * event loop (a burst of edits in one read collapses into one check); large ones after a short pause and
- * in the worker. A result for a version that is no longer current is dropped.
+ * The one diagnostics scheduler, for both languages: publishes a document's diagnostics (its language
+ * service computes them) as the user types. Small documents are checked on the next turn of the event loop
+ * (a burst of edits in one read collapses into one check); large ones after a short pause and in the
+ * worker. A result for a version that is no longer current is dropped.
  */
 import type { Diagnostic as CoreDiagnostic } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
+import type { LanguageService } from './language-service.js';
 import { publishedDiagnostics } from './convert.js';
 import { INLINE_LIMIT, isSuperseded } from './runner.js';
 
@@ -32,7 +34,11 @@ function blank(text: string): boolean {
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(
+    private readonly ctx: ServerContext,
+    /** The language service of an open document. */
+    private readonly serviceOf: (uri: string) => LanguageService | undefined,
+  ) {}
 
   schedule(doc: TextDocument): void {
     this.cancel(doc.uri);
@@ -64,11 +70,12 @@ export class DiagnosticsPublisher {
     const doc = this.ctx.documents.get(uri);
     if (!doc || doc.version !== version) return;
     try {
-      const analysis = await this.ctx.analyses.get(doc);
+      const service = this.serviceOf(uri);
+      if (!service) return;
+      const published = await service.diagnostics(doc);
       const current = this.ctx.documents.get(uri);
       if (!current || current.version !== version) return;
-      const kept = editorDiagnostics(doc.getText(), analysis.diagnostics);
-      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(doc, { kept: [...kept], omitted: analysis.omitted }) });
+      await this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(doc, published) });
     } catch (e) {
       // a newer version's check replaced this one before it started: that check publishes
       if (isSuperseded(e)) return;

@@ -12,20 +12,18 @@ import {
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analyses } from './analyses.js';
-import { codeLens } from './budget.js';
-import { CODE_ACTION_KINDS, codeActions } from './code-actions.js';
-import { completion, TRIGGER_CHARACTERS } from './completion.js';
+import { CODE_ACTION_KINDS } from './code-actions.js';
+import { TRIGGER_CHARACTERS } from './completion.js';
 import type { ServerContext } from './context.js';
 import { CompileRequest, compileRequest, DecompileRequest, decompileRequest } from './custom-requests.js';
 import { DiagnosticsPublisher } from './diagnostics.js';
-import { folding } from './folding.js';
-import { formatDocument, formatRange } from './formatting.js';
+import { filterService } from './filter-service.js';
 import { guard, guardNotification } from './guard.js';
-import { hover } from './hover.js';
+import { languageOf, type LanguageName, type LanguageService } from './language-service.js';
+import { rulesService } from './rules-service.js';
 import { TaskRunner } from './runner.js';
-import { LEGEND, semanticTokens } from './semantic-tokens.js';
+import { LEGEND, toNumbers } from './semantic-encoding.js';
 import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings.js';
-import { isRulesDocument, RulesDiagnostics, rulesCodeActions, rulesCompletion, rulesFormatting, rulesHover, rulesSemanticTokens } from './rules.js';
 
 export const SERVER_NAME = 'logfilter-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -42,18 +40,23 @@ export function startServer(connection: Connection): void {
     settings: () => settings,
     client: { codeLensRefresh: false, semanticTokensRefresh: false, configuration: false },
   };
-  const publisher = new DiagnosticsPublisher(ctx);
-  const rulesDiagnostics = new RulesDiagnostics(ctx);
-  /** The rules document a request is about, if it is one (rules.ts answers it). */
-  const rulesDoc = (p: { textDocument: { uri: string } }) => {
-    const doc = documents.get(p.textDocument.uri);
-    return isRulesDocument(doc) ? doc : undefined;
-  };
+  const services: Record<LanguageName, LanguageService> = { filter: filterService(ctx), rules: rulesService(ctx) };
+  /** Each open document's language service, chosen once when it is opened. */
+  const serviceByUri = new Map<string, LanguageService>();
+  const publisher = new DiagnosticsPublisher(ctx, (uri) => serviceByUri.get(uri));
+  /** Routes a request to the service of its document; a document that is not open has no answer. */
+  const route =
+    <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (s: LanguageService, doc: TextDocument, p: P) => R | Promise<R>) =>
+    (p: P): R | Promise<R> => {
+      const doc = documents.get(p.textDocument.uri);
+      const service = serviceByUri.get(p.textDocument.uri);
+      return doc && service ? answer(service, doc, p) : empty;
+    };
 
   const applySettings = (next: Settings) => {
     if (sameSettings(next, settings)) return;
     settings = next;
-    for (const doc of documents.all()) (isRulesDocument(doc) ? rulesDiagnostics.schedule(doc) : publisher.schedule(doc));
+    publisher.scheduleAll();
     if (ctx.client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     if (ctx.client.semanticTokensRefresh) void connection.sendRequest('workspace/semanticTokens/refresh').catch(() => undefined);
   };
@@ -106,21 +109,22 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  documents.onDidChangeContent((e) => (isRulesDocument(e.document) ? rulesDiagnostics.schedule(e.document) : publisher.schedule(e.document)));
+  documents.onDidOpen((e) => serviceByUri.set(e.document.uri, services[languageOf(e.document)]));
+  documents.onDidChangeContent((e) => publisher.schedule(e.document));
   documents.onDidClose((e) => {
     ctx.analyses.forget(e.document.uri);
-    rulesDiagnostics.cancel(e.document.uri);
+    serviceByUri.delete(e.document.uri);
     publisher.clear(e.document.uri);
   });
 
-  connection.onCompletion(guard(connection, 'completion', (p) => (rulesDoc(p) ? rulesCompletion(rulesDoc(p)!, p) : completion(ctx, p))));
-  connection.onHover(guard(connection, 'hover', (p) => (rulesDoc(p) ? rulesHover(rulesDoc(p)!, p) : hover(ctx, p))));
-  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatDocument(ctx, p))));
-  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatRange(ctx, p))));
-  connection.onFoldingRanges(guard(connection, 'foldingRange', (p) => (rulesDoc(p) ? [] : folding(ctx, p))));
-  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', (p) => (rulesDoc(p) ? rulesSemanticTokens(rulesDoc(p)!) : semanticTokens(ctx, p))));
-  connection.onCodeAction(guard(connection, 'codeAction', (p) => (rulesDoc(p) ? rulesCodeActions(rulesDoc(p)!, p) : codeActions(ctx, p))));
-  connection.onCodeLens(guard(connection, 'codeLens', (p) => (rulesDoc(p) ? [] : codeLens(ctx, p))));
+  connection.onCompletion(guard(connection, 'completion', route(null, (s, doc, p) => s.completion(doc, p))));
+  connection.onHover(guard(connection, 'hover', route(null, (s, doc, p) => s.hover(doc, p))));
+  connection.onDocumentFormatting(guard(connection, 'formatting', route(null, (s, doc, p) => s.formatting(doc, p))));
+  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', route(null, (s, doc, p) => s.rangeFormatting(doc, p))));
+  connection.onFoldingRanges(guard(connection, 'foldingRange', route(null, (s, doc) => s.folding(doc))));
+  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', route({ data: [] }, async (s, doc) => ({ data: toNumbers(await s.semanticTokens(doc)) }))));
+  connection.onCodeAction(guard(connection, 'codeAction', route(null, (s, doc, p) => s.codeActions(doc, p))));
+  connection.onCodeLens(guard(connection, 'codeLens', route(null, (s, doc) => s.codeLens(doc))));
   connection.onRequest(CompileRequest, guard(connection, 'logfilter/compile', (p) => compileRequest(ctx, p)));
   connection.onRequest(DecompileRequest, guard(connection, 'logfilter/decompile', (p) => decompileRequest(ctx, p)));
   connection.onShutdown(() => runner.dispose());
