@@ -22,13 +22,17 @@ const kindOf = (doc: TextDocument): RulesDocumentKind => (isRulesetJson(doc) ? '
 const STYLE = { filterText: (e: CompletionEntry) => e.label, snippetKind: CompletionItemKind.Function };
 
 export function rulesService(ctx: ServerContext): LanguageService {
-  const check = (doc: TextDocument) => ctx.runner.run({ kind: 'rules-check', text: doc.getText(), document: kindOf(doc) }, doc);
+  const phase = () => ctx.settings().defaultPhase;
+  const check = (doc: TextDocument) => {
+    const p = phase();
+    return ctx.runner.run({ kind: 'rules-check', text: doc.getText(), document: kindOf(doc), ...(p ? { phase: p } : {}) }, doc);
+  };
   return {
     async diagnostics(doc) {
       const r = await check(doc);
       return { kept: r.diagnostics, omitted: r.omitted };
     },
-    completion: (doc, params) => (isRulesetJson(doc) ? rulesetJsonCompletion(doc, params) : ruleCompletionList(doc, params)),
+    completion: (doc, params) => (isRulesetJson(doc) ? rulesetJsonCompletion(doc, params, phase()) : ruleCompletionList(doc, params, phase())),
     hover: (doc, params) => {
       if (isRulesetJson(doc)) {
         const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
@@ -52,11 +56,13 @@ export function rulesService(ctx: ServerContext): LanguageService {
   };
 }
 
-function ruleCompletionList(doc: TextDocument, params: CompletionParams): CompletionList {
+/** `defaultPhase` (settings) when the file's `# phase:` header names none. */
+function ruleCompletionList(doc: TextDocument, params: CompletionParams, defaultPhase: string | undefined): CompletionList {
   const header = readRuleFileHeader(doc.getText());
   const text = header.text;
   const offset = doc.offsetAt(params.position);
-  const { situation, items } = ruleCompletion(text, offset, header.phase ? { phase: header.phase } : {});
+  const phase = header.phase ?? defaultPhase;
+  const { situation, items } = ruleCompletion(text, offset, phase ? { phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   // `and`/`or` after a closing quote or brace: never on the punctuation that was just typed (Enter would
   // take them), and asked for, they bring their own space (`"/x" and`, not `"/x"and`)
@@ -71,10 +77,11 @@ function ruleCompletionList(doc: TextDocument, params: CompletionParams): Comple
 }
 
 /** Completion inside an expression string of a `*.ruleset.json` file, in its ruleset's phase; JSON-escaped, plain text. */
-function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams): CompletionList {
+function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams, defaultPhase: string | undefined): CompletionList {
   const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
   if (!at) return { isIncomplete: false, items: [] };
-  const { situation, items } = ruleCompletion(at.text, at.offset, at.phase ? { phase: at.phase } : {});
+  const phase = at.phase ?? defaultPhase;
+  const { situation, items } = ruleCompletion(at.text, at.offset, phase ? { phase } : {});
   const range = toRange(doc, at.toDocument(situation.replace.start), at.toDocument(situation.replace.end));
   const plain = (t: string) => t.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
   const insert = (e: CompletionEntry) => ({ text: JSON.stringify(e.snippet ? plain(e.insertText) : e.insertText).slice(1, -1), plain: true });

@@ -4,6 +4,7 @@
  */
 import {
   DidChangeConfigurationNotification,
+  MessageType,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -23,7 +24,7 @@ import { languageOf, type LanguageName, type LanguageService } from './language-
 import { rulesService } from './rules-service.js';
 import { TaskRunner } from './runner.js';
 import { LEGEND, toNumbers } from './semantic-encoding.js';
-import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings.js';
+import { DEFAULT_SETTINGS, readSettings, sameSettings, settingsProblems, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'logfilter-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -53,6 +54,14 @@ export function startServer(connection: Connection): void {
       return doc && service ? answer(service, doc, p) : empty;
     };
 
+  /** The settings a client sent: problems told once per distinct message (a pull after every change repeats them). */
+  let told = '';
+  const applyRaw = (raw: unknown) => {
+    const problems = settingsProblems(raw).join('\n');
+    if (problems && problems !== told) void connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: problems });
+    told = problems;
+    applySettings(readSettings(raw));
+  };
   const applySettings = (next: Settings) => {
     if (sameSettings(next, settings)) return;
     settings = next;
@@ -64,7 +73,7 @@ export function startServer(connection: Connection): void {
     if (!ctx.client.configuration) return;
     try {
       const [raw] = await connection.workspace.getConfiguration([{ section: 'logfilter' }]);
-      applySettings(readSettings(raw));
+      applyRaw(raw);
     } catch (e) {
       connection.console.error(`workspace/configuration failed: ${String(e)}`);
     }
@@ -76,7 +85,12 @@ export function startServer(connection: Connection): void {
     ctx.client.codeLensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
     ctx.client.semanticTokensRefresh = caps.workspace?.semanticTokens?.refreshSupport === true;
     // editors without workspace/configuration (or before it answers) may pass the settings here
-    if (params.initializationOptions) settings = readSettings(params.initializationOptions);
+    if (params.initializationOptions) {
+      settings = readSettings(params.initializationOptions);
+      // told once the client is listening (after initialize)
+      const problems = settingsProblems(params.initializationOptions);
+      if (problems.length) setImmediate(() => applyRaw(params.initializationOptions));
+    }
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -105,7 +119,7 @@ export function startServer(connection: Connection): void {
     guardNotification(connection, 'didChangeConfiguration', async (p: { settings?: unknown }) => {
       // pull clients answer workspace/configuration; push clients send the settings here
       if (ctx.client.configuration) await fetchSettings();
-      else applySettings(readSettings(p?.settings));
+      else applyRaw(p?.settings);
     }),
   );
 
