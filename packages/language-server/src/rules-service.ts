@@ -25,7 +25,7 @@ export function rulesService(ctx: ServerContext): LanguageService {
   const phase = () => ctx.settings().defaultPhase;
   const check = (doc: TextDocument) => {
     const p = phase();
-    return ctx.runner.run({ kind: 'rules-check', text: doc.getText(), document: kindOf(doc), ...(p ? { phase: p } : {}) }, doc);
+    return ctx.runner.run({ kind: 'rules-check', text: doc.getText(), document: kindOf(doc), uri: doc.uri, ...(p ? { phase: p } : {}) }, doc);
   };
   return {
     async diagnostics(doc) {

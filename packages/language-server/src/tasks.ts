@@ -38,7 +38,7 @@ export type Task =
   | { kind: 'highlight'; text: string; dataset: string }
   | { kind: 'folding'; text: string }
   /** The rules language: a `.rule` expression or a `*.ruleset.json` document, in `phase` when it names none. */
-  | { kind: 'rules-check'; text: string; document: RulesDocumentKind; phase?: string }
+  | { kind: 'rules-check'; text: string; document: RulesDocumentKind; phase?: string; uri?: string }
   | { kind: 'rules-highlight'; text: string };
 
 /** A formatting answer: the edits, or why there are none (the first syntax error). */
@@ -86,7 +86,7 @@ export function runTask(task: Task): TaskResults[Task['kind']] {
     case 'folding':
       return foldingRanges(task.text);
     case 'rules-check': {
-      const { kept, omitted } = selectPublished(rulesDiagnostics(task.text, task.document, task.phase));
+      const { kept, omitted } = selectPublished(rulesDiagnostics(task.text, task.document, task.phase, task.uri));
       return { diagnostics: kept, ...(omitted ? { omitted } : {}) };
     }
     case 'rules-highlight':
