@@ -46,7 +46,38 @@ export class DiagnosticsPublisher {
       this.timers.delete(doc.uri);
       void this.publish(doc.uri, doc.version);
     };
-    this.timers.set(doc.uri, doc.getText().length < INLINE_LIMIT ? setImmediate(run) : setTimeout(run, LARGE_DOCUMENT_DELAY_MS));
+    const large = doc.getText().length >= INLINE_LIMIT;
+    this.timers.set(doc.uri, large ? setTimeout(run, LARGE_DOCUMENT_DELAY_MS) : setImmediate(run));
+    // a large document's edited region at once, the whole check after the pause (and the worker)
+    if (large && this.serviceOf(doc.uri)?.quickDiagnostics) {
+      this.cancelQuick(doc.uri);
+      this.quick.set(
+        doc.uri,
+        setImmediate(() => {
+          this.quick.delete(doc.uri);
+          this.publishQuick(doc.uri, doc.version);
+        }),
+      );
+    }
+  }
+
+  private readonly quick = new Map<string, NodeJS.Immediate>();
+
+  private cancelQuick(uri: string): void {
+    const q = this.quick.get(uri);
+    if (q !== undefined) clearImmediate(q);
+    this.quick.delete(uri);
+  }
+
+  private publishQuick(uri: string, version: number): void {
+    const doc = this.ctx.documents.get(uri);
+    if (!doc || doc.version !== version) return;
+    try {
+      const published = this.serviceOf(uri)?.quickDiagnostics?.(doc);
+      if (published) void this.ctx.connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(doc, published) });
+    } catch (e) {
+      this.ctx.connection.console.error(`quick diagnostics of ${uri} failed: ${String(e instanceof Error ? e.stack : e)}`);
+    }
   }
 
   scheduleAll(): void {
@@ -63,6 +94,7 @@ export class DiagnosticsPublisher {
 
   clear(uri: string): void {
     this.cancel(uri);
+    this.cancelQuick(uri);
     void this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

@@ -12,13 +12,33 @@ import { folding } from './folding.js';
 import { formatDocument, formatRange } from './formatting.js';
 import { hover } from './hover.js';
 import type { LanguageService } from './language-service.js';
+import { quickDiagnostics, type Checked } from './quick-diagnostics.js';
 
 export function filterService(ctx: ServerContext): LanguageService {
+  /** Per document, the latest version whose diagnostics were computed (whole or quick), for the next quick ones. */
+  const checked = new Map<string, Checked>();
+  const remember = (uri: string, c: Checked) => {
+    const had = checked.get(uri);
+    if (!had || had.version <= c.version) checked.set(uri, c);
+  };
   return {
     async diagnostics(doc) {
+      const { version } = doc;
+      const text = doc.getText();
       const analysis = await ctx.analyses.get(doc);
-      return { kept: [...editorDiagnostics(doc.getText(), analysis.diagnostics)], omitted: analysis.omitted };
+      const kept = [...editorDiagnostics(text, analysis.diagnostics)];
+      remember(doc.uri, { version, text, diagnostics: kept, ...(analysis.omitted ? { omitted: analysis.omitted } : {}), dataset: analysis.dataset });
+      return { kept, omitted: analysis.omitted };
     },
+    quickDiagnostics(doc) {
+      const prev = checked.get(doc.uri);
+      if (!prev || prev.version >= doc.version) return undefined;
+      const text = doc.getText();
+      const r = quickDiagnostics(prev, text);
+      if (r) remember(doc.uri, { version: doc.version, text, diagnostics: r.kept, ...(r.omitted ? { omitted: r.omitted } : {}), dataset: prev.dataset });
+      return r;
+    },
+    forget: (uri) => void checked.delete(uri),
     completion: (doc, params) => completion(ctx, doc, params),
     hover: (doc, params) => hover(ctx, doc, params),
     formatting: (doc, params) => formatDocument(ctx, doc, params),

@@ -33,6 +33,14 @@ export interface LanguageService {
   codeActions(doc: TextDocument, params: CodeActionParams): Promise<CodeAction[]>;
   folding(doc: TextDocument): Promise<FoldingRange[]>;
   codeLens(doc: TextDocument): Promise<CodeLens[]>;
+  /**
+   * For a large document, diagnostics of this version at once (the edited region checked on its own), before
+   * the whole check; undefined when the edit cannot be judged on its own. Languages whose whole check is
+   * quick enough leave it out.
+   */
+  quickDiagnostics?(doc: TextDocument): Published | undefined;
+  /** The document was closed: drop what is kept for it. */
+  forget?(uri: string): void;
 }
 
 export type LanguageName = 'filter' | 'rules';

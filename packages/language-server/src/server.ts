@@ -127,6 +127,8 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => publisher.schedule(e.document));
   documents.onDidClose((e) => {
     ctx.analyses.forget(e.document.uri);
+    runner.forget(e.document.uri);
+    serviceByUri.get(e.document.uri)?.forget?.(e.document.uri);
     serviceByUri.delete(e.document.uri);
     publisher.clear(e.document.uri);
   });
