@@ -42,6 +42,8 @@ export interface TestClient {
   conn: ProtocolConnection;
   /** Latest published diagnostics per uri, with the version they were computed for. */
   diagnostics: Map<string, { version?: number; diagnostics: Diagnostic[] }>;
+  /** Every publication, in order. */
+  publications: { uri: string; version?: number; diagnostics: Diagnostic[] }[];
   waitForDiagnostics(uri: string, pred?: (d: Diagnostic[], version?: number) => boolean, ms?: number): Promise<Diagnostic[]>;
   /** What the server logged (window/logMessage) and wrote to stderr. */
   logs: string[];
@@ -64,6 +66,7 @@ export function startClient(script: string): TestClient {
     proc,
     conn,
     diagnostics,
+    publications: [],
     logs,
     messages: [],
     configuration: { value: null },
@@ -84,6 +87,7 @@ export function startClient(script: string): TestClient {
   };
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
     diagnostics.set(p.uri, { version: p.version, diagnostics: p.diagnostics });
+    client.publications.push({ uri: p.uri, version: p.version, diagnostics: p.diagnostics });
     waiters.splice(0).forEach((w) => w());
   });
   conn.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
