@@ -3,8 +3,10 @@
  * 1 MB document) comes back from the worker: the edited region is checked on its own, in the context of the
  * last checked version, and the diagnostics outside it are carried over (shifted by the edit). The region is
  * the edited lines widened to whole conditions: from a line that starts with `and`/`or` (or the start) to
- * the next such line, outside any parenthesis. Diagnostics of the whole filter (limits, duplicates, an empty
- * filter) are not judged here: the whole check that follows replaces everything. Pure, main thread.
+ * the next such line, outside any parenthesis. The limits are judged at the first condition past them, so
+ * they stand when that place lies before the region and the region's own counts do not bring the filter
+ * over a limit it was under; otherwise the edit is left to the whole check. A duplicate of a condition
+ * elsewhere is found by the whole check only, which follows and replaces everything. Pure, main thread.
  */
 import { compile, type Diagnostic } from '@logfilter/core';
 import type { Published } from './convert.js';
@@ -20,6 +22,9 @@ export interface Checked {
 
 /** Codes that depend on the whole filter: the region's own check cannot say them. */
 const WHOLE_FILTER = new Set(['too-many-operators', 'too-large', 'empty-filter', 'duplicate-condition', 'too-deep']);
+
+/** Limits: judged at the first condition past them. */
+const LIMITS = new Set(['too-many-operators', 'too-large']);
 
 /** A region larger than this is left to the whole check (it would not be quick). */
 const MAX_REGION = 16 * 1024;
@@ -41,9 +46,17 @@ export function quickDiagnostics(prev: Checked, text: string): Published | undef
   const oldEnd = end - delta;
   const body = text.slice(start, end);
   const lead = /^\s*(?:and|or)\b/.exec(body)?.[0].length ?? 0;
-  const own = compile(text.slice(start + lead, end), { dataset: prev.dataset })
-    .diagnostics.filter((d) => !WHOLE_FILTER.has(d.code))
-    .map((d) => shift(d, start + lead));
+  // a limit's place must be before the region, or no limit reached before or after the edit
+  const limits = prev.diagnostics.filter((d) => LIMITS.has(d.code));
+  if (limits.some((d) => d.end > start)) return undefined;
+  const checked = compile(text.slice(start + lead, end), { dataset: prev.dataset });
+  if (limits.length === 0) {
+    const oldBody = old.slice(oldStart, oldEnd);
+    const oldLead = /^\s*(?:and|or)\b/.exec(oldBody)?.[0].length ?? 0;
+    const before = compile(old.slice(oldStart + oldLead, oldEnd), { dataset: prev.dataset }).stats;
+    if (checked.stats.operators > before.operators || checked.stats.bytes > before.bytes) return undefined;
+  }
+  const own = checked.diagnostics.filter((d) => !WHOLE_FILTER.has(d.code)).map((d) => shift(d, start + lead));
   const kept: Diagnostic[] = [];
   for (const d of prev.diagnostics) {
     if (d.end <= oldStart && d.start < oldStart) kept.push(d);

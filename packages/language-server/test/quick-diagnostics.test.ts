@@ -27,8 +27,8 @@ describe('quickDiagnostics', () => {
     ['a value of the wrong type', 'EdgeResponseStatus >= 450)', 'EdgeResponseStatus >= "x")'],
     ['a syntax error', 'and EdgeResponseStatus >= 420)', 'and EdgeResponseStatus >= )'],
     ['a typo fixed', 'ClientReqestHost', 'ClientRequestHost'],
-    ['a line inserted', 'or (ClientRequestHost == "h7.', 'or BotScore < 5\nor (ClientRequestHost == "h7.'],
-    ['a line removed', 'or (ClientRequestHost == "h9.example.com" and EdgeResponseStatus >= 409)\n', ''],
+    ['a line inserted', 'or (ClientRequestHost == "h207.', 'or BotScore < 5\nor (ClientRequestHost == "h207.'],
+    ['a line removed', 'or (ClientRequestHost == "h209.example.com" and EdgeResponseStatus >= 409)\n', ''],
   ])('%s: equals the whole check', (_name, find, replace) => {
     const next = edit(base, find, replace);
     const q = quickDiagnostics(checked(base), next);
@@ -50,5 +50,24 @@ describe('quickDiagnostics', () => {
     ['an unclosed string', '"h30.example.com"', '"h30.example.com'],
   ])('%s: left to the whole check', (_name, find, replace) => {
     expect(quickDiagnostics(checked(base), edit(base, find, replace))).toBeUndefined();
+  });
+});
+
+describe('quickDiagnostics and the limits', () => {
+  const big = `${Array.from({ length: 60 }, (_, i) => `${i ? 'or ' : ''}BotScore < ${i}`).join('\n')}\n`;
+  it('keeps a limit placed before the region, and leaves an edit before or at its place to the whole check', () => {
+    const next = edit(big, 'BotScore < 50', 'BotScroe < 50');
+    const q = quickDiagnostics(checked(big), next);
+    expect(q).toBeDefined();
+    const whole = compile(next).diagnostics;
+    expect(q!.kept.filter((d) => d.code === 'too-many-operators').map((d) => [d.start, d.end])).toEqual(whole.filter((d) => d.code === 'too-many-operators').map((d) => [d.start, d.end]));
+    expect(local(q!.kept)).toEqual(local(whole));
+    expect(quickDiagnostics(checked(big), edit(big, 'BotScore < 3\n', 'BotScore < 3 or BotScore < 99\n'))).toBeUndefined();
+  });
+
+  it('leaves to the whole check an edit that may bring a filter under the limits over them', () => {
+    const small = `${Array.from({ length: 10 }, (_, i) => `${i ? 'or ' : ''}BotScore < ${i}`).join('\n')}\n`;
+    expect(quickDiagnostics(checked(small), edit(small, 'BotScore < 5\n', 'BotScore < 5 and BotScore > 1\n'))).toBeUndefined();
+    expect(quickDiagnostics(checked(small), edit(small, 'BotScore < 5\n', 'BotScroe < 5\n'))).toBeDefined();
   });
 });
