@@ -94,7 +94,7 @@ function conditionRegion(text: string, from: number, to: number): [number, numbe
   if (/^\s*dataset\b/m.test(text.slice(start, end))) return undefined;
   // the region must be closed in itself and open nothing before it
   if (depthAt(text, start) !== 0) return undefined;
-  const inside = depths(text.slice(start, end));
+  const inside = depths(text, start, end);
   if (inside.final !== 0 || inside.min < 0 || inside.unclosedString) return undefined;
   return [start, end];
 }
@@ -107,24 +107,25 @@ function startsCondition(text: string, at: number): boolean {
 
 /** Parenthesis depth at `offset`, outside strings and comments (a scan from the start: a few milliseconds for 1 MB). */
 function depthAt(text: string, offset: number): number {
-  const r = depths(text.slice(0, offset));
+  const r = depths(text, 0, offset);
   return r.unclosedString ? -1 : r.final;
 }
 
-function depths(text: string): { final: number; min: number; unclosedString: boolean } {
+/** Parenthesis depth over [from, to) of `text` (no copy of a 1 MB prefix per keystroke). */
+function depths(text: string, from: number, to: number): { final: number; min: number; unclosedString: boolean } {
   let depth = 0;
   let min = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 || c === 0x60) {
       // "…" with backslash escapes, `…` keys
       const quote = c;
       i++;
-      while (i < text.length && text.charCodeAt(i) !== quote && text.charCodeAt(i) !== 0x0a) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
-      if (i >= text.length || text.charCodeAt(i) !== quote) return { final: depth, min, unclosedString: true };
+      while (i < to && text.charCodeAt(i) !== quote && text.charCodeAt(i) !== 0x0a) i += text.charCodeAt(i) === 0x5c ? 2 : 1;
+      if (i >= to || text.charCodeAt(i) !== quote) return { final: depth, min, unclosedString: true };
     } else if (c === 0x23) {
       const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
+      i = nl < 0 || nl >= to ? to : nl;
     } else if (c === 0x28) depth++;
     else if (c === 0x29) min = Math.min(min, --depth);
   }
