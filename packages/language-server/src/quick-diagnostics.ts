@@ -38,6 +38,8 @@ export function quickDiagnostics(prev: Checked, text: string): Published | undef
   let s = 0;
   while (s < min - p && old.charCodeAt(old.length - 1 - s) === text.charCodeAt(text.length - 1 - s)) s++;
   const delta = text.length - old.length;
+  // an edit before a limit's place is the whole check's (below, exactly; here before any scan)
+  if (prev.diagnostics.some((d) => LIMITS.has(d.code) && d.end > p)) return undefined;
   const region = conditionRegion(text, p, text.length - s);
   if (!region) return undefined;
   const [start, end] = region;
