@@ -5,10 +5,9 @@
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { Readable } from 'node:stream';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
-import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
+import { gunzipMembers, gunzipStream, TrailingJunkError } from './gzip-members.js';
 
 export interface Source {
   /** Name in messages and malformed-line reports (`-` shown as `<stdin>`). */
@@ -79,7 +78,9 @@ async function* sniffGzip(chunks: AsyncIterable<Uint8Array | string>): AsyncGene
     yield* rest();
     return;
   }
-  yield* Readable.from(rest()).pipe(zlib.createGunzip(GUNZIP_OPTIONS));
+  // Member by member: a stream cannot be read again when Node's Gunzip stops at trailing junk, so the
+  // reader that yields every member's lines before reporting junk is the one used from the start.
+  yield* gunzipStream(rest(), GUNZIP_OPTIONS);
 }
 
 /**
