@@ -12,7 +12,6 @@
 // installs behind; a cache still in use is only written again on its next run).
 'use strict';
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
@@ -22,7 +21,8 @@ const PRUNE_DAYS = 30;
 /** The cache file for this build of `filename`, and the prefix every cache of this install starts with. */
 function cacheFile(filename) {
   if (process.env.LOGFILTER_NO_CODE_CACHE) return undefined;
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  // HOME first: node:os is one more module to load at every start
+  const base = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || require('node:os').homedir(), '.cache');
   const real = fs.realpathSync(filename);
   const st = fs.statSync(real);
   const install = installPrefix(filename, real);

@@ -132,6 +132,21 @@ describe('logfilter eval launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('compile-filter reads its file without fs.promises (which brings readline and fs watchers) or os', () => {
+    const dir = tempDir();
+    write(dir, 'f.logfilter', 'h == "a"\n');
+    write(dir, 'probe.cjs', "process.on('exit', () => process.stderr.write('modules:' + JSON.stringify(process.moduleLoadList) + '\\n'));");
+    // through the code cache, as users run it
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const modules = (args: string[]) => JSON.parse(spawnSync(process.execPath, ['-r', path.join(dir, 'probe.cjs'), ...args], { cwd: dir, env }).stderr.toString().match(/modules:(.*)/)![1]!) as string[];
+    const loaded = modules([path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), 'f.logfilter']);
+    expect(loaded.filter((m) => /internal\/fs\/promises|readline|NativeModule os$/.test(m))).toEqual([]);
+    // the probe sees them when they are loaded
+    expect(modules(['-e', "require('node:fs').promises; require('node:os')"]).filter((m) => /internal\/fs\/promises|NativeModule os$/.test(m))).toHaveLength(2);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('starts a worker early only for inputs that call for workers', () => {
     const { wanted, SINGLE_FILE } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/eval-early-worker.cjs')) as { wanted: (args: string[]) => boolean; SINGLE_FILE: number };
     // the launcher starts a worker for one plain file from the size at which the evaluation shares its ranges
