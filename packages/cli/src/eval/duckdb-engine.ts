@@ -10,7 +10,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
@@ -124,7 +123,9 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     const raw = fs.createReadStream(file);
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib.createGunzip()) : raw;
     let n = 0;
-    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       n++;
       if (/^[ \t\r]*$/.test(line)) continue;
       let ok = false;
