@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
@@ -121,7 +121,7 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     fs.readSync(fd, head, 0, 2, 0);
     fs.closeSync(fd);
     const raw = fs.createReadStream(file);
-    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib.createGunzip()) : raw;
+    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
     // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along
     const { createInterface } = await import('node:readline');

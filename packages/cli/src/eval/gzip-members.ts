@@ -9,7 +9,8 @@
  * after every member's content was given.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 
 /** The error for bytes after the last member that are neither gzip nor zero padding. */
 export class TrailingJunkError extends Error {
@@ -79,7 +80,7 @@ function zeroTail(fd: number, pos: number, size: number): boolean {
  * error for damaged or cut-short data, and a TrailingJunkError for junk after the last member, in both cases
  * after yielding everything before it.
  */
-export async function* gunzipMembers(file: string, size: number, options: zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+export async function* gunzipMembers(file: string, size: number, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
   const fd = fs.openSync(file, 'r');
   try {
     let offset = 0;
@@ -94,7 +95,7 @@ export async function* gunzipMembers(file: string, size: number, options: zlib.Z
       if (h === 0) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
       // The raw inflate stream ends at the end of the member's deflate data (whatever input follows), and its
       // bytesWritten is then the input it consumed.
-      const inflate = zlib.createInflateRaw(options);
+      const inflate = zlib().createInflateRaw(options);
       const raw = fs.createReadStream(file, { start: offset + h, highWaterMark: READ_CHUNK });
       raw.on('error', (e) => inflate.destroy(e));
       raw.pipe(inflate);
@@ -160,7 +161,7 @@ class ChunkReader {
  * deflate data ended is handed back for the trailer and the next member. Throws zlib's error for damaged or
  * cut-short data and a TrailingJunkError (with the junk's offset in the stream) after yielding every member.
  */
-export async function* gunzipStream(chunks: AsyncIterable<Uint8Array | string>, options: zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+export async function* gunzipStream(chunks: AsyncIterable<Uint8Array | string>, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
   const input = new ChunkReader(chunks);
   try {
     for (let member = 0; ; member++) {
@@ -198,8 +199,8 @@ export async function* gunzipStream(chunks: AsyncIterable<Uint8Array | string>, 
  * stream ends (pushes its end) at the end of the deflate data and consumes nothing after it; its bytesWritten
  * is then the input it consumed, and the rest of what was written to it is handed back.
  */
-async function* inflateMember(input: ChunkReader, options: zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
-  const inflate = zlib.createInflateRaw(options);
+async function* inflateMember(input: ChunkReader, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+  const inflate = zlib().createInflateRaw(options);
   // chunks written and not yet known to be consumed, from stream offset `writtenFrom`
   const written: Buffer[] = [];
   let writtenFrom = 0;

@@ -4,7 +4,8 @@
  * never by seeking (a pipe cannot seek). Errors become one-line I/O errors (exit 2) naming the input.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
 import { gunzipMembers, gunzipStream, TrailingJunkError } from './gzip-members.js';
@@ -50,7 +51,7 @@ export function inspectFile(name: string, abs: string): Source {
  * one gunzipSync per file) lets libuv's thread pool inflate while this thread scans: measured faster on log
  * export's small files, and the inflated chunks stay small (peak RSS 117 MB against ~200 MB).
  */
-export const GUNZIP_OPTIONS: zlib.ZlibOptions = { chunkSize: 256 * 1024 };
+export const GUNZIP_OPTIONS: Zlib.ZlibOptions = { chunkSize: 256 * 1024 };
 
 /**
  * A stream given as chunks, decompressed when its first two bytes are the gzip magic. The first bytes are
@@ -98,7 +99,7 @@ export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | 
   }
   let input: AsyncIterable<Uint8Array | string>;
   if (src.gzip === true) {
-    const gunzip = zlib.createGunzip(GUNZIP_OPTIONS);
+    const gunzip = zlib().createGunzip(GUNZIP_OPTIONS);
     const stream = raw as fs.ReadStream;
     stream.pipe(gunzip);
     stream.on('error', (e: Error) => gunzip.destroy(e));
