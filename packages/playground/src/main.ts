@@ -8,6 +8,7 @@ import { filterLanguage, rulesLanguage } from './languages.js';
 import { compileView, decompileView, type Compiled } from './views.js';
 import { decodeState, encodeState, type PageState } from './share.js';
 import { explainLine } from './explain-line.js';
+import { EMPTY_REQUEST, evaluateRequest, requestOf, type RequestForm } from './rule-request.js';
 import type { ScanReply, ScanRequest } from './scan-worker.js';
 import workerSource from 'virtual:scan-worker';
 
@@ -15,11 +16,13 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 const EXAMPLE = 'dataset http_requests\n\n# traffic worth keeping: bots and server errors\nBotScore < 30 or EdgeResponseStatus >= 500\n';
 const EXAMPLE_RULE = 'http.request.uri.path contains "/admin" and not ip.src in {192.0.2.0/24}';
-const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '' };
+/** A request the example rule matches: an admin path from outside 192.0.2.0/24. */
+const EXAMPLE_REQUEST: RequestForm = { ...EMPTY_REQUEST, url: 'https://shop.example/admin/users?id=7', method: 'GET', ip: '198.51.100.7', headers: 'User-Agent: curl/8.5' };
+const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '', request: EXAMPLE_REQUEST };
 /** Matching lines listed (all are counted). */
 const KEEP = 500;
 
-const state: PageState = { ...defaults };
+const state: PageState = { ...defaults, request: { ...defaults.request } };
 let compiled: Compiled;
 /** The dropped file, rescanned when the filter changes; pasted text is used when there is none. */
 let file: File | undefined;
@@ -81,6 +84,7 @@ const onTiming = (kind: keyof typeof timings, ms: number) => void timings[kind].
   setSource: (text: string) => source.setText(text),
   source: () => source.text(),
   rule: () => rule.text(),
+  setRule: (text: string) => rule.setText(text),
   format: () => source.format(),
 };
 
@@ -313,6 +317,60 @@ function renderRule() {
   showProblems($('rule-problems'), state.rule, rulesLanguage(() => state.phase).diagnostics(state.rule), (d, i) => {
     rule.view.dispatch({ changes: d.fixes![i].edits.map((e) => ({ from: e.start, to: e.end, insert: e.newText })) });
   });
+  renderRequest();
+}
+
+// ---- the rule tested against a request (rule-request.ts): evaluated at each edit, as `rules eval` would
+
+const requestInputs = Object.fromEntries((Object.keys(EMPTY_REQUEST) as (keyof RequestForm)[]).map((k) => [k, $<HTMLInputElement | HTMLTextAreaElement>(`req-${k}`)])) as Record<keyof RequestForm, HTMLInputElement | HTMLTextAreaElement>;
+for (const [key, input] of Object.entries(requestInputs) as [keyof RequestForm, HTMLInputElement][]) {
+  input.addEventListener('input', () => {
+    state.request[key] = input.value;
+    renderRequest();
+    saveLater();
+  });
+}
+
+function renderRequest() {
+  const result = $('rule-result');
+  const steps = $('rule-explain');
+  const problems = $('request-problems');
+  steps.replaceChildren();
+  problems.replaceChildren();
+  $<HTMLTextAreaElement>('request-json').value = JSON.stringify(requestOf(state.request).request, null, 2);
+  const r = evaluateRequest(state.rule, state.phase, state.request);
+  result.dataset.state = r.state;
+  delete result.dataset.code;
+  delete result.dataset.range;
+  const bad = new Set(r.state === 'bad-request' ? r.problems.map((p) => p.input) : []);
+  for (const [key, input] of Object.entries(requestInputs)) input.setAttribute('aria-invalid', String(bad.has(key as keyof RequestForm)));
+  if ('explain' in r) {
+    result.textContent = r.state === 'match' ? 'Match: the rule matches this request.' : 'No match: the rule does not match this request.';
+    // as `rules eval --explain` prints them: every sub-expression with its value, innermost first
+    for (const s of r.explain) {
+      const li = document.createElement('li');
+      li.dataset.range = `${s.start}-${s.end}`;
+      li.dataset.value = s.value;
+      li.textContent = `${s.text.replace(/\s*\n\s*/g, ' ')}  =>  ${s.value}`;
+      steps.append(li);
+    }
+  } else if (r.state === 'invalid') result.textContent = 'Fix the expression to test it (its problems are listed under it).';
+  else if (r.state === 'problem') {
+    const at = lineColumn(lineStarts(state.rule), r.start);
+    result.dataset.code = r.code;
+    result.dataset.range = `${r.start}-${r.end}`;
+    result.textContent = `error ${r.code} at ${at.line}:${at.column}: ${r.message}`;
+  } else {
+    result.textContent = 'Fix the request to test it.';
+    for (const p of r.problems) {
+      const li = document.createElement('li');
+      li.className = 'error';
+      li.dataset.input = p.input;
+      if (p.line !== undefined) li.dataset.line = String(p.line);
+      li.textContent = `${requestInputs[p.input].labels?.[0]?.firstChild?.textContent?.trim() ?? p.input}${p.line !== undefined ? `, line ${p.line}` : ''}: ${p.message}`;
+      problems.append(li);
+    }
+  }
 }
 phaseSelect.onchange = () => {
   state.phase = phaseSelect.value;
@@ -373,6 +431,8 @@ function applyState(s: PageState) {
   datasetSelect.value = s.dataset;
   phaseSelect.value = s.phase;
   logsBox.value = s.logs;
+  state.request = { ...s.request };
+  for (const [key, input] of Object.entries(requestInputs)) input.value = s.request[key as keyof RequestForm];
   source.setText(s.source);
   rule.setText(s.rule);
   showTab(s.lang);
@@ -386,6 +446,7 @@ async function start() {
   }
   datasetSelect.value = state.dataset;
   phaseSelect.value = state.phase;
+  for (const [key, input] of Object.entries(requestInputs)) input.value = state.request[key as keyof RequestForm];
   render();
   renderRule();
   scan();

@@ -1,3 +1,5 @@
+import { EMPTY_REQUEST, type RequestForm } from './rule-request.js';
+
 /**
  * The page's whole state in the URL fragment, so that a link reproduces it. The fragment never leaves the
  * browser (it is not part of an HTTP request), which is why the state goes there and not in a query string.
@@ -10,6 +12,8 @@ export interface PageState {
   source: string;
   rule: string;
   phase: string;
+  /** The request the rule is tested against (rule-request.ts). */
+  request: RequestForm;
   /** Pasted log lines; only when short enough to travel in a link (see MAX_SHARED_LOGS). */
   logs: string;
 }
@@ -61,5 +65,12 @@ export async function decodeState(fragment: string, defaults: PageState): Promis
   const state = { ...defaults };
   for (const key of ['dataset', 'source', 'rule', 'phase', 'logs'] as const) if (typeof o[key] === 'string') state[key] = o[key];
   if (o.lang === 'filter' || o.lang === 'rules') state.lang = o.lang;
+  // a link made before the request form existed has none: the defaults' request stands
+  const request = o.request;
+  if (typeof request === 'object' && request !== null && !Array.isArray(request)) {
+    const r = request as Record<string, unknown>;
+    state.request = { ...EMPTY_REQUEST };
+    for (const key of Object.keys(EMPTY_REQUEST) as (keyof RequestForm)[]) if (typeof r[key] === 'string') state.request[key] = r[key];
+  }
   return { state };
 }
