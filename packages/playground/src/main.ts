@@ -180,9 +180,10 @@ function scan() {
   scanned = { filter: compiled.compact, input: file ?? state.logs };
   const filter = JSON.parse(compiled.compact) as FilterDocument;
   const progress = $<HTMLProgressElement>('progress');
-  const w = new Worker(workerUrl());
+  const w = readyWorker();
   worker = w;
   const started = performance.now();
+  const startedAt = performance.timeOrigin + started;
   w.onmessage = (e: MessageEvent<ScanReply>) => {
     const m = e.data;
     if (m.type === 'progress') {
@@ -194,6 +195,7 @@ function scan() {
     progress.hidden = true;
     w.terminate();
     if (worker === w) worker = undefined;
+    prepareWorker();
     if (m.type === 'error') {
       counts.textContent = m.message;
       counts.dataset.state = 'error';
@@ -207,6 +209,9 @@ function scan() {
     const seconds = (performance.now() - started) / 1000;
     counts.dataset.seconds = String(seconds);
     counts.dataset.kernel = String(r.kernel);
+    // where the time went (ms): the worker's start-up, waiting for bytes, the scanner, joining blocks
+    const p = r.profile;
+    counts.dataset.profile = JSON.stringify({ start: Math.round(m.received - startedAt), wait: Math.round(p.wait), scan: Math.round(p.scan), join: Math.round(p.join) });
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
     const list = $('matches');
     list.replaceChildren();
@@ -228,6 +233,21 @@ function scan() {
   };
   const request: ScanRequest = { filter, input, keep: KEEP };
   w.postMessage(request);
+}
+
+/**
+ * A worker started before it is needed: starting one (reading its code, compiling the core's WebAssembly)
+ * takes tens of milliseconds that a scan would otherwise wait for. One is started when the page is ready and
+ * after each scan, when the scan no longer needs the CPU.
+ */
+let spare: Worker | undefined;
+function readyWorker(): Worker {
+  const w = spare ?? new Worker(workerUrl());
+  spare = undefined;
+  return w;
+}
+function prepareWorker() {
+  spare ??= new Worker(workerUrl());
 }
 
 /** The worker's code travels inside app.js (see build.mjs), so that the page works from file:// too. */
@@ -450,6 +470,7 @@ async function start() {
   render();
   renderRule();
   scan();
+  prepareWorker();
   document.body.dataset.ready = 'true';
 }
 void start();
