@@ -301,10 +301,14 @@ await step(page, `a ${BIG_MB} MB file scanned in the worker with progress, the p
       window.__gap = Math.max(window.__gap, now - last);
       last = now;
     }, 10);
+    // the progress bar shown, seen as it happens: a fast scan shows it for less than a test's polling interval
+    window.__progressShown = false;
+    const bar = document.querySelector('#progress');
+    new MutationObserver(() => (window.__progressShown ||= !bar.hidden)).observe(bar, { attributes: true });
   });
   const t0 = Date.now();
   await page.setInputFiles('#file', big);
-  await page.locator('#progress:not([hidden])').waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => window.__progressShown, null, { timeout: 60000 });
   // the page answers while the worker scans: typing in the explain box is explained
   await page.locator('#explain-input').fill('{"BotScore":1,"ClientCountry":"fr"}');
   await page.locator('#explain li').first().waitFor({ timeout: 60000 });
@@ -345,6 +349,10 @@ await step(page, 'a share link opened in a fresh page reproduces the state', asy
 
 await step(page, 'keyboard only: reach the editor, complete, format, switch language, choose a file', async () => {
   const kb = await openPage();
+  // listened for from the start: Playwright intercepts file choosers only once its listener is set up, which
+  // happens in the background, and an Enter pressed before that opens no chooser it can see
+  const chooser = kb.waitForEvent('filechooser', { timeout: 120000 });
+  chooser.catch(() => {}); // awaited below; a failure before that must not go unhandled
   const active = () => kb.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.tagName);
   let reached = false;
   for (let i = 0; i < 12 && !reached; i++) {
@@ -370,7 +378,6 @@ await step(page, 'keyboard only: reach the editor, complete, format, switch lang
     onDrop = (await active()) === 'drop';
   }
   check(onDrop, 'Tab reaches the drop zone');
-  const chooser = kb.waitForEvent('filechooser');
   await kb.keyboard.press('Enter');
   await (await chooser).setFiles(path.join(scratch, 'logs.ndjson.gz'));
   const counts = await scanDone(kb);

@@ -213,8 +213,8 @@ function scan() {
     const p = r.profile;
     counts.dataset.profile = JSON.stringify({ start: Math.round(m.received - startedAt), wait: Math.round(p.wait), scan: Math.round(p.scan), join: Math.round(p.join) });
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
-    const list = $('matches');
-    list.replaceChildren();
+    // built apart and put in at once: one layout of the list, not one per line
+    const list = document.createDocumentFragment();
     for (const { line, text } of r.matches) {
       const li = document.createElement('li');
       const b = document.createElement('button');
@@ -230,6 +230,7 @@ function scan() {
       li.textContent = `… and ${r.matched - r.matches.length} more`;
       list.append(li);
     }
+    $('matches').replaceChildren(list);
   };
   const request: ScanRequest = { filter, input, keep: KEEP };
   w.postMessage(request);
