@@ -472,13 +472,22 @@ await step(page, 'rules: a request tested against the rule, the same answer as l
 
 await step(page, 'the page agrees with the conformance fixtures (compile, diagnostics, format)', async () => {
   const all = readConformance(path.join(REPO, 'test/conformance/fixtures'));
-  // the page compiles with the API's limits and without --optimize: cases with other options are the CLI's
-  const runnable = all.filter((c) => Object.keys(c.options).every((k) => k === 'dataset'));
+  // every option a fixture sets is one of the page's controls (dataset, Optimize, Max operators, Max bytes)
+  const known = ['dataset', 'optimize', 'maxOperators', 'maxBytes'];
+  const runnable = all.filter((c) => Object.keys(c.options).every((k) => known.includes(k)));
   const failures = [];
   for (const c of runnable) {
     await page.selectOption('#dataset', c.options.dataset ?? 'http_requests');
     const out = await page.evaluate(
-      ({ source, fmt }) => {
+      ({ source, fmt, options }) => {
+        // set as a person sets them: the controls' values, then their own events
+        const optimize = document.querySelector('#optimize');
+        if (optimize.checked !== (options.optimize === true)) optimize.click();
+        for (const [id, key, value] of [['max-operators', 'maxOperators', 30], ['max-bytes', 'maxBytes', 1000]]) {
+          const input = document.querySelector(`#${id}`);
+          input.value = String(options[key] ?? value);
+          input.dispatchEvent(new Event('input'));
+        }
         window.logfilterPlayground.setSource(source);
         const escaped = document.querySelector('#escaped').value;
         const problems = [...document.querySelectorAll('#problems li')].map((li) => ({ code: li.dataset.code, range: li.dataset.range }));
@@ -489,7 +498,7 @@ await step(page, 'the page agrees with the conformance fixtures (compile, diagno
         }
         return { escaped, problems, formatted };
       },
-      { source: c.source, fmt: c.format !== undefined },
+      { source: c.source, fmt: c.format !== undefined, options: c.options },
     );
     const ranges = out.problems.map((p) => {
       const [s, e] = p.range.split('-').map(Number);
@@ -504,8 +513,47 @@ await step(page, 'the page agrees with the conformance fixtures (compile, diagno
     }
     for (const [what, got, expected] of want) if (got !== expected) failures.push(`${c.file} "${c.name}" ${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
   }
-  info['conformance fixtures through the page'] = `${runnable.length - failures.length}/${runnable.length} (${all.length - runnable.length} with limit/optimize options left to the CLI)`;
+  // the page's controls back to the API's defaults for the cases after this one
+  await page.evaluate(() => {
+    if (document.querySelector('#optimize').checked) document.querySelector('#optimize').click();
+    for (const [id, value] of [['max-operators', 30], ['max-bytes', 1000]]) {
+      const input = document.querySelector(`#${id}`);
+      input.value = String(value);
+      input.dispatchEvent(new Event('input'));
+    }
+  });
+  info['conformance fixtures through the page'] = `${runnable.length - failures.length}/${all.length}`;
+  check(runnable.length === all.length, `fixtures with options the page has no control for: ${all.filter((c) => !runnable.includes(c)).map((c) => c.name).join(', ')}`);
   check(failures.length === 0, failures.slice(0, 3).join(' | '));
+});
+
+await step(page, 'compile options: optimize, limits, a bad limit refused, the budget in view when scrolled', async () => {
+  await page.selectOption('#dataset', 'http_requests');
+  await page.evaluate((t) => window.logfilterPlayground.setSource(t), 'ClientCountry == "fr" or ClientCountry == "de" or BotScore < 3\n');
+  await page.locator('#optimize').check();
+  await page.waitForFunction(() => document.querySelector('#json').value.includes('"in"'));
+  equal(JSON.parse(await page.inputValue('#json')).where.or[0], { key: 'ClientCountry', operator: 'in', value: ['fr', 'de'] }, 'optimized');
+  check(/^2 \/ 30 operators \(3 /.test(await page.locator('#budget').innerText()), 'the budget shows the count before optimizing');
+  const maxOps = page.locator('#max-operators');
+  await maxOps.fill('1');
+  await page.locator('#problems li[data-code=too-many-operators]').waitFor({ timeout: 10000 });
+  // not a limit: said so on the input, the last good one stays in force
+  await maxOps.fill('0');
+  equal(await maxOps.getAttribute('aria-invalid'), 'true', 'a limit of 0 is refused');
+  check((await page.locator('#status').innerText()).length > 0, 'and said so');
+  check(/^2 \/ 1 operators/.test(await page.locator('#budget').innerText()), 'the last good limit stays');
+  await maxOps.fill('30');
+  await page.locator('#optimize').uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('#problems li').length === 0);
+  // the budget stays in view when the page is scrolled to the logs (a short window, so that it scrolls)
+  await page.setViewportSize({ width: 1300, height: 500 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const box = await page.locator('#budget').boundingBox();
+  check(scrolled > 200 && box && box.y >= 0 && box.y + box.height <= 500, `the budget is in view scrolled by ${scrolled} px (${JSON.stringify(box)})`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'budget-scrolled.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1300, height: 1000 });
 });
 
 await step(page, 'accessibility: axe-core finds no serious or critical violation', async () => {

@@ -2,11 +2,11 @@
  * The page: wires the editors (editor.ts), the three faces of the filter (views.ts), the log scan in a worker
  * (scan-worker.ts), one-line explain and the share link (share.ts) to the DOM of index.html.
  */
-import { DATASETS, DEFAULT_DATASET, lineColumn, lineStarts, PHASES, type Diagnostic, type FilterDocument } from '@logfilter/core';
+import { DATASETS, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, lineColumn, lineStarts, PHASES, type Diagnostic, type FilterDocument } from '@logfilter/core';
 import { createEditor } from './editor.js';
 import { filterLanguage, rulesLanguage } from './languages.js';
 import { compileView, decompileView, type Compiled } from './views.js';
-import { decodeState, encodeState, type PageState } from './share.js';
+import { decodeState, encodeState, isLimit, type PageState } from './share.js';
 import { explainLine } from './explain-line.js';
 import { EMPTY_REQUEST, evaluateRequest, requestOf, type RequestForm } from './rule-request.js';
 import type { ScanReply, ScanRequest } from './scan-worker.js';
@@ -18,7 +18,7 @@ const EXAMPLE = 'dataset http_requests\n\n# traffic worth keeping: bots and serv
 const EXAMPLE_RULE = 'http.request.uri.path contains "/admin" and not ip.src in {192.0.2.0/24}';
 /** A request the example rule matches: an admin path from outside 192.0.2.0/24. */
 const EXAMPLE_REQUEST: RequestForm = { ...EMPTY_REQUEST, url: 'https://shop.example/admin/users?id=7', method: 'GET', ip: '198.51.100.7', headers: 'User-Agent: curl/8.5' };
-const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '', request: EXAMPLE_REQUEST };
+const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '', request: EXAMPLE_REQUEST, optimize: false, maxOperators: DEFAULT_MAX_OPERATORS, maxBytes: DEFAULT_MAX_BYTES };
 /** Matching lines listed (all are counted). */
 const KEEP = 500;
 
@@ -72,7 +72,9 @@ const datasetSelect = $<HTMLSelectElement>('dataset');
 for (const name of DATASETS.keys()) option(datasetSelect, name);
 option(datasetSelect, 'any', 'any (no field checks)');
 
-const filterLang = filterLanguage(() => state.dataset);
+/** The compile options of the toolbar, as `logfilter compile --optimize --max-operators N --max-bytes N`. */
+const choices = () => ({ optimize: state.optimize, maxOperators: state.maxOperators, maxBytes: state.maxBytes });
+const filterLang = filterLanguage(() => state.dataset, choices);
 /**
  * What scripts may read and drive on the page (the browser test does): the core's answer times, and the source
  * set as a paste would set it.
@@ -100,12 +102,13 @@ function applySourceFix(d: Diagnostic, i: number) {
 
 function render() {
   const t0 = performance.now();
-  compiled = compileView(state.source, state.dataset);
+  compiled = compileView(state.source, state.dataset, choices());
   onTiming('compile', performance.now() - t0);
   showProblems($('problems'), state.source, compiled.diagnostics, applySourceFix);
   const s = compiled.stats;
   const budget = $('budget');
-  budget.textContent = `${s.operators} / ${s.maxOperators} operators · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
+  const before = s.operatorsBeforeOptimize !== undefined && s.operatorsBeforeOptimize !== s.operators ? ` (${s.operatorsBeforeOptimize} before optimizing)` : '';
+  budget.textContent = `${s.operators} / ${s.maxOperators} operators${before} · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
   budget.classList.toggle('over', s.operators > s.maxOperators || s.bytes > s.maxBytes);
   // the box being edited is not rewritten under the cursor; once neither is, a pasted JSON's problems are gone
   if (document.activeElement !== jsonBox) jsonBox.value = compiled.json;
@@ -139,6 +142,36 @@ datasetSelect.onchange = () => {
   } else onSourceChange();
   source.refresh();
 };
+
+const optimizeBox = $<HTMLInputElement>('optimize');
+const limitInputs = { maxOperators: $<HTMLInputElement>('max-operators'), maxBytes: $<HTMLInputElement>('max-bytes') };
+optimizeBox.onchange = () => {
+  state.optimize = optimizeBox.checked;
+  onSourceChange();
+  source.refresh();
+};
+for (const [key, input] of Object.entries(limitInputs) as [keyof typeof limitInputs, HTMLInputElement][]) {
+  input.addEventListener('input', () => {
+    const n = Number(input.value);
+    const ok = input.value.trim() !== '' && isLimit(n);
+    input.setAttribute('aria-invalid', String(!ok));
+    // a value that is no limit is said so, and the last good one stays in force (never a filter checked against nonsense)
+    if (!ok) {
+      $('status').textContent = `${input.labels?.[0]?.textContent?.trim()}: a whole number from 1 (the API's limit is ${defaults[key]}); ${state[key]} is used meanwhile.`;
+      return;
+    }
+    state[key] = n;
+    onSourceChange();
+    source.refresh();
+  });
+}
+function showChoices() {
+  optimizeBox.checked = state.optimize;
+  for (const [key, input] of Object.entries(limitInputs) as [keyof typeof limitInputs, HTMLInputElement][]) {
+    input.value = String(state[key]);
+    input.setAttribute('aria-invalid', 'false');
+  }
+}
 
 $('format').onclick = () => {
   if (!source.format()) $('status').textContent = 'The source has syntax errors: it was not formatted.';
@@ -452,6 +485,7 @@ function applyState(s: PageState) {
   datasetSelect.value = s.dataset;
   phaseSelect.value = s.phase;
   logsBox.value = s.logs;
+  showChoices();
   state.request = { ...s.request };
   for (const [key, input] of Object.entries(requestInputs)) input.value = s.request[key as keyof RequestForm];
   source.setText(s.source);
@@ -467,6 +501,7 @@ async function start() {
   }
   datasetSelect.value = state.dataset;
   phaseSelect.value = state.phase;
+  showChoices();
   for (const [key, input] of Object.entries(requestInputs)) input.value = state.request[key as keyof RequestForm];
   render();
   renderRule();

@@ -14,6 +14,10 @@ export interface PageState {
   phase: string;
   /** The request the rule is tested against (rule-request.ts). */
   request: RequestForm;
+  /** The compile options (`compile --optimize --max-operators --max-bytes`). */
+  optimize: boolean;
+  maxOperators: number;
+  maxBytes: number;
   /** Pasted log lines; only when short enough to travel in a link (see MAX_SHARED_LOGS). */
   logs: string;
 }
@@ -37,6 +41,11 @@ function toBase64Url(bytes: Uint8Array): string {
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A limit as the page takes one: a whole number from 1. */
+export function isLimit(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 }
 
 /** The fragment (without `#`) for a state. */
@@ -65,6 +74,9 @@ export async function decodeState(fragment: string, defaults: PageState): Promis
   const state = { ...defaults };
   for (const key of ['dataset', 'source', 'rule', 'phase', 'logs'] as const) if (typeof o[key] === 'string') state[key] = o[key];
   if (o.lang === 'filter' || o.lang === 'rules') state.lang = o.lang;
+  if (typeof o.optimize === 'boolean') state.optimize = o.optimize;
+  // limits the page's inputs accept (whole numbers from 1); another value keeps the default
+  for (const key of ['maxOperators', 'maxBytes'] as const) if (isLimit(o[key])) state[key] = o[key];
   // a link made before the request form existed has none: the defaults' request stands
   const request = o.request;
   if (typeof request === 'object' && request !== null && !Array.isArray(request)) {
