@@ -387,6 +387,21 @@ await step(page, 'keyboard only: reach the editor, complete, format, switch lang
   await kb.keyboard.press('ArrowRight');
   check(await kb.locator('#rules-panel').isVisible(), 'ArrowRight shows the rules panel');
   equal(await active(), 'tab-rules', 'focus follows the tab');
+  // on to the request form, and a request typed there is evaluated
+  let onUrl = false;
+  for (let i = 0; i < 12 && !onUrl; i++) {
+    await kb.keyboard.press('Tab');
+    onUrl = (await active()) === 'req-url';
+  }
+  check(onUrl, 'Tab reaches the request form');
+  await kb.keyboard.press('Control+a');
+  await kb.keyboard.type('https://shop.example/admin', { delay: 10 });
+  await kb.keyboard.press('Tab');
+  await kb.keyboard.press('Tab');
+  equal(await active(), 'req-ip', 'Tab moves through the form');
+  await kb.keyboard.press('Control+a');
+  await kb.keyboard.type('192.0.2.5', { delay: 10 });
+  await kb.locator('#rule-result[data-state=no-match]').waitFor({ timeout: 10000 });
   await shot(kb, 'keyboard-only');
   await kb.context().close();
 });
