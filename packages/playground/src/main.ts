@@ -242,9 +242,9 @@ function scan() {
     const seconds = (performance.now() - started) / 1000;
     counts.dataset.seconds = String(seconds);
     counts.dataset.kernel = String(r.kernel);
-    // where the time went (ms): the worker's start-up, waiting for bytes, the scanner, joining blocks
+    // where the time went (ms): the worker's start-up, waiting for bytes (the first ones), the scanner, joining blocks
     const p = r.profile;
-    counts.dataset.profile = JSON.stringify({ start: Math.round(m.received - startedAt), wait: Math.round(p.wait), scan: Math.round(p.scan), join: Math.round(p.join) });
+    counts.dataset.profile = JSON.stringify({ start: Math.round(m.received - startedAt), wait: Math.round(p.wait), first: Math.round(p.first), scan: Math.round(p.scan), join: Math.round(p.join) });
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
     // built apart and put in at once: one layout of the list, not one per line
     const list = document.createDocumentFragment();

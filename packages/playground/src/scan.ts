@@ -18,6 +18,8 @@ export interface ScanProgress {
 export interface ScanProfile {
   /** Waiting for the next bytes (reading the file, decompressing). */
   wait: number;
+  /** Of which waiting for the first bytes. */
+  first: number;
   /** In the core's scanner. */
   scan: number;
   /** Joining the chunks into blocks (copies). */
@@ -52,12 +54,16 @@ export function isGzip(head: Uint8Array): boolean {
  * disk's speed (Blob.stream() too: it hands it out in 64 KiB chunks): measured in the worker on 50 MB,
  * 4 MiB slices one at a time took ~4x as long as 8 MiB slices three at a time.
  */
+/** The first slice of a file (see sliceStream). */
+const FIRST_SLICE = 1 << 20;
+
 export function sliceStream(blob: Blob, size = 8 << 20, ahead = 3): ReadableStream<Uint8Array> {
   let at = 0;
   const pending: Promise<ArrayBuffer>[] = [];
   const topUp = () => {
     while (pending.length < ahead && at < blob.size) {
-      const end = Math.min(blob.size, at + size);
+      // the first slice is a small one: the scan starts while the large ones are being read
+      const end = Math.min(blob.size, at + (at === 0 ? Math.min(size, FIRST_SLICE) : size));
       pending.push(blob.slice(at, end).arrayBuffer());
       at = end;
     }
@@ -86,7 +92,7 @@ export async function scanStream(filter: FilterDocument, stream: ReadableStream<
   const scanner = createBlockScanner(filter);
   const counts: ScanProgress = { read: 0, lines: 0, total: 0, matched: 0, malformed: 0 };
   const matches: ScanResult['matches'] = [];
-  const profile: ScanProfile = { wait: 0, scan: 0, join: 0 };
+  const profile: ScanProfile = { wait: 0, first: 0, scan: 0, join: 0 };
 
   const scanBlock = (hay: Uint8Array, end: number) => {
     const t0 = performance.now();
@@ -134,6 +140,7 @@ export async function scanStream(filter: FilterDocument, stream: ReadableStream<
     const t0 = performance.now();
     const { done, value } = await reader.read();
     profile.wait += performance.now() - t0;
+    if (counts.read === 0) profile.first = profile.wait;
     if (done) break;
     counts.read += value.length;
     const nl = value.lastIndexOf(10);

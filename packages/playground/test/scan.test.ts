@@ -61,7 +61,7 @@ describe('scanStream', () => {
     const sliced = await scanStream(f, sliceStream(blob, 10_007));
     // the same answer; only where the time went differs
     expect({ ...sliced, profile: undefined }).toEqual({ ...whole, profile: undefined });
-    expect(Object.keys(sliced.profile).sort()).toEqual(['join', 'scan', 'wait']);
+    expect(Object.keys(sliced.profile).sort()).toEqual(['first', 'join', 'scan', 'wait']);
     expect(sliced.read).toBe(blob.size);
   });
 
