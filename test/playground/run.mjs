@@ -475,7 +475,10 @@ await step(page, 'rules: a request tested against the rule, the same answer as l
   // the request travels in a share link
   await page.evaluate((t) => window.logfilterPlayground.setRule(t), expression);
   await page.locator('#req-ip').fill('198.51.100.7');
+  // the link is written once the state is compressed (asynchronously): the status says when
+  await page.evaluate(() => (document.querySelector('#status').textContent = ''));
   await page.locator('#share').click();
+  await page.locator('#status').filter({ hasText: /./ }).waitFor();
   const fresh = await openPage(page.url());
   equal(await fresh.inputValue('#req-ip'), '198.51.100.7', 'the shared request');
   equal(await fresh.inputValue('#req-lists'), '{"office": ["198.51.100.0/24"]}', 'the shared lists');
@@ -491,6 +494,7 @@ await step(page, 'the page agrees with the conformance fixtures (compile, diagno
   const known = ['dataset', 'optimize', 'maxOperators', 'maxBytes'];
   const runnable = all.filter((c) => Object.keys(c.options).every((k) => known.includes(k)));
   const failures = [];
+  await page.locator('#tab-filter').click();
   for (const c of runnable) {
     await page.selectOption('#dataset', c.options.dataset ?? 'http_requests');
     const out = await page.evaluate(
