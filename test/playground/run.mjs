@@ -301,10 +301,14 @@ await step(page, `a ${BIG_MB} MB file scanned in the worker with progress, the p
       window.__gap = Math.max(window.__gap, now - last);
       last = now;
     }, 10);
+    // the progress bar shown, seen as it happens: a fast scan shows it for less than a test's polling interval
+    window.__progressShown = false;
+    const bar = document.querySelector('#progress');
+    new MutationObserver(() => (window.__progressShown ||= !bar.hidden)).observe(bar, { attributes: true });
   });
   const t0 = Date.now();
   await page.setInputFiles('#file', big);
-  await page.locator('#progress:not([hidden])').waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => window.__progressShown, null, { timeout: 60000 });
   // the page answers while the worker scans: typing in the explain box is explained
   await page.locator('#explain-input').fill('{"BotScore":1,"ClientCountry":"fr"}');
   await page.locator('#explain li').first().waitFor({ timeout: 60000 });
@@ -315,7 +319,7 @@ await step(page, `a ${BIG_MB} MB file scanned in the worker with progress, the p
   const gap = await page.evaluate(() => (clearInterval(window.__ticker), window.__gap));
   equal(counts.state, 'done', 'scan state');
   equal({ total: Number(counts.total), matched: Number(counts.matched) }, { total: cli.total, matched: cli.matched }, 'page vs logfilter eval');
-  info[`${BIG_MB} MB scan`] = `page ${(size / 1e6 / seconds).toFixed(0)} MB/s (${seconds.toFixed(2)} s in the page, ${wall.toFixed(2)} s from choosing the file) (line kernel: ${counts.kernel}) vs cli --workers 0 ${(size / 1e6 / cli.seconds).toFixed(0)} MB/s: ${((cli.seconds / seconds) * 100).toFixed(0)}%; longest main-thread gap ${ms(gap)}`;
+  info[`${BIG_MB} MB scan`] = `page ${(size / 1e6 / seconds).toFixed(0)} MB/s (${seconds.toFixed(2)} s in the page, ${wall.toFixed(2)} s from choosing the file) (line kernel: ${counts.kernel}) vs cli --workers 0 ${(size / 1e6 / cli.seconds).toFixed(0)} MB/s: ${((cli.seconds / seconds) * 100).toFixed(0)}%; in the page, ms: ${counts.profile}; longest main-thread gap ${ms(gap)}`;
   rmSync(big);
   await shot(page, 'big-file');
 });
@@ -345,6 +349,10 @@ await step(page, 'a share link opened in a fresh page reproduces the state', asy
 
 await step(page, 'keyboard only: reach the editor, complete, format, switch language, choose a file', async () => {
   const kb = await openPage();
+  // listened for from the start: Playwright intercepts file choosers only once its listener is set up, which
+  // happens in the background, and an Enter pressed before that opens no chooser it can see
+  const chooser = kb.waitForEvent('filechooser', { timeout: 120000 });
+  chooser.catch(() => {}); // awaited below; a failure before that must not go unhandled
   const active = () => kb.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.tagName);
   let reached = false;
   for (let i = 0; i < 12 && !reached; i++) {
@@ -370,7 +378,6 @@ await step(page, 'keyboard only: reach the editor, complete, format, switch lang
     onDrop = (await active()) === 'drop';
   }
   check(onDrop, 'Tab reaches the drop zone');
-  const chooser = kb.waitForEvent('filechooser');
   await kb.keyboard.press('Enter');
   await (await chooser).setFiles(path.join(scratch, 'logs.ndjson.gz'));
   const counts = await scanDone(kb);
@@ -380,6 +387,21 @@ await step(page, 'keyboard only: reach the editor, complete, format, switch lang
   await kb.keyboard.press('ArrowRight');
   check(await kb.locator('#rules-panel').isVisible(), 'ArrowRight shows the rules panel');
   equal(await active(), 'tab-rules', 'focus follows the tab');
+  // on to the request form, and a request typed there is evaluated
+  let onUrl = false;
+  for (let i = 0; i < 12 && !onUrl; i++) {
+    await kb.keyboard.press('Tab');
+    onUrl = (await active()) === 'req-url';
+  }
+  check(onUrl, 'Tab reaches the request form');
+  await kb.keyboard.press('Control+a');
+  await kb.keyboard.type('https://shop.example/admin', { delay: 10 });
+  await kb.keyboard.press('Tab');
+  await kb.keyboard.press('Tab');
+  equal(await active(), 'req-ip', 'Tab moves through the form');
+  await kb.keyboard.press('Control+a');
+  await kb.keyboard.type('192.0.2.5', { delay: 10 });
+  await kb.locator('#rule-result[data-state=no-match]').waitFor({ timeout: 10000 });
   await shot(kb, 'keyboard-only');
   await kb.context().close();
 });
@@ -405,15 +427,86 @@ await step(page, 'rules: highlighting, a diagnostic for the phase, completion, f
   await page.locator('#tab-filter').click();
 });
 
+function cliRulesEval(expression, request, phase) {
+  const file = path.join(scratch, 'request.json');
+  writeFileSync(file, request);
+  const out = execFileSync(process.execPath, [BIN, 'rules', 'eval', expression, '--request', file, '--json', '--explain', '--phase', phase], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return JSON.parse(out.split('\n')[0]);
+}
+
+await step(page, 'rules: a request tested against the rule, the same answer as logfilter rules eval', async () => {
+  await page.locator('#tab-rules').click();
+  await page.selectOption('#phase', 'http_request_firewall_custom');
+  const expression = 'http.request.uri.path contains "/admin" and not ip.src in {192.0.2.0/24} and any(http.request.headers["user-agent"][*] contains "curl")';
+  await page.evaluate((t) => window.logfilterPlayground.setRule(t), expression);
+  // the form filled as a person does, field by field
+  await page.locator('#req-url').fill('https://shop.example/admin/users?id=7');
+  await page.locator('#req-method').fill('POST');
+  await page.locator('#req-headers').fill('Accept: */*\nUser-Agent: curl/8.5');
+  const answer = async () => ({
+    state: await page.locator('#rule-result').getAttribute('data-state'),
+    explain: await page.locator('#rule-explain li').evaluateAll((els, rule) => els.map((e) => { const [s, t] = e.dataset.range.split('-').map(Number); return { text: rule.slice(s, t), value: e.dataset.value }; }), expression),
+  });
+  for (const [ip, state] of [['198.51.100.7', 'match'], ['192.0.2.9', 'no-match']]) {
+    await page.locator('#req-ip').fill(ip);
+    await page.locator(`#rule-result[data-state=${state}]`).waitFor({ timeout: 10000 });
+    const request = await page.inputValue('#request-json');
+    equal(JSON.parse(request)['ip.src'], ip, 'the request the page shows');
+    const cli = cliRulesEval(expression, request, 'http_request_firewall_custom');
+    const got = await answer();
+    equal(got.state === 'match', cli.matched, `matched for ${ip}`);
+    equal(got.explain, cli.explain, `explain for ${ip}`);
+    await shot(page, `rules-request-${state}`);
+  }
+  // bad input is answered on its input and line, and nothing is evaluated
+  await page.locator('#req-headers').fill('Accept: */*\nno colon here');
+  await page.locator('#rule-result[data-state=bad-request]').waitFor({ timeout: 10000 });
+  equal(await page.locator('#request-problems li').evaluateAll((els) => els.map((e) => [e.dataset.input, e.dataset.line])), [['headers', '2']], 'the problem names the headers, line 2');
+  equal(await page.locator('#req-headers').getAttribute('aria-invalid'), 'true', 'the input is marked invalid');
+  check((await page.locator('#rule-explain li').count()) === 0, 'no explain for a request with problems');
+  await page.locator('#req-headers').fill('User-Agent: curl/8.5');
+  // a named list not given: placed on the list's name in the expression
+  const listed = 'ip.src in $office';
+  await page.evaluate((t) => window.logfilterPlayground.setRule(t), listed);
+  await page.locator('#rule-result[data-state=problem]').waitFor({ timeout: 10000 });
+  equal([await page.locator('#rule-result').getAttribute('data-code'), await page.locator('#rule-result').getAttribute('data-range')], ['rule-eval', `${listed.indexOf('$')}-${listed.length}`], 'the missing list');
+  await page.locator('#req-lists').fill('{"office": ["198.51.100.0/24"]}');
+  await page.locator('#rule-result[data-state=no-match]').waitFor({ timeout: 10000 });
+  // the request travels in a share link
+  await page.evaluate((t) => window.logfilterPlayground.setRule(t), expression);
+  await page.locator('#req-ip').fill('198.51.100.7');
+  // the link is written once the state is compressed (asynchronously): the status says when
+  await page.evaluate(() => (document.querySelector('#status').textContent = ''));
+  await page.locator('#share').click();
+  await page.locator('#status').filter({ hasText: /./ }).waitFor();
+  const fresh = await openPage(page.url());
+  equal(await fresh.inputValue('#req-ip'), '198.51.100.7', 'the shared request');
+  equal(await fresh.inputValue('#req-lists'), '{"office": ["198.51.100.0/24"]}', 'the shared lists');
+  equal(await fresh.locator('#rule-result').getAttribute('data-state'), 'match', 'the shared page evaluates it');
+  check(await fresh.locator('#rules-panel').isVisible(), 'the shared page opens on the rules tab');
+  await fresh.context().close();
+  await page.locator('#tab-filter').click();
+});
+
 await step(page, 'the page agrees with the conformance fixtures (compile, diagnostics, format)', async () => {
   const all = readConformance(path.join(REPO, 'test/conformance/fixtures'));
-  // the page compiles with the API's limits and without --optimize: cases with other options are the CLI's
-  const runnable = all.filter((c) => Object.keys(c.options).every((k) => k === 'dataset'));
+  // every option a fixture sets is one of the page's controls (dataset, Optimize, Max operators, Max bytes)
+  const known = ['dataset', 'optimize', 'maxOperators', 'maxBytes'];
+  const runnable = all.filter((c) => Object.keys(c.options).every((k) => known.includes(k)));
   const failures = [];
+  await page.locator('#tab-filter').click();
   for (const c of runnable) {
     await page.selectOption('#dataset', c.options.dataset ?? 'http_requests');
     const out = await page.evaluate(
-      ({ source, fmt }) => {
+      ({ source, fmt, options }) => {
+        // set as a person sets them: the controls' values, then their own events
+        const optimize = document.querySelector('#optimize');
+        if (optimize.checked !== (options.optimize === true)) optimize.click();
+        for (const [id, key, value] of [['max-operators', 'maxOperators', 30], ['max-bytes', 'maxBytes', 1000]]) {
+          const input = document.querySelector(`#${id}`);
+          input.value = String(options[key] ?? value);
+          input.dispatchEvent(new Event('input'));
+        }
         window.logfilterPlayground.setSource(source);
         const escaped = document.querySelector('#escaped').value;
         const problems = [...document.querySelectorAll('#problems li')].map((li) => ({ code: li.dataset.code, range: li.dataset.range }));
@@ -424,7 +517,7 @@ await step(page, 'the page agrees with the conformance fixtures (compile, diagno
         }
         return { escaped, problems, formatted };
       },
-      { source: c.source, fmt: c.format !== undefined },
+      { source: c.source, fmt: c.format !== undefined, options: c.options },
     );
     const ranges = out.problems.map((p) => {
       const [s, e] = p.range.split('-').map(Number);
@@ -439,8 +532,47 @@ await step(page, 'the page agrees with the conformance fixtures (compile, diagno
     }
     for (const [what, got, expected] of want) if (got !== expected) failures.push(`${c.file} "${c.name}" ${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
   }
-  info['conformance fixtures through the page'] = `${runnable.length - failures.length}/${runnable.length} (${all.length - runnable.length} with limit/optimize options left to the CLI)`;
+  // the page's controls back to the API's defaults for the cases after this one
+  await page.evaluate(() => {
+    if (document.querySelector('#optimize').checked) document.querySelector('#optimize').click();
+    for (const [id, value] of [['max-operators', 30], ['max-bytes', 1000]]) {
+      const input = document.querySelector(`#${id}`);
+      input.value = String(value);
+      input.dispatchEvent(new Event('input'));
+    }
+  });
+  info['conformance fixtures through the page'] = `${runnable.length - failures.length}/${all.length}`;
+  check(runnable.length === all.length, `fixtures with options the page has no control for: ${all.filter((c) => !runnable.includes(c)).map((c) => c.name).join(', ')}`);
   check(failures.length === 0, failures.slice(0, 3).join(' | '));
+});
+
+await step(page, 'compile options: optimize, limits, a bad limit refused, the budget in view when scrolled', async () => {
+  await page.selectOption('#dataset', 'http_requests');
+  await page.evaluate((t) => window.logfilterPlayground.setSource(t), 'ClientCountry == "fr" or ClientCountry == "de" or BotScore < 3\n');
+  await page.locator('#optimize').check();
+  await page.waitForFunction(() => document.querySelector('#json').value.includes('"in"'));
+  equal(JSON.parse(await page.inputValue('#json')).where.or[0], { key: 'ClientCountry', operator: 'in', value: ['fr', 'de'] }, 'optimized');
+  check(/^2 \/ 30 operators \(3 /.test(await page.locator('#budget').innerText()), 'the budget shows the count before optimizing');
+  const maxOps = page.locator('#max-operators');
+  await maxOps.fill('1');
+  await page.locator('#problems li[data-code=too-many-operators]').waitFor({ timeout: 10000 });
+  // not a limit: said so on the input, the last good one stays in force
+  await maxOps.fill('0');
+  equal(await maxOps.getAttribute('aria-invalid'), 'true', 'a limit of 0 is refused');
+  check((await page.locator('#status').innerText()).length > 0, 'and said so');
+  check(/^2 \/ 1 operators/.test(await page.locator('#budget').innerText()), 'the last good limit stays');
+  await maxOps.fill('30');
+  await page.locator('#optimize').uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('#problems li').length === 0);
+  // the budget stays in view when the page is scrolled to the logs (a short window, so that it scrolls)
+  await page.setViewportSize({ width: 1300, height: 500 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const box = await page.locator('#budget').boundingBox();
+  check(scrolled > 200 && box && box.y >= 0 && box.y + box.height <= 500, `the budget is in view scrolled by ${scrolled} px (${JSON.stringify(box)})`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'budget-scrolled.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1300, height: 1000 });
 });
 
 await step(page, 'accessibility: axe-core finds no serious or critical violation', async () => {

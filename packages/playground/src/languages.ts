@@ -47,12 +47,16 @@ export interface LanguageSupport {
   format(text: string): string | undefined;
 }
 
-/** The filter language; `dataset()` is the page's dataset choice, used when the source has no `dataset` line. */
-export function filterLanguage(dataset: () => string): LanguageSupport {
+/**
+ * The filter language; `dataset()` is the page's dataset choice, used when the source has no `dataset` line;
+ * `choices()` the page's compile options (optimize, limits; the API's limits when not given), so that the
+ * editor's diagnostics are the problems list's.
+ */
+export function filterLanguage(dataset: () => string, choices: () => { optimize?: boolean; maxOperators?: number; maxBytes?: number } = () => ({})): LanguageSupport {
   return {
     name: 'filter',
     tokens: (text) => highlightTokens(text, dataset()),
-    diagnostics: (text) => compile(text, { dataset: dataset() }).diagnostics,
+    diagnostics: (text) => compile(text, { dataset: dataset(), ...choices() }).diagnostics,
     complete(text, offset) {
       const situation = completionSituation(text, offset, dataset());
       return { from: situation.replace.start, to: situation.replace.end, items: completionItems(situation) };

@@ -2,12 +2,13 @@
  * The page: wires the editors (editor.ts), the three faces of the filter (views.ts), the log scan in a worker
  * (scan-worker.ts), one-line explain and the share link (share.ts) to the DOM of index.html.
  */
-import { DATASETS, DEFAULT_DATASET, lineColumn, lineStarts, PHASES, type Diagnostic, type FilterDocument } from '@logfilter/core';
+import { DATASETS, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, lineColumn, lineStarts, PHASES, type Diagnostic, type FilterDocument } from '@logfilter/core';
 import { createEditor } from './editor.js';
 import { filterLanguage, rulesLanguage } from './languages.js';
 import { compileView, decompileView, type Compiled } from './views.js';
-import { decodeState, encodeState, type PageState } from './share.js';
+import { decodeState, encodeState, isLimit, type PageState } from './share.js';
 import { explainLine } from './explain-line.js';
+import { EMPTY_REQUEST, evaluateRequest, requestOf, type RequestForm } from './rule-request.js';
 import type { ScanReply, ScanRequest } from './scan-worker.js';
 import workerSource from 'virtual:scan-worker';
 
@@ -15,11 +16,13 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 const EXAMPLE = 'dataset http_requests\n\n# traffic worth keeping: bots and server errors\nBotScore < 30 or EdgeResponseStatus >= 500\n';
 const EXAMPLE_RULE = 'http.request.uri.path contains "/admin" and not ip.src in {192.0.2.0/24}';
-const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '' };
+/** A request the example rule matches: an admin path from outside 192.0.2.0/24. */
+const EXAMPLE_REQUEST: RequestForm = { ...EMPTY_REQUEST, url: 'https://shop.example/admin/users?id=7', method: 'GET', ip: '198.51.100.7', headers: 'User-Agent: curl/8.5' };
+const defaults: PageState = { lang: 'filter', dataset: DEFAULT_DATASET, source: EXAMPLE, rule: EXAMPLE_RULE, phase: 'http_request_firewall_custom', logs: '', request: EXAMPLE_REQUEST, optimize: false, maxOperators: DEFAULT_MAX_OPERATORS, maxBytes: DEFAULT_MAX_BYTES };
 /** Matching lines listed (all are counted). */
 const KEEP = 500;
 
-const state: PageState = { ...defaults };
+const state: PageState = { ...defaults, request: { ...defaults.request } };
 let compiled: Compiled;
 /** The dropped file, rescanned when the filter changes; pasted text is used when there is none. */
 let file: File | undefined;
@@ -69,7 +72,9 @@ const datasetSelect = $<HTMLSelectElement>('dataset');
 for (const name of DATASETS.keys()) option(datasetSelect, name);
 option(datasetSelect, 'any', 'any (no field checks)');
 
-const filterLang = filterLanguage(() => state.dataset);
+/** The compile options of the toolbar, as `logfilter compile --optimize --max-operators N --max-bytes N`. */
+const choices = () => ({ optimize: state.optimize, maxOperators: state.maxOperators, maxBytes: state.maxBytes });
+const filterLang = filterLanguage(() => state.dataset, choices);
 /**
  * What scripts may read and drive on the page (the browser test does): the core's answer times, and the source
  * set as a paste would set it.
@@ -81,6 +86,7 @@ const onTiming = (kind: keyof typeof timings, ms: number) => void timings[kind].
   setSource: (text: string) => source.setText(text),
   source: () => source.text(),
   rule: () => rule.text(),
+  setRule: (text: string) => rule.setText(text),
   format: () => source.format(),
 };
 
@@ -96,12 +102,13 @@ function applySourceFix(d: Diagnostic, i: number) {
 
 function render() {
   const t0 = performance.now();
-  compiled = compileView(state.source, state.dataset);
+  compiled = compileView(state.source, state.dataset, choices());
   onTiming('compile', performance.now() - t0);
   showProblems($('problems'), state.source, compiled.diagnostics, applySourceFix);
   const s = compiled.stats;
   const budget = $('budget');
-  budget.textContent = `${s.operators} / ${s.maxOperators} operators · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
+  const before = s.operatorsBeforeOptimize !== undefined && s.operatorsBeforeOptimize !== s.operators ? ` (${s.operatorsBeforeOptimize} before optimizing)` : '';
+  budget.textContent = `${s.operators} / ${s.maxOperators} operators${before} · ${s.bytes} / ${s.maxBytes} bytes · dataset ${compiled.dataset}`;
   budget.classList.toggle('over', s.operators > s.maxOperators || s.bytes > s.maxBytes);
   // the box being edited is not rewritten under the cursor; once neither is, a pasted JSON's problems are gone
   if (document.activeElement !== jsonBox) jsonBox.value = compiled.json;
@@ -135,6 +142,36 @@ datasetSelect.onchange = () => {
   } else onSourceChange();
   source.refresh();
 };
+
+const optimizeBox = $<HTMLInputElement>('optimize');
+const limitInputs = { maxOperators: $<HTMLInputElement>('max-operators'), maxBytes: $<HTMLInputElement>('max-bytes') };
+optimizeBox.onchange = () => {
+  state.optimize = optimizeBox.checked;
+  onSourceChange();
+  source.refresh();
+};
+for (const [key, input] of Object.entries(limitInputs) as [keyof typeof limitInputs, HTMLInputElement][]) {
+  input.addEventListener('input', () => {
+    const n = Number(input.value);
+    const ok = input.value.trim() !== '' && isLimit(n);
+    input.setAttribute('aria-invalid', String(!ok));
+    // a value that is no limit is said so, and the last good one stays in force (never a filter checked against nonsense)
+    if (!ok) {
+      $('status').textContent = `${input.labels?.[0]?.textContent?.trim()}: a whole number from 1 (the API's limit is ${defaults[key]}); ${state[key]} is used meanwhile.`;
+      return;
+    }
+    state[key] = n;
+    onSourceChange();
+    source.refresh();
+  });
+}
+function showChoices() {
+  optimizeBox.checked = state.optimize;
+  for (const [key, input] of Object.entries(limitInputs) as [keyof typeof limitInputs, HTMLInputElement][]) {
+    input.value = String(state[key]);
+    input.setAttribute('aria-invalid', 'false');
+  }
+}
 
 $('format').onclick = () => {
   if (!source.format()) $('status').textContent = 'The source has syntax errors: it was not formatted.';
@@ -176,9 +213,10 @@ function scan() {
   scanned = { filter: compiled.compact, input: file ?? state.logs };
   const filter = JSON.parse(compiled.compact) as FilterDocument;
   const progress = $<HTMLProgressElement>('progress');
-  const w = new Worker(workerUrl());
+  const w = readyWorker();
   worker = w;
   const started = performance.now();
+  const startedAt = performance.timeOrigin + started;
   w.onmessage = (e: MessageEvent<ScanReply>) => {
     const m = e.data;
     if (m.type === 'progress') {
@@ -190,6 +228,7 @@ function scan() {
     progress.hidden = true;
     w.terminate();
     if (worker === w) worker = undefined;
+    prepareWorker();
     if (m.type === 'error') {
       counts.textContent = m.message;
       counts.dataset.state = 'error';
@@ -203,9 +242,12 @@ function scan() {
     const seconds = (performance.now() - started) / 1000;
     counts.dataset.seconds = String(seconds);
     counts.dataset.kernel = String(r.kernel);
+    // where the time went (ms): the worker's start-up, waiting for bytes (the first ones), the scanner, joining blocks
+    const p = r.profile;
+    counts.dataset.profile = JSON.stringify({ start: Math.round(m.received - startedAt), wait: Math.round(p.wait), first: Math.round(p.first), scan: Math.round(p.scan), join: Math.round(p.join) });
     counts.textContent = `${r.total} lines, ${r.matched} matched${r.malformed ? `, ${r.malformed} malformed` : ''}${file ? ` in ${file.name}${m.gzip ? ' (gzip)' : ''}` : ''} · ${seconds.toFixed(2)} s`;
-    const list = $('matches');
-    list.replaceChildren();
+    // built apart and put in at once: one layout of the list, not one per line
+    const list = document.createDocumentFragment();
     for (const { line, text } of r.matches) {
       const li = document.createElement('li');
       const b = document.createElement('button');
@@ -221,9 +263,25 @@ function scan() {
       li.textContent = `… and ${r.matched - r.matches.length} more`;
       list.append(li);
     }
+    $('matches').replaceChildren(list);
   };
   const request: ScanRequest = { filter, input, keep: KEEP };
   w.postMessage(request);
+}
+
+/**
+ * A worker started before it is needed: starting one (reading its code, compiling the core's WebAssembly)
+ * takes tens of milliseconds that a scan would otherwise wait for. One is started when the page is ready and
+ * after each scan, when the scan no longer needs the CPU.
+ */
+let spare: Worker | undefined;
+function readyWorker(): Worker {
+  const w = spare ?? new Worker(workerUrl());
+  spare = undefined;
+  return w;
+}
+function prepareWorker() {
+  spare ??= new Worker(workerUrl());
 }
 
 /** The worker's code travels inside app.js (see build.mjs), so that the page works from file:// too. */
@@ -313,6 +371,60 @@ function renderRule() {
   showProblems($('rule-problems'), state.rule, rulesLanguage(() => state.phase).diagnostics(state.rule), (d, i) => {
     rule.view.dispatch({ changes: d.fixes![i].edits.map((e) => ({ from: e.start, to: e.end, insert: e.newText })) });
   });
+  renderRequest();
+}
+
+// ---- the rule tested against a request (rule-request.ts): evaluated at each edit, as `rules eval` would
+
+const requestInputs = Object.fromEntries((Object.keys(EMPTY_REQUEST) as (keyof RequestForm)[]).map((k) => [k, $<HTMLInputElement | HTMLTextAreaElement>(`req-${k}`)])) as Record<keyof RequestForm, HTMLInputElement | HTMLTextAreaElement>;
+for (const [key, input] of Object.entries(requestInputs) as [keyof RequestForm, HTMLInputElement][]) {
+  input.addEventListener('input', () => {
+    state.request[key] = input.value;
+    renderRequest();
+    saveLater();
+  });
+}
+
+function renderRequest() {
+  const result = $('rule-result');
+  const steps = $('rule-explain');
+  const problems = $('request-problems');
+  steps.replaceChildren();
+  problems.replaceChildren();
+  $<HTMLTextAreaElement>('request-json').value = JSON.stringify(requestOf(state.request).request, null, 2);
+  const r = evaluateRequest(state.rule, state.phase, state.request);
+  result.dataset.state = r.state;
+  delete result.dataset.code;
+  delete result.dataset.range;
+  const bad = new Set(r.state === 'bad-request' ? r.problems.map((p) => p.input) : []);
+  for (const [key, input] of Object.entries(requestInputs)) input.setAttribute('aria-invalid', String(bad.has(key as keyof RequestForm)));
+  if ('explain' in r) {
+    result.textContent = r.state === 'match' ? 'Match: the rule matches this request.' : 'No match: the rule does not match this request.';
+    // as `rules eval --explain` prints them: every sub-expression with its value, innermost first
+    for (const s of r.explain) {
+      const li = document.createElement('li');
+      li.dataset.range = `${s.start}-${s.end}`;
+      li.dataset.value = s.value;
+      li.textContent = `${s.text.replace(/\s*\n\s*/g, ' ')}  =>  ${s.value}`;
+      steps.append(li);
+    }
+  } else if (r.state === 'invalid') result.textContent = 'Fix the expression to test it (its problems are listed under it).';
+  else if (r.state === 'problem') {
+    const at = lineColumn(lineStarts(state.rule), r.start);
+    result.dataset.code = r.code;
+    result.dataset.range = `${r.start}-${r.end}`;
+    result.textContent = `error ${r.code} at ${at.line}:${at.column}: ${r.message}`;
+  } else {
+    result.textContent = 'Fix the request to test it.';
+    for (const p of r.problems) {
+      const li = document.createElement('li');
+      li.className = 'error';
+      li.dataset.input = p.input;
+      if (p.line !== undefined) li.dataset.line = String(p.line);
+      li.textContent = `${requestInputs[p.input].labels?.[0]?.firstChild?.textContent?.trim() ?? p.input}${p.line !== undefined ? `, line ${p.line}` : ''}: ${p.message}`;
+      problems.append(li);
+    }
+  }
 }
 phaseSelect.onchange = () => {
   state.phase = phaseSelect.value;
@@ -373,6 +485,9 @@ function applyState(s: PageState) {
   datasetSelect.value = s.dataset;
   phaseSelect.value = s.phase;
   logsBox.value = s.logs;
+  showChoices();
+  state.request = { ...s.request };
+  for (const [key, input] of Object.entries(requestInputs)) input.value = s.request[key as keyof RequestForm];
   source.setText(s.source);
   rule.setText(s.rule);
   showTab(s.lang);
@@ -386,9 +501,12 @@ async function start() {
   }
   datasetSelect.value = state.dataset;
   phaseSelect.value = state.phase;
+  showChoices();
+  for (const [key, input] of Object.entries(requestInputs)) input.value = state.request[key as keyof RequestForm];
   render();
   renderRule();
   scan();
+  prepareWorker();
   document.body.dataset.ready = 'true';
 }
 void start();

@@ -1,3 +1,5 @@
+import { EMPTY_REQUEST, type RequestForm } from './rule-request.js';
+
 /**
  * The page's whole state in the URL fragment, so that a link reproduces it. The fragment never leaves the
  * browser (it is not part of an HTTP request), which is why the state goes there and not in a query string.
@@ -10,6 +12,12 @@ export interface PageState {
   source: string;
   rule: string;
   phase: string;
+  /** The request the rule is tested against (rule-request.ts). */
+  request: RequestForm;
+  /** The compile options (`compile --optimize --max-operators --max-bytes`). */
+  optimize: boolean;
+  maxOperators: number;
+  maxBytes: number;
   /** Pasted log lines; only when short enough to travel in a link (see MAX_SHARED_LOGS). */
   logs: string;
 }
@@ -33,6 +41,11 @@ function toBase64Url(bytes: Uint8Array): string {
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A limit as the page takes one: a whole number from 1. */
+export function isLimit(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 }
 
 /** The fragment (without `#`) for a state. */
@@ -61,5 +74,15 @@ export async function decodeState(fragment: string, defaults: PageState): Promis
   const state = { ...defaults };
   for (const key of ['dataset', 'source', 'rule', 'phase', 'logs'] as const) if (typeof o[key] === 'string') state[key] = o[key];
   if (o.lang === 'filter' || o.lang === 'rules') state.lang = o.lang;
+  if (typeof o.optimize === 'boolean') state.optimize = o.optimize;
+  // limits the page's inputs accept (whole numbers from 1); another value keeps the default
+  for (const key of ['maxOperators', 'maxBytes'] as const) if (isLimit(o[key])) state[key] = o[key];
+  // a link made before the request form existed has none: the defaults' request stands
+  const request = o.request;
+  if (typeof request === 'object' && request !== null && !Array.isArray(request)) {
+    const r = request as Record<string, unknown>;
+    state.request = { ...EMPTY_REQUEST };
+    for (const key of Object.keys(EMPTY_REQUEST) as (keyof RequestForm)[]) if (typeof r[key] === 'string') state.request[key] = r[key];
+  }
   return { state };
 }

@@ -19,8 +19,15 @@ export interface Compiled {
   diagnostics: Diagnostic[];
 }
 
-export function compileView(source: string, dataset: string): Compiled {
-  const r = compile(source, { dataset });
+/** The compile options the page sets (its toolbar): those of `logfilter compile`. */
+export interface CompileChoices {
+  optimize?: boolean;
+  maxOperators?: number;
+  maxBytes?: number;
+}
+
+export function compileView(source: string, dataset: string, choices: CompileChoices = {}): Compiled {
+  const r = compile(source, { dataset, ...choices });
   const compact = r.ok ? r.json! : '';
   return {
     ok: r.ok,

@@ -21,6 +21,17 @@ describe('compileView', () => {
     expect(wrong.json).toBe('');
     expect(wrong.diagnostics.map((d) => [d.code, d.start, d.end])).toEqual([['unknown-field', 0, 9]]);
   });
+
+  it('compiles with the options the page sets, as compile --optimize --max-operators --max-bytes', () => {
+    const src = 'ClientCountry == "fr" or ClientCountry == "de" or BotScore < 3';
+    const v = compileView(src, 'http_requests', { optimize: true });
+    expect(v.compact).toBe(compile(src, { optimize: true }).json);
+    expect(v.stats).toMatchObject({ operators: 2, operatorsBeforeOptimize: 3 });
+    const tight = compileView(src, 'http_requests', { maxOperators: 2, maxBytes: 50 });
+    expect(tight.ok).toBe(false);
+    expect(tight.diagnostics.map((d) => d.code).sort()).toEqual(['too-large', 'too-many-operators']);
+    expect(tight.stats).toMatchObject({ maxOperators: 2, maxBytes: 50 });
+  });
 });
 
 describe('decompileView', () => {
