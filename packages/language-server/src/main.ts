@@ -6,10 +6,11 @@
 import { isMainThread } from 'node:worker_threads';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
 import { startServer } from './server.js';
+import { traceServer } from './server-trace.js';
 import { runWorker } from './worker.js';
 
 if (isMainThread) {
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(traceServer(createConnection(ProposedFeatures.all)));
 } else {
   runWorker();
 }

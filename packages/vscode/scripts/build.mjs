@@ -18,6 +18,8 @@ const dist = path.join(pkg, 'dist');
 const coreSrc = path.join(repo, 'packages/core/src/index.ts');
 // the custom requests' types and names, shared with the server (types and two constants: no server code)
 const protocolSrc = path.join(repo, 'packages/language-server/src/protocol.ts');
+// the start-up timeline's writer (LOGFILTER_STARTUP_TRACE), shared with the server
+const startupTraceSrc = path.join(repo, 'packages/language-server/src/startup-trace.ts');
 // LOGFILTER_SERVER_ENTRY: development only, to try the client against another server build.
 const serverEntry = process.env.LOGFILTER_SERVER_ENTRY || path.join(repo, 'packages/language-server/src/main.ts');
 const grammar = path.join(repo, 'grammars/logfilter.tmLanguage.json');
@@ -36,7 +38,7 @@ const common = {
   format: 'cjs',
   // code-server 4.100 / VS Code 1.90+ run extensions on Node 20.
   target: 'node20',
-  alias: { '@logfilter/core': coreSrc, '@logfilter/language-server/protocol': protocolSrc },
+  alias: { '@logfilter/core': coreSrc, '@logfilter/language-server/protocol': protocolSrc, '@logfilter/language-server/startup-trace': startupTraceSrc },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -1,6 +1,7 @@
 // Starts the bundled language server (dist/server.js) over node IPC and keeps one client for all features.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node.js';
+import { traceStartup } from '@logfilter/language-server/startup-trace';
 import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol.js';
 
 export const LANGUAGE_ID = 'logfilter';
@@ -26,9 +27,12 @@ export class FilterService implements vscode.Disposable {
       outputChannel: output,
       // A server crash while typing is logged, not thrown at the user as a notification.
       revealOutputChannelOn: 4 /* RevealOutputChannelOn.Never */,
+      middleware: { handleDiagnostics: firstDiagnosticsTraced() },
     };
     this.client = new LanguageClient('logfilter', 'Logfilter Language Server', serverOptions, clientOptions);
+    traceStartup('client-start');
     this.started = this.client.start();
+    this.started.then(() => traceStartup('client-ready'), () => undefined);
     this.started.catch((e: unknown) => {
       output.appendLine(`language server failed to start: ${String(e)}`);
       void vscode.window
@@ -55,4 +59,16 @@ export class FilterService implements vscode.Disposable {
   dispose(): void {
     void this.stop();
   }
+}
+
+/** Passes diagnostics on, tracing when the first ones of each document arrive (start-up timeline). */
+function firstDiagnosticsTraced(): NonNullable<LanguageClientOptions['middleware']>['handleDiagnostics'] {
+  const seen = new Set<string>();
+  return (uri, diagnostics, next) => {
+    if (!seen.has(uri.toString())) {
+      seen.add(uri.toString());
+      traceStartup('client-first-diagnostics');
+    }
+    next(uri, diagnostics);
+  };
 }

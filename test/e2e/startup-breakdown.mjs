@@ -1,0 +1,84 @@
+// Breaks each cold open (a click on a file in the Explorer → its first error squiggle) into the steps of the
+// start-up timeline: the lines the extension host and the language server append to LOGFILTER_STARTUP_TRACE
+// (packages/language-server/src/startup-trace.ts) and the ones the UI test appends around each open.
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * The steps, in order: each is the time from the event `from` to the event `to` (the first of each kind in
+ * the open's window). `owner` says whose code runs in that step: `code-server` (the workbench and its
+ * extension host, not ours), `extension`, `server`, or `both` (messages between them).
+ */
+export const STEPS = [
+  { name: 'workbench', from: 'page-load', to: 'page-explorer', owner: 'code-server', what: 'page load to the Explorer listing the workspace' },
+  { name: 'exthost-start', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
+  { name: 'activation', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
+  { name: 'extension-load', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'evaluating the extension bundle' },
+  { name: 'context', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
+  { name: 'spawn', from: 'extension-activate', to: 'server-process-start', owner: 'extension', what: 'activate() to the server process (or thread) starting' },
+  { name: 'server-load', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up and evaluating the server bundle' },
+  { name: 'handshake', from: 'server-loaded', to: 'server-initialize', owner: 'both', what: 'the client sending initialize' },
+  { name: 'first-check', from: 'server-initialize', to: 'server-first-diagnostics', owner: 'both', what: 'initialize, didOpen and the first check' },
+  { name: 'to-client', from: 'server-first-diagnostics', to: 'client-first-diagnostics', owner: 'both', what: 'the diagnostics reaching the client' },
+  { name: 'to-squiggle', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
+];
+
+export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] : undefined);
+
+/** The trace file's events, in time order (a line that is not JSON, e.g. a torn last write, is skipped). */
+export function readTrace(file) {
+  if (!existsSync(file)) return [];
+  const events = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      const e = JSON.parse(line);
+      if (typeof e.event === 'string' && typeof e.at === 'number') events.push(e);
+    } catch {
+      /* skip */
+    }
+  }
+  return events.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The steps of one open. `open` is `{ load, explorer, open, squiggle }` (wall-clock ms; `load` and `explorer`
+ * are absent for a warm open). Events count from the page load (or the click) up to the squiggle.
+ * Returns `{ total, steps: { name: ms } }`; a step whose events are missing is left out.
+ */
+export function breakdownOf(events, open) {
+  const at = {
+    'page-load': open.load,
+    'page-explorer': open.explorer,
+    'page-open': open.open,
+    'page-squiggle': open.squiggle,
+  };
+  const since = open.load ?? open.open;
+  for (const e of events) {
+    if (e.at < since || e.at > open.squiggle || e.event in at) continue;
+    at[e.event] = e.at;
+  }
+  const steps = {};
+  for (const s of STEPS) {
+    if (typeof at[s.from] === 'number' && typeof at[s.to] === 'number') steps[s.name] = Math.round(at[s.to] - at[s.from]);
+  }
+  return { total: open.squiggle - open.open, steps };
+}
+
+/** The steps before the click (the page loading): shown, but not part of open → squiggle. */
+const BEFORE_CLICK = new Set(['workbench', 'exthost-start']);
+
+/**
+ * Median of each step over several opens, in STEPS order, as `name ms` pairs, then the sum of those medians
+ * per owner over the steps from the click on (whose code the time is spent in), for the e2e summary.
+ */
+export function medianSteps(breakdowns) {
+  const out = [];
+  const owners = new Map();
+  for (const s of STEPS) {
+    const xs = breakdowns.map((b) => b.steps[s.name]).filter((x) => typeof x === 'number');
+    if (!xs.length) continue;
+    out.push(`${s.name} ${median(xs)}`);
+    if (!BEFORE_CLICK.has(s.name)) owners.set(s.owner, (owners.get(s.owner) ?? 0) + median(xs));
+  }
+  if (!out.length) return '';
+  return `${out.join(', ')}; from the click, by owner: ${[...owners].map(([o, ms]) => `${o} ${ms}`).join(', ')}`;
+}
