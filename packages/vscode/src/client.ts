@@ -1,7 +1,19 @@
-// Starts the bundled language server (dist/server.js) over node IPC and keeps one client for all features.
+// Starts the bundled language server (dist/server.js) in a thread of the extension host (server-thread.ts) and
+// keeps one client for all features. Run from source (F5), the server is a node process over IPC instead, so
+// that a debugger can attach to it on port 6010.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node.js';
+import {
+  LanguageClient,
+  PortMessageReader,
+  PortMessageWriter,
+  TransportKind,
+  type LanguageClientOptions,
+  type MessageTransports,
+  type ServerOptions,
+} from 'vscode-languageclient/node.js';
 import { traceStartup } from '@logfilter/language-server/startup-trace';
+import { firstServerThread } from './load-start.js';
+import { startServerThread, type ServerThread } from './server-thread.js';
 import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol.js';
 
 export const LANGUAGE_ID = 'logfilter';
@@ -11,13 +23,22 @@ export const RULES_LANGUAGE_ID = 'logfilter-rules';
 export class FilterService implements vscode.Disposable {
   private readonly client: LanguageClient;
   private readonly started: Promise<void>;
+  /** The server's current thread (a restart after a crash starts a new one). */
+  private thread: ServerThread | undefined;
 
   constructor(context: vscode.ExtensionContext, readonly output: vscode.OutputChannel) {
     const module = context.asAbsolutePath('dist/server.js');
-    const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc },
-      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
-    };
+    let serverOptions: ServerOptions;
+    if (context.extensionMode === vscode.ExtensionMode.Development) {
+      void firstServerThread.thread?.worker.terminate();
+      firstServerThread.thread = undefined;
+      serverOptions = {
+        run: { module, transport: TransportKind.ipc },
+        debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+      };
+    } else {
+      serverOptions = () => Promise.resolve(this.connectThread(module));
+    }
     const clientOptions: LanguageClientOptions = {
       // Every scheme: untitled buffers (e.g. an imported filter) get checked too.
       // `*.ruleset.json`: the expressions of a ruleset or policy file are checked in place (diagnostics, quick fixes)
@@ -51,9 +72,24 @@ export class FilterService implements vscode.Disposable {
     return this.client.sendRequest(DecompileRequest, { text });
   }
 
-  /** Awaited by deactivate() so the server process exits cleanly with the window. */
-  stop(): Promise<void> {
-    return this.client.isRunning() ? this.client.stop() : Promise.resolve();
+  /** Awaited by deactivate() so the server exits cleanly with the window. */
+  async stop(): Promise<void> {
+    if (this.client.isRunning()) await this.client.stop();
+    // the server ends its thread on `exit`; a thread that did not (a stuck server) is stopped here
+    await this.thread?.worker.terminate();
+  }
+
+  /** The LSP channel to a server thread: the one started when the bundle loaded, then a new one per restart. */
+  private connectThread(module: string): MessageTransports {
+    const previous = this.thread;
+    if (previous) void previous.worker.terminate();
+    const thread = firstServerThread.thread ?? startServerThread(module);
+    firstServerThread.thread = undefined;
+    this.thread = thread;
+    const logFailure = () => thread.failure && this.output.appendLine(`language server thread stopped: ${thread.failure.stack ?? thread.failure.message}`);
+    if (thread.failure) logFailure();
+    else thread.worker.once('exit', logFailure);
+    return { reader: new PortMessageReader(thread.port), writer: new PortMessageWriter(thread.port) };
   }
 
   dispose(): void {
