@@ -13,17 +13,18 @@ type Open = { load?: number; explorer?: number; open: number; squiggle: number }
 type Breakdown = { total: number; steps: Record<string, number> };
 const breakdown = breakdownOf as (events: { event: string; at: number }[], open: Open) => Breakdown;
 
-/** One cold open's events, `base` ms after the epoch. */
+/** One cold open's events, `base` ms after the epoch: the server thread starts as the extension loads. */
 const coldEvents = (base: number) => [
   { event: 'extension-host-start', at: base + 300 },
   { event: 'extension-load', at: base + 1500 },
+  { event: 'server-process-start', at: base + 1502 },
   { event: 'extension-evaluated', at: base + 1540 },
   { event: 'extension-activate', at: base + 1560 },
-  { event: 'server-process-start', at: base + 1580 },
-  { event: 'server-loaded', at: base + 1700 },
-  { event: 'server-initialize', at: base + 1710 },
-  { event: 'server-first-diagnostics', at: base + 1800 },
-  { event: 'client-first-diagnostics', at: base + 1805 },
+  { event: 'server-loaded', at: base + 1600 },
+  { event: 'server-initialize', at: base + 1650 },
+  { event: 'client-ready', at: base + 1660 },
+  { event: 'server-first-diagnostics', at: base + 1700 },
+  { event: 'client-first-diagnostics', at: base + 1705 },
 ];
 
 describe('startup breakdown', () => {
@@ -36,13 +37,18 @@ describe('startup breakdown', () => {
       activation: 300,
       'extension-load': 40,
       context: 20,
-      spawn: 20,
-      'server-load': 120,
-      handshake: 10,
-      'first-check': 90,
-      'to-client': 5,
-      'to-squiggle': 95,
+      handshake: 100,
+      'first-diagnostics': 45,
+      'to-squiggle': 195,
+      'open-to-client': 505,
+      'server-start': 2,
+      'server-load': 98,
+      'server-idle': 50,
+      'first-check': 50,
     });
+    // the critical steps add up to the click → squiggle total
+    const critical = ['activation', 'extension-load', 'context', 'handshake', 'first-diagnostics', 'to-squiggle'];
+    expect(critical.reduce((sum, k) => sum + b.steps[k]!, 0)).toBe(b.total);
   });
 
   it('takes only the events inside the open (a later open’s or an earlier host’s are ignored)', () => {
@@ -50,18 +56,21 @@ describe('startup breakdown', () => {
     const b = breakdown(events, { load: 10_000, explorer: 11_000, open: 11_400, squiggle: 12_000 });
     expect(b.steps['exthost-start']).toBe(300);
     expect(b.steps.activation).toBe(100);
-    expect(b.steps['to-squiggle']).toBe(195);
+    expect(b.steps['to-squiggle']).toBe(295);
     // a warm open has no page load and no start-up events: only what it has is reported
     expect(breakdown(events, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: {} });
+    const warm = [...events, { event: 'client-first-diagnostics', at: 20_060 }];
+    expect(breakdown(warm, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: { 'open-to-client': 60, 'to-squiggle': 40 } });
   });
 
-  it('prints the median of each step and the sum per owner from the click on', () => {
+  it('prints the median of each step and the sum per owner over the critical steps', () => {
     const opens = [0, 10_000, 20_000].map((base, i) => breakdown(coldEvents(base), { load: base, explorer: base + 1000, open: base + 1400, squiggle: base + 1900 + i * 100 }));
     const text = medianSteps(opens) as string;
     expect(text).toContain('activation 100,');
-    expect(text).toContain('to-squiggle 195');
-    // code-server: activation 100 + context 20 + to-squiggle 195; extension: 40 + 20; server: 120; both: 10 + 90 + 5
-    expect(text).toMatch(/by owner: code-server 315, extension 60, server 120, both 105$/);
+    expect(text).toContain('to-squiggle 295');
+    // code-server: activation 100 + context 20 + to-squiggle 295; extension: 40; both: handshake 100 + 45.
+    // The server's own steps run beside them: not counted.
+    expect(text).toMatch(/by owner: code-server 415, extension 40, both 145$/);
     expect(medianSteps([breakdown([], { open: 0, squiggle: 10 })])).toBe('');
   });
 

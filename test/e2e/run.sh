@@ -63,6 +63,7 @@ WS="$RUN/ws-exthost" node "$E2E/exthost-driver.mjs"
 set -e
 cp "$RUN/code-server.log" "$ARTIFACTS/code-server.log" 2>/dev/null || true
 cp "$LOGFILTER_STARTUP_TRACE" "$ARTIFACTS/startup-trace.ndjson" 2>/dev/null || true
+cp "$RUN/ui-result.json" "$ARTIFACTS/ui-result.json" 2>/dev/null || true
 # E2E_UPDATE_SCREENSHOT=1 refreshes the README screenshot of the extension from this run.
 if [ "${E2E_UPDATE_SCREENSHOT:-}" = 1 ] && [ -f "$ARTIFACTS/overview.png" ]; then
   cp "$ARTIFACTS/overview.png" "$REPO/packages/vscode/images/screenshot.png"

@@ -4,22 +4,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /**
- * The steps, in order: each is the time from the event `from` to the event `to` (the first of each kind in
+ * The steps, in order. Each is the time from the event `from` to the event `to` (the first of each kind in
  * the open's window). `owner` says whose code runs in that step: `code-server` (the workbench and its
- * extension host, not ours), `extension`, `server`, or `both` (messages between them).
+ * extension host, not ours), `extension`, `server`, or `both` (the client and the server talking).
+ * `path` says where a step lies: `page` before the click; `critical` steps follow each other from the click
+ * to the squiggle (they add up to the total); `server` steps run beside them in the server's thread or
+ * process, and delay the squiggle only where the client waits for the server (`handshake`, `first-diagnostics`);
+ * `warm` is the click to the client's diagnostics when the extension is already running (a warm open's
+ * `to-squiggle` follows it).
  */
 export const STEPS = [
-  { name: 'workbench', from: 'page-load', to: 'page-explorer', owner: 'code-server', what: 'page load to the Explorer listing the workspace' },
-  { name: 'exthost-start', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
-  { name: 'activation', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
-  { name: 'extension-load', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'evaluating the extension bundle' },
-  { name: 'context', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
-  { name: 'spawn', from: 'extension-activate', to: 'server-process-start', owner: 'extension', what: 'activate() to the server process (or thread) starting' },
-  { name: 'server-load', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up and evaluating the server bundle' },
-  { name: 'handshake', from: 'server-loaded', to: 'server-initialize', owner: 'both', what: 'the client sending initialize' },
-  { name: 'first-check', from: 'server-initialize', to: 'server-first-diagnostics', owner: 'both', what: 'initialize, didOpen and the first check' },
-  { name: 'to-client', from: 'server-first-diagnostics', to: 'client-first-diagnostics', owner: 'both', what: 'the diagnostics reaching the client' },
-  { name: 'to-squiggle', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
+  { name: 'workbench', path: 'page', from: 'page-load', to: 'page-explorer', owner: 'code-server', what: 'page load to the Explorer listing the workspace' },
+  { name: 'exthost-start', path: 'page', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
+  { name: 'activation', path: 'critical', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
+  { name: 'extension-load', path: 'critical', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'loading and evaluating the extension bundle' },
+  { name: 'context', path: 'critical', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
+  { name: 'handshake', path: 'critical', from: 'extension-activate', to: 'client-ready', owner: 'both', what: 'activate() to the server answering initialize (waits for the server to be up)' },
+  { name: 'first-diagnostics', path: 'critical', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
+  { name: 'to-squiggle', path: 'critical', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
+  { name: 'open-to-client', path: 'warm', from: 'page-open', to: 'client-first-diagnostics', owner: 'both', what: 'a warm open: the click to the diagnostics reaching the client (code-server opening the document, didOpen, the check)' },
+  { name: 'server-start', path: 'server', from: 'extension-load', to: 'server-process-start', owner: 'extension', what: 'the extension loading to the server process (or thread) starting' },
+  { name: 'server-load', path: 'server', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up (a process only) and evaluating the server bundle' },
+  { name: 'server-idle', path: 'server', from: 'server-loaded', to: 'server-initialize', owner: 'server', what: 'the server ready, waiting for initialize (warming up meanwhile)' },
+  { name: 'first-check', path: 'server', from: 'server-initialize', to: 'server-first-diagnostics', owner: 'both', what: 'initialize to the first diagnostics sent' },
 ];
 
 export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] : undefined);
@@ -63,12 +70,9 @@ export function breakdownOf(events, open) {
   return { total: open.squiggle - open.open, steps };
 }
 
-/** The steps before the click (the page loading): shown, but not part of open → squiggle. */
-const BEFORE_CLICK = new Set(['workbench', 'exthost-start']);
-
 /**
  * Median of each step over several opens, in STEPS order, as `name ms` pairs, then the sum of those medians
- * per owner over the steps from the click on (whose code the time is spent in), for the e2e summary.
+ * per owner over the critical steps (whose code the time from the click to the squiggle is spent in).
  */
 export function medianSteps(breakdowns) {
   const out = [];
@@ -77,8 +81,8 @@ export function medianSteps(breakdowns) {
     const xs = breakdowns.map((b) => b.steps[s.name]).filter((x) => typeof x === 'number');
     if (!xs.length) continue;
     out.push(`${s.name} ${median(xs)}`);
-    if (!BEFORE_CLICK.has(s.name)) owners.set(s.owner, (owners.get(s.owner) ?? 0) + median(xs));
+    if (s.path === 'critical') owners.set(s.owner, (owners.get(s.owner) ?? 0) + median(xs));
   }
   if (!out.length) return '';
-  return `${out.join(', ')}; from the click, by owner: ${[...owners].map(([o, ms]) => `${o} ${ms}`).join(', ')}`;
+  return `${out.join(', ')}; click to squiggle by owner: ${[...owners].map(([o, ms]) => `${o} ${ms}`).join(', ')}`;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds what the extension runs, into dist/: the client and the language server as single CommonJS bundles
-// (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
+// Builds what the extension runs, into dist/: the client (a small entry and its main bundle) and the language
+// server as CommonJS bundles (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
 // The core is bundled from its TypeScript sources, so the bundles never depend on a stale packages/core/dist.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +47,10 @@ const common = {
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const bundles = await Promise.all([
-  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  // package.json `main`: a small entry that starts the server thread, then loads extension-main.js through
+  // V8's code cache (src/entry.ts, src/code-cache.ts)
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/entry.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension-main.js'), external: ['vscode'] }),
   build({ ...common, metafile: true, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
 ]);
 // the licences of the third-party code in the two bundles, shipped in the .vsix beside them
@@ -72,4 +75,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,extension-main.js,server.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);

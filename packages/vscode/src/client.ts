@@ -12,7 +12,6 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node.js';
 import { traceStartup } from '@logfilter/language-server/startup-trace';
-import { firstServerThread } from './load-start.js';
 import { startServerThread, type ServerThread } from './server-thread.js';
 import { CompileRequest, DecompileRequest, type CompileResponse, type DecompileResponse } from './protocol.js';
 
@@ -26,12 +25,13 @@ export class FilterService implements vscode.Disposable {
   /** The server's current thread (a restart after a crash starts a new one). */
   private thread: ServerThread | undefined;
 
-  constructor(context: vscode.ExtensionContext, readonly output: vscode.OutputChannel) {
+  /** `firstServer`: a server thread already started (entry.ts starts one while the extension loads). */
+  constructor(context: vscode.ExtensionContext, readonly output: vscode.OutputChannel, private firstServer?: ServerThread) {
     const module = context.asAbsolutePath('dist/server.js');
     let serverOptions: ServerOptions;
     if (context.extensionMode === vscode.ExtensionMode.Development) {
-      void firstServerThread.thread?.worker.terminate();
-      firstServerThread.thread = undefined;
+      void this.firstServer?.worker.terminate();
+      this.firstServer = undefined;
       serverOptions = {
         run: { module, transport: TransportKind.ipc },
         debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
@@ -83,8 +83,8 @@ export class FilterService implements vscode.Disposable {
   private connectThread(module: string): MessageTransports {
     const previous = this.thread;
     if (previous) void previous.worker.terminate();
-    const thread = firstServerThread.thread ?? startServerThread(module);
-    firstServerThread.thread = undefined;
+    const thread = this.firstServer ?? startServerThread(module);
+    this.firstServer = undefined;
     this.thread = thread;
     const logFailure = () => thread.failure && this.output.appendLine(`language server thread stopped: ${thread.failure.stack ?? thread.failure.message}`);
     if (thread.failure) logFailure();
