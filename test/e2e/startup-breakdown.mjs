@@ -8,8 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
  * the open's window). `owner` says whose code runs in that step: `code-server` (the workbench and its
  * extension host, not ours), `extension`, `server`, or `both` (the client and the server talking).
  * `path` says where a step lies: `page` before the click; `critical` steps follow each other from the click
- * to the squiggle (they add up to the total); `server` steps run beside them in the server's thread or
- * process, and delay the squiggle only where the client waits for the server (`handshake`, `first-diagnostics`);
+ * to the squiggle (they add up to the total); `client` steps split `to-diagnostics` (the client starts when
+ * the bundle has loaded, before VS Code calls activate(), so `context` runs beside the handshake); `server`
+ * steps run beside them in the server's thread or process, and delay the squiggle only where the client
+ * waits for the server (`handshake`, `first-diagnostics`);
  * `warm` is the click to the client's diagnostics when the extension is already running (a warm open's
  * `to-squiggle` follows it).
  */
@@ -18,10 +20,11 @@ export const STEPS = [
   { name: 'exthost-start', path: 'page', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
   { name: 'activation', path: 'critical', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
   { name: 'extension-load', path: 'critical', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'loading and evaluating the extension bundle' },
-  { name: 'context', path: 'critical', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
-  { name: 'handshake', path: 'critical', from: 'extension-activate', to: 'client-ready', owner: 'both', what: 'activate() to the server answering initialize (waits for the server to be up)' },
-  { name: 'first-diagnostics', path: 'critical', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
+  { name: 'to-diagnostics', path: 'critical', from: 'extension-evaluated', to: 'client-first-diagnostics', owner: 'both', what: 'the bundle evaluated to the first diagnostics at the client (the client steps below happen in it)' },
   { name: 'to-squiggle', path: 'critical', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
+  { name: 'context', path: 'client', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
+  { name: 'handshake', path: 'client', from: 'client-start', to: 'client-ready', owner: 'both', what: 'the client starting to the server answering initialize (waits for the server to be up)' },
+  { name: 'first-diagnostics', path: 'client', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
   { name: 'open-to-client', path: 'warm', from: 'page-open', to: 'client-first-diagnostics', owner: 'both', what: 'a warm open: the click to the diagnostics reaching the client (code-server opening the document, didOpen, the check)' },
   { name: 'server-start', path: 'server', from: 'extension-load', to: 'server-process-start', owner: 'extension', what: 'the extension loading to the server process (or thread) starting' },
   { name: 'server-load', path: 'server', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up (a process only) and evaluating the server bundle' },

@@ -25,8 +25,15 @@ export class FilterService implements vscode.Disposable {
   /** The server's current thread (a restart after a crash starts a new one). */
   private thread: ServerThread | undefined;
 
-  /** `firstServer`: a server thread already started (entry.ts starts one while the extension loads). */
-  constructor(context: vscode.ExtensionContext, readonly output: vscode.OutputChannel, private firstServer?: ServerThread) {
+  /**
+   * `context`: the extension's, or (started before VS Code has built it, see extension.ts) the two things of
+   * it used here. `firstServer`: a server thread already started (entry.ts starts one while the extension loads).
+   */
+  constructor(
+    context: Pick<vscode.ExtensionContext, 'asAbsolutePath' | 'extensionMode'>,
+    readonly output: vscode.OutputChannel,
+    private firstServer?: ServerThread,
+  ) {
     const module = context.asAbsolutePath('dist/server.js');
     let serverOptions: ServerOptions;
     if (context.extensionMode === vscode.ExtensionMode.Development) {
