@@ -87,5 +87,6 @@ export function medianSteps(breakdowns) {
     if (s.path === 'critical') owners.set(s.owner, (owners.get(s.owner) ?? 0) + median(xs));
   }
   if (!out.length) return '';
+  if (!owners.size) return out.join(', ');
   return `${out.join(', ')}; click to squiggle by owner: ${[...owners].map(([o, ms]) => `${o} ${ms}`).join(', ')}`;
 }
