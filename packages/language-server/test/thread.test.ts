@@ -4,7 +4,7 @@
  * port. Asserts codes, ranges and values.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -78,6 +78,24 @@ describe('the server in a worker thread', () => {
     expect(await exited).toEqual([0]);
     await closed;
     expect(thread.failure).toBeUndefined();
+  });
+
+  it('traces its start-up in this process, leaving the thread’s start to the extension (a thread shares the process’s time origin)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-thread-trace-'));
+    const trace = path.join(dir, 'trace.ndjson');
+    // a worker gets a copy of the environment as it is when the thread starts
+    process.env.LOGFILTER_STARTUP_TRACE = trace;
+    try {
+      const { open } = await connect();
+      delete process.env.LOGFILTER_STARTUP_TRACE;
+      await open('file:///t/c.logfilter', 'logfilter', 'ClientRequestHots == "x"\n');
+      const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; pid: number });
+      expect(events.map((e) => e.event)).toEqual(['server-loaded', 'server-initialize', 'server-first-diagnostics']);
+      expect(new Set(events.map((e) => e.pid))).toEqual(new Set([process.pid]));
+    } finally {
+      delete process.env.LOGFILTER_STARTUP_TRACE;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the reason of a thread that fails to load, and closes the port', async () => {
