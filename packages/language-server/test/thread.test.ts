@@ -4,7 +4,8 @@
  * port. Asserts codes, ranges and values.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -30,8 +31,8 @@ afterEach(async () => {
 });
 
 /** A client on a new server thread; `diagnostics(uri)` resolves with the first non-empty publish for `uri`. */
-async function connect() {
-  const thread = startServerThread(await serverScript());
+async function connect(entry?: string) {
+  const thread = startServerThread(entry ?? (await serverScript()));
   started.push(thread);
   const conn: ProtocolConnection = createProtocolConnection(new PortMessageReader(thread.port), new PortMessageWriter(thread.port));
   const published = new Map<string, (d: Diagnostic[]) => void>();
@@ -94,6 +95,37 @@ describe('the server in a worker thread', () => {
       expect(new Set(events.map((e) => e.pid))).toEqual(new Set([process.pid]));
     } finally {
       delete process.env.LOGFILTER_STARTUP_TRACE;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs through the extension’s loader (the server bundle loaded with V8’s code cache), large documents included', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-loader-'));
+    try {
+      // as in the extension's dist/: server-loader.js beside server.js
+      const script = await serverScript();
+      const bundle = script.endsWith(path.join('bin', 'logfilter-language-server.cjs'))
+        ? path.join(path.dirname(script), '..', 'dist', 'logfilter-language-server.cjs')
+        : script;
+      copyFileSync(bundle, path.join(dir, 'server.js'));
+      const { build } = await import('esbuild');
+      await build({
+        entryPoints: [fileURLToPath(new URL('../../vscode/src/server-loader.ts', import.meta.url))],
+        outfile: path.join(dir, 'server-loader.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+      const { open, errors } = await connect(path.join(dir, 'server-loader.js'));
+      const d = await open('file:///t/d.logfilter', 'logfilter', 'ClientRequestHots == "x"\n');
+      expect(d.map((x) => x.code)).toEqual(['unknown-field']);
+      const line = 'ClientRequestHost == "api.example.com"\nor ';
+      const large = await open('file:///t/e.logfilter', 'logfilter', `${line.repeat(Math.ceil(40_000 / line.length))}ClientRequestHots == "x"\n`);
+      expect(large.map((x) => x.code)).toContain('unknown-field');
+      expect(errors).toEqual([]);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -52,6 +52,8 @@ const bundles = await Promise.all([
   build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/entry.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
   build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension-main.js'), external: ['vscode'] }),
   build({ ...common, metafile: true, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
+  // the server thread's entry: loads server.js through V8's code cache (src/server-loader.ts)
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/server-loader.ts')], outfile: path.join(dist, 'server-loader.js') }),
 ]);
 // the licences of the third-party code in the two bundles, shipped in the .vsix beside them
 writeThirdPartyLicenses(process.cwd(), path.join(dist, 'THIRD_PARTY_LICENSES.txt'), bundles.map((b) => b.metafile));
@@ -75,4 +77,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,extension-main.js,server.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,extension-main.js,server.js,server-loader.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);

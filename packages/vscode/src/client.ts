@@ -44,7 +44,8 @@ export class FilterService implements vscode.Disposable {
         debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
       };
     } else {
-      serverOptions = () => Promise.resolve(this.connectThread(module));
+      // the thread loads the server through V8's code cache (server-loader.ts)
+      serverOptions = () => Promise.resolve(this.connectThread(context.asAbsolutePath('dist/server-loader.js')));
     }
     const clientOptions: LanguageClientOptions = {
       // Every scheme: untitled buffers (e.g. an imported filter) get checked too.

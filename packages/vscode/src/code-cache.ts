@@ -11,6 +11,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 export interface CachedBundle<T> {
   readonly exports: T;
@@ -48,7 +49,8 @@ export function loadWithCodeCache<T>(file: string, cacheFile = `${file}.cache`):
     saveCache() {
       if (saved) return;
       saved = true;
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      // per thread: the server's threads share a process and may save at the same time
+      const tmp = `${cacheFile}.${process.pid}-${threadId}.tmp`;
       try {
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, cacheFile);

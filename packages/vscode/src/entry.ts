@@ -12,7 +12,7 @@ import type * as Extension from './extension.js';
 import { startServerThread } from './server-thread.js';
 
 traceStartup('extension-load');
-const firstServer = startServerThread(path.join(__dirname, 'server.js'));
+const firstServer = startServerThread(path.join(__dirname, 'server-loader.js'));
 const bundle = loadWithCodeCache<typeof Extension>(path.join(__dirname, 'extension-main.js'));
 const early = bundle.exports.startEarly(path.dirname(__dirname), firstServer);
 
