@@ -6,7 +6,6 @@
  * Code extension starts its thread while it is still being activated); a stdio server is sent `initialize`
  * at once, and there its first check would only be pushed back by the same cost.
  */
-import { checkRule } from '@logfilter/core';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { runTask } from './tasks.js';
 
@@ -22,7 +21,7 @@ export function warmUp(): void {
   const steps = [
     () => runTask({ kind: 'compile', text: FILTER_SAMPLE, settings: DEFAULT_SETTINGS }),
     () => runTask({ kind: 'highlight', text: FILTER_SAMPLE, dataset: DEFAULT_SETTINGS.dataset }),
-    () => checkRule(RULE_SAMPLE),
+    () => runTask({ kind: 'rules-check', text: RULE_SAMPLE, document: 'rule' }),
   ];
   const next = () => {
     const step = steps.shift();

@@ -15,7 +15,7 @@ import {
   InitializeRequest,
   ShutdownRequest,
 } from 'vscode-languageserver-protocol/node.js';
-import { startClient, type TestClient } from './support/lsp-client.js';
+import { startClient, type TestClient } from './support/harness.js';
 import { serverScript } from './support/server-bundle.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-trace-'));
