@@ -40,6 +40,8 @@ t "installing the vsix into a fresh profile"
 "$CS" --user-data-dir "$RUN/data" --extensions-dir "$RUN/ext" --install-extension "$VSIX" >/dev/null
 "$CS" --user-data-dir "$RUN/data" --extensions-dir "$RUN/ext" --list-extensions --show-versions
 
+# the start-up timeline of the extension host and the language server (startup-breakdown.mjs reads it)
+export LOGFILTER_STARTUP_TRACE="$RUN/startup-trace.ndjson"
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 t "starting code-server on 127.0.0.1:$PORT"
 # setsid: own process group, so the trap also stops the file watcher and extension hosts it forks.
@@ -60,6 +62,8 @@ t "extension-host tests"
 WS="$RUN/ws-exthost" node "$E2E/exthost-driver.mjs"
 set -e
 cp "$RUN/code-server.log" "$ARTIFACTS/code-server.log" 2>/dev/null || true
+cp "$LOGFILTER_STARTUP_TRACE" "$ARTIFACTS/startup-trace.ndjson" 2>/dev/null || true
+cp "$RUN/ui-result.json" "$ARTIFACTS/ui-result.json" 2>/dev/null || true
 # E2E_UPDATE_SCREENSHOT=1 refreshes the README screenshot of the extension from this run.
 if [ "${E2E_UPDATE_SCREENSHOT:-}" = 1 ] && [ -f "$ARTIFACTS/overview.png" ]; then
   cp "$ARTIFACTS/overview.png" "$REPO/packages/vscode/images/screenshot.png"

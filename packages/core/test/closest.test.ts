@@ -1,7 +1,7 @@
 /** The one bounded edit distance (lang/closest.ts), used by field, value and operator suggestions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, editDistance } from '../src/index.js';
+import { check, closest, editDistance } from '../src/index.js';
 
 /** Plain Levenshtein, written independently as the reference. */
 function reference(a: string, b: string): number {
@@ -26,5 +26,14 @@ describe('editDistance', () => {
     const op = (name: string) => check(JSON.stringify({ where: { key: 'BotScore', operator: name, value: 1 } })).diagnostics.find((d) => d.code === 'unknown-operator');
     expect(op('startWith')?.suggestions).toContain('startsWith');
     expect(op('x'.repeat(500))?.suggestions ?? []).toEqual([]);
+  });
+});
+
+describe('closest', () => {
+  it('orders names at the same distance by their lowercase code units, then their own, in every locale', () => {
+    // no locale collation (the ICU collator it needs cost a cold language server tens of ms at its first
+    // "did you mean"): `_` sorts before letters, and of two names equal but for case the uppercase one first
+    expect(closest('abcd', ['abce', 'ab_d', 'Abcf', 'abcf', 'ABCG'])).toEqual(['ab_d', 'abce', 'Abcf']);
+    expect(closest('abcd', ['abcf', 'Abcf'], 2)).toEqual(['Abcf', 'abcf']);
   });
 });

@@ -1,15 +1,25 @@
 /**
  * Entry of `logfilter-language-server`. vscode-languageserver picks the transport from argv (`--stdio`,
- * `--node-ipc`, `--socket=N`). The same bundle, started as a worker thread, compiles large documents off the
- * main thread so that the server stays responsive.
+ * `--node-ipc`, `--socket=N`). The same bundle runs in two kinds of worker thread: the VS Code extension
+ * starts it as a thread of the extension host, speaking LSP over the MessagePort it passes in `workerData`
+ * (no process to start: the first squiggle comes sooner); and the server itself starts it to compile large
+ * documents off its main thread, so that it stays responsive.
  */
-import { isMainThread } from 'node:worker_threads';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node.js';
+import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
+import { createConnection, PortMessageReader, PortMessageWriter, ProposedFeatures } from 'vscode-languageserver/node.js';
+import { SERVER_PORT_KEY } from './protocol.js';
 import { startServer } from './server.js';
+import { traceServer } from './server-trace.js';
+import { warmUp } from './warm-up.js';
 import { runWorker } from './worker.js';
 
+const port = (workerData as Record<string, MessagePort> | null)?.[SERVER_PORT_KEY];
 if (isMainThread) {
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(traceServer(createConnection(ProposedFeatures.all)));
+} else if (port) {
+  startServer(traceServer(createConnection(ProposedFeatures.all, new PortMessageReader(port), new PortMessageWriter(port))));
+  // the extension starts this thread before it is activated: the wait for its client is free time
+  setImmediate(warmUp);
 } else {
   runWorker();
 }

@@ -8,6 +8,12 @@ import type { Diagnostic } from 'vscode-languageserver/node.js';
 export const COMPILE_METHOD = 'logfilter/compile';
 export const DECOMPILE_METHOD = 'logfilter/decompile';
 
+/**
+ * Started as a worker thread (`new Worker(bundle, { workerData: { [SERVER_PORT_KEY]: port } })`), the server
+ * speaks LSP over that MessagePort: how the VS Code extension runs it inside its extension host.
+ */
+export const SERVER_PORT_KEY = 'logfilterLspPort';
+
 /** `logfilter/compile`: an open document, or a `file:` URI read from disk. */
 export interface CompileParams {
   textDocument: { uri: string };

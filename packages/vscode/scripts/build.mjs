@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds what the extension runs, into dist/: the client and the language server as single CommonJS bundles
-// (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
+// Builds what the extension runs, into dist/: the client (a small entry and its main bundle) and the language
+// server as CommonJS bundles (esbuild), the TextMate grammar (copied from grammars/) and the filter document JSON Schema (from the core).
 // The core is bundled from its TypeScript sources, so the bundles never depend on a stale packages/core/dist.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ const dist = path.join(pkg, 'dist');
 const coreSrc = path.join(repo, 'packages/core/src/index.ts');
 // the custom requests' types and names, shared with the server (types and two constants: no server code)
 const protocolSrc = path.join(repo, 'packages/language-server/src/protocol.ts');
+// the start-up timeline's writer (LOGFILTER_STARTUP_TRACE), shared with the server
+const startupTraceSrc = path.join(repo, 'packages/language-server/src/startup-trace.ts');
 // LOGFILTER_SERVER_ENTRY: development only, to try the client against another server build.
 const serverEntry = process.env.LOGFILTER_SERVER_ENTRY || path.join(repo, 'packages/language-server/src/main.ts');
 const grammar = path.join(repo, 'grammars/logfilter.tmLanguage.json');
@@ -36,7 +38,7 @@ const common = {
   format: 'cjs',
   // code-server 4.100 / VS Code 1.90+ run extensions on Node 20.
   target: 'node20',
-  alias: { '@logfilter/core': coreSrc, '@logfilter/language-server/protocol': protocolSrc },
+  alias: { '@logfilter/core': coreSrc, '@logfilter/language-server/protocol': protocolSrc, '@logfilter/language-server/startup-trace': startupTraceSrc },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -45,8 +47,13 @@ const common = {
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const bundles = await Promise.all([
-  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  // package.json `main`: a small entry that starts the server thread, then loads extension-main.js through
+  // V8's code cache (src/entry.ts, src/code-cache.ts)
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/entry.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/extension.ts')], outfile: path.join(dist, 'extension-main.js'), external: ['vscode'] }),
   build({ ...common, metafile: true, entryPoints: [serverEntry], outfile: path.join(dist, 'server.js') }),
+  // the server thread's entry: loads server.js through V8's code cache (src/server-loader.ts)
+  build({ ...common, metafile: true, entryPoints: [path.join(pkg, 'src/server-loader.ts')], outfile: path.join(dist, 'server-loader.js') }),
 ]);
 // the licences of the third-party code in the two bundles, shipped in the .vsix beside them
 writeThirdPartyLicenses(process.cwd(), path.join(dist, 'THIRD_PARTY_LICENSES.txt'), bundles.map((b) => b.metafile));
@@ -70,4 +77,4 @@ try {
 } finally {
   rmSync(schemaBundle, { force: true });
 }
-console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,server.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);
+console.log(`logfilter-vscode: built ${path.relative(repo, dist)}/{extension.js,extension-main.js,server.js,server-loader.js,THIRD_PARTY_LICENSES.txt,logfilter.tmLanguage.json,logfilter-rules.tmLanguage.json,filter.schema.json,README.md}`);

@@ -84,7 +84,7 @@ describe('extension manifest', () => {
     expect(lines[0]).toBe('**');
     const included = lines.slice(1).map((l) => l.replace(/^!/, ''));
     expect(included.filter((f) => f.startsWith('src') || f.startsWith('test') || f.includes('node_modules'))).toEqual([]);
-    for (const f of ['package.json', 'dist/README.md', 'LICENSE', 'dist/THIRD_PARTY_LICENSES.txt', 'language-configuration.json', 'dist/extension.js', 'dist/server.js', 'images/icon.png']) {
+    for (const f of ['package.json', 'dist/README.md', 'LICENSE', 'dist/THIRD_PARTY_LICENSES.txt', 'language-configuration.json', 'dist/extension.js', 'dist/extension-main.js', 'dist/server.js', 'dist/server-loader.js', 'images/icon.png']) {
       expect(included).toContain(f);
     }
     expect(included).toContain(manifest.icon);

@@ -1,0 +1,92 @@
+// Breaks each cold open (a click on a file in the Explorer → its first error squiggle) into the steps of the
+// start-up timeline: the lines the extension host and the language server append to LOGFILTER_STARTUP_TRACE
+// (packages/language-server/src/startup-trace.ts) and the ones the UI test appends around each open.
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * The steps, in order. Each is the time from the event `from` to the event `to` (the first of each kind in
+ * the open's window). `owner` says whose code runs in that step: `code-server` (the workbench and its
+ * extension host, not ours), `extension`, `server`, or `both` (the client and the server talking).
+ * `path` says where a step lies: `page` before the click; `critical` steps follow each other from the click
+ * to the squiggle (they add up to the total); `client` steps split `to-diagnostics` (the client starts when
+ * the bundle has loaded, before VS Code calls activate(), so `context` runs beside the handshake); `server`
+ * steps run beside them in the server's thread or process, and delay the squiggle only where the client
+ * waits for the server (`handshake`, `first-diagnostics`);
+ * `warm` is the click to the client's diagnostics when the extension is already running (a warm open's
+ * `to-squiggle` follows it).
+ */
+export const STEPS = [
+  { name: 'workbench', path: 'page', from: 'page-load', to: 'page-explorer', owner: 'code-server', what: 'page load to the Explorer listing the workspace' },
+  { name: 'exthost-start', path: 'page', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
+  { name: 'activation', path: 'critical', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
+  { name: 'extension-load', path: 'critical', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'loading and evaluating the extension bundle' },
+  { name: 'to-diagnostics', path: 'critical', from: 'extension-evaluated', to: 'client-first-diagnostics', owner: 'both', what: 'the bundle evaluated to the first diagnostics at the client (the client steps below happen in it)' },
+  { name: 'to-squiggle', path: 'critical', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
+  { name: 'context', path: 'client', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
+  { name: 'handshake', path: 'client', from: 'client-start', to: 'client-ready', owner: 'both', what: 'the client starting to the server answering initialize (waits for the server to be up)' },
+  { name: 'first-diagnostics', path: 'client', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
+  { name: 'open-to-client', path: 'warm', from: 'page-open', to: 'client-first-diagnostics', owner: 'both', what: 'a warm open: the click to the diagnostics reaching the client (code-server opening the document, didOpen, the check)' },
+  { name: 'server-start', path: 'server', from: 'extension-load', to: 'server-process-start', owner: 'extension', what: 'the extension loading to the server process (or thread) starting' },
+  { name: 'server-load', path: 'server', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up (a process only) and evaluating the server bundle' },
+  { name: 'server-idle', path: 'server', from: 'server-loaded', to: 'server-initialize', owner: 'server', what: 'the server ready, waiting for initialize (warming up meanwhile)' },
+  { name: 'first-check', path: 'server', from: 'server-initialize', to: 'server-first-diagnostics', owner: 'both', what: 'initialize to the first diagnostics sent' },
+];
+
+export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] : undefined);
+
+/** The trace file's events, in time order (a line that is not JSON, e.g. a torn last write, is skipped). */
+export function readTrace(file) {
+  if (!existsSync(file)) return [];
+  const events = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      const e = JSON.parse(line);
+      if (typeof e.event === 'string' && typeof e.at === 'number') events.push(e);
+    } catch {
+      /* skip */
+    }
+  }
+  return events.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The steps of one open. `open` is `{ load, explorer, open, squiggle }` (wall-clock ms; `load` and `explorer`
+ * are absent for a warm open). Events count from the page load (or the click) up to the squiggle.
+ * Returns `{ total, steps: { name: ms } }`; a step whose events are missing is left out.
+ */
+export function breakdownOf(events, open) {
+  const at = {
+    'page-load': open.load,
+    'page-explorer': open.explorer,
+    'page-open': open.open,
+    'page-squiggle': open.squiggle,
+  };
+  const since = open.load ?? open.open;
+  for (const e of events) {
+    if (e.at < since || e.at > open.squiggle || e.event in at) continue;
+    at[e.event] = e.at;
+  }
+  const steps = {};
+  for (const s of STEPS) {
+    if (typeof at[s.from] === 'number' && typeof at[s.to] === 'number') steps[s.name] = Math.round(at[s.to] - at[s.from]);
+  }
+  return { total: open.squiggle - open.open, steps };
+}
+
+/**
+ * Median of each step over several opens, in STEPS order, as `name ms` pairs, then the sum of those medians
+ * per owner over the critical steps (whose code the time from the click to the squiggle is spent in).
+ */
+export function medianSteps(breakdowns) {
+  const out = [];
+  const owners = new Map();
+  for (const s of STEPS) {
+    const xs = breakdowns.map((b) => b.steps[s.name]).filter((x) => typeof x === 'number');
+    if (!xs.length) continue;
+    out.push(`${s.name} ${median(xs)}`);
+    if (s.path === 'critical') owners.set(s.owner, (owners.get(s.owner) ?? 0) + median(xs));
+  }
+  if (!out.length) return '';
+  if (!owners.size) return out.join(', ');
+  return `${out.join(', ')}; click to squiggle by owner: ${[...owners].map(([o, ms]) => `${o} ${ms}`).join(', ')}`;
+}
