@@ -17,7 +17,8 @@
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
  */
 import type { FilterDocument } from '../filter.js';
-import { compileNode, filterFields, isLogObject } from './matcher.js';
+import { compileNode, isLogObject } from './matcher.js';
+import { evalPlan, isEvalPlan, type EvalPlan } from './plan.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
@@ -235,14 +236,16 @@ const EXTRACT_MIN_REJECT = 0.3;
  * as is: each thread of an evaluation would otherwise sample the same kind of lines again, a fixed cost per
  * thread.
  */
-export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
+export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
   const search = hooks.search ?? defaultSearch;
   const decode = hooks.decode ?? defaultDecode;
-  const root: ObjectTest = compileNode(filter.where);
-  const fields = filterFields(filter);
+  // The filter compiled once (plan.ts): the object predicate, the prefilter and the span tests derive from it.
+  const plan = isEvalPlan(filter) ? filter : evalPlan(filter);
+  const root: ObjectTest = compileNode(plan.root);
+  const fields = plan.fields;
   const fieldKeys = fields.map((f) => new TextEncoder().encode(JSON.stringify(f)));
   const seen = new Set<string>();
-  const planned: NeedlePlan = needlePlan(filter);
+  const planned: NeedlePlan = needlePlan(plan);
   let clauses: NeedlePlan = planned;
   // The extractor decodes with the scanner's own (validating) decoder: cheap, since only values are decoded.
   let extract: Extractor | undefined = createExtractor(fields, decode);
@@ -253,7 +256,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   const kernelRow = kernel ? createSpanRow(fields, decode, kernel) : undefined;
   // The filter over the kernel's spans: conditions that the value's bytes decide are tested on them, the others
   // on the lazy row (only built when no field is named like an Object.prototype key: then the row is always lazy).
-  const spanRoot: SpanTest | undefined = kernel && !fields.some((f) => f in Object.prototype) ? compileSpanNode(filter.where, fields, kernel) : undefined;
+  const spanRoot: SpanTest | undefined = kernel && !fields.some((f) => f in Object.prototype) ? compileSpanNode(plan.root, kernel) : undefined;
   let extractTries = 0;
   let extractRejects = 0;
   let calibrated = clauses.length === 0;
