@@ -13,6 +13,10 @@
  * objects) the JS extractor rejects what it can and the rest is parsed with `JSON.parse`. Either way a line
  * matches only when it is a JSON object that the compiled predicate keeps, so `matched` is exact.
  *
+ * `scan` splits the block into lines and hands each to these paths, one function each: `prefilter` (is it a
+ * candidate), `skipped` (not read: its outline only), `byKernel`, `byFields` (the JS extractor's rejection)
+ * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next.
+ *
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
  */
