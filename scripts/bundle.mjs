@@ -1,5 +1,5 @@
 // Bundles each bin into one CommonJS file with esbuild: one file to read at start-up is what keeps
-// `compile-filter` close to the cold start of `node -e 0` (see bench/compile.bench.mjs).
+// `compile-filter` close to the cold start of `node -e 0` (see bench/startup.bench.mjs).
 import { build } from 'esbuild';
 import { writeThirdPartyLicenses } from './third-party-licenses.mjs';
 import { existsSync } from 'node:fs';

@@ -195,6 +195,10 @@ describe('the emulator against the provider\'s OpenAPI document', () => {
     // Authentication failures, on any operation.
     await failing(() => http('GET', `/zones/${Z}/rulesets`, undefined, { authorization: 'Bearer wrong' }));
     await failing(() => http('GET', `/zones/${Z}/rulesets`, undefined, {}));
+    // A header the API cannot read: 400, 6003 with 6111 in its error chain (the provider's answer).
+    await failing(() => http('GET', `/zones/${Z}/rulesets`, undefined, { authorization: 'Basic dXNlcjpwYXNz' }));
+    const malformed = exchanges[exchanges.length - 1];
+    expect([malformed.status, JSON.parse(malformed.text).errors.map((e: any) => [e.code, e.error_chain?.map((c: any) => c.code)])]).toEqual([400, [[6003, [6111]]]]);
 
     // ---- judge every answer ----
     const invalid: string[] = [];

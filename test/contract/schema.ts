@@ -109,14 +109,25 @@ export function loadContract() {
   };
 }
 
-/** The error envelope every failure answers with (API description 2.1, 7.1). */
+/** One error of the envelope: a code and a message; its causes, when it has any, in `error_chain`, each an error too. */
+const ENVELOPE_ERROR = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'integer', minimum: 1000 },
+    message: { type: 'string', minLength: 1 },
+    error_chain: { type: 'array', minItems: 1, items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', minimum: 1000 }, message: { type: 'string', minLength: 1 } } } },
+  },
+};
+
+/** The error envelope every failure answers with (the emulator README's "Error codes"; the provider's envelope). */
 export const ERROR_ENVELOPE = {
   type: 'object',
   required: ['success', 'errors', 'messages', 'result'],
   properties: {
     success: { const: false },
     result: { type: 'null' },
-    errors: { type: 'array', minItems: 1, items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', minimum: 1000 }, message: { type: 'string', minLength: 1 } } } },
+    errors: { type: 'array', minItems: 1, items: ENVELOPE_ERROR },
     messages: { type: 'array' },
   },
 };

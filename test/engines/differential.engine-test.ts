@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { createLineMatcher, createMatcher, exactFilter, toSqlQuery, type FilterDocument } from '@logfilter/core';
-import { PINNED } from './exact-cases.js';
+import { CASE_KEYS, PINNED } from './exact-cases.js';
 import { chdbStatus, openClickHouse, openDuckDb, type Engine } from './engines.js';
 import { conformanceCases, corpusCases, negated, realLines } from './cases.js';
 import { differential, describeMismatches, runEngine, writeLines, type Case } from './differential.js';
@@ -137,6 +137,37 @@ describe.skipIf(!clickhouseWanted)('ClickHouse gives the pinned verdicts', () =>
 describe('the built-in evaluator on the pinned verdicts', () => {
   it.skipIf(!EVALUATOR_EXACT)('gives every one', () => {
     expect(PINNED.map((p) => ({ ...p, matches: createLineMatcher(exactFilter(p.filter)).test(p.line) }))).toEqual(PINNED);
+  });
+  it('looks keys up by their exact name (keys that differ only in case)', () => {
+    expect(CASE_KEYS.map((p) => ({ ...p, matches: createLineMatcher(exactFilter(p.filter)).test(p.line) }))).toEqual(CASE_KEYS);
+  });
+});
+
+// ClickHouse's JSONEachRow takes a key that differs only in case when the exact one is missing (or comes
+// later); the scan the generated SQL uses reads each line as text and extracts keys by their exact names.
+describe.skipIf(!clickhouseWanted)('ClickHouse reads keys by their exact name, as the evaluator does', () => {
+  it('through the differential harness (one scan, every case)', async () => {
+    const house = await openClickHouse();
+    const got: boolean[] = [];
+    for (const [i, p] of CASE_KEYS.entries()) got.push((await runEngine([{ name: `#${i}`, json: p.filter, dataset: 'http_requests' }], [p.line], house))[0]![0] as boolean);
+    expect(got.map((matches, i) => ({ ...CASE_KEYS[i], matches }))).toEqual(CASE_KEYS);
+  });
+
+  it('through the whole query compile --query --from prints (every column of the dataset declared)', () => {
+    const chdbModule = createRequire(import.meta.url)((chdb as { path: string }).path) as { query(sql: string, format: string): string };
+    const got = CASE_KEYS.map((p) => {
+      const file = writeLines([p.line]);
+      const sql = toSqlQuery(p.filter, { dialect: 'clickhouse', from: file }).sql!.replace(/^SELECT \*/, 'SELECT count()');
+      return { ...p, matches: Number(chdbModule.query(sql, 'CSV').trim()) === 1 };
+    });
+    expect(got).toEqual(CASE_KEYS);
+  });
+
+  it('refuses a line its JSON functions cannot read rather than read its fields as absent', () => {
+    const chdbModule = createRequire(import.meta.url)((chdb as { path: string }).path) as { query(sql: string, format: string): string };
+    const file = writeLines(['{"ClientIP":"1.2.3.4"}', '{"ClientIP":"1.2.3.4","RayID":123456789012345678901234567890}']);
+    const sql = toSqlQuery('{"where":{"key":"ClientIP","operator":"!eq","value":"1.2.3.4"}}', { dialect: 'clickhouse', from: file }).sql!.replace(/^SELECT \*/, 'SELECT count()');
+    expect(() => chdbModule.query(sql, 'CSV')).toThrow(/FUNCTION_THROW_IF_VALUE_IS_NON_ZERO|395/);
   });
 });
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { getDialect, scanColumns, type SqlDialectName } from '@logfilter/core';
+import { getDialect, scanColumnTypes, type SqlDialectName } from '@logfilter/core';
 
 /** Where the install script puts chdb (override with LOGFILTER_CHDB_DIR). */
 export const CHDB_DIR = process.env.LOGFILTER_CHDB_DIR ?? '/tmp/logfilter-chdb';
@@ -24,10 +24,8 @@ export interface Engine {
 
 function scanSql(dialect: SqlDialectName, file: string, fields: string[], dataset: string): string {
   const d = getDialect(dialect)!;
-  const columns = scanColumns(d, fields, { dataset });
-  const rowDef = dialect === 'duckdb' ? `'__row': 'BIGINT', ` : '`__row` UInt32, ';
-  const withRow = dialect === 'duckdb' ? `{${rowDef}${columns.slice(1)}` : `${rowDef}${columns}`;
-  return d.readNdjson(file, fields.length ? withRow : dialect === 'duckdb' ? `{'__row': 'BIGINT'}` : '`__row` UInt32');
+  const row = { name: '__row', type: dialect === 'duckdb' ? 'BIGINT' : 'UInt32' };
+  return d.readNdjson(file, [row, ...scanColumnTypes(d, fields, { dataset })]);
 }
 
 /** Batches keep each statement a reasonable size (hundreds of generated expressions per file). */

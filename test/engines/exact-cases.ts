@@ -58,3 +58,20 @@ export const PINNED: Pinned[] = [
   { filter: c('a\\nb', 'eq', '"x"'), line: '{"a\\nb":"x","a":"y"}', matches: true },
   { filter: c('a\\"b\'', '!eq', '"x"'), line: '{"a\\"b\'":"y"}', matches: true },
 ];
+
+/**
+ * Keys that differ only in case: the language looks a field up by its exact name, so a line whose key is
+ * `clientip` has no `ClientIP` (and `{"a":"x","A":"y"}` has `A` = "y"), whatever order the keys come in.
+ */
+export const CASE_KEYS: Pinned[] = [
+  { filter: c('ClientIP', 'eq', '"1.2.3.4"'), line: '{"clientip":"1.2.3.4"}', matches: false },
+  { filter: c('ClientIP', '!eq', '"1.2.3.4"'), line: '{"clientip":"1.2.3.4"}', matches: true },
+  { filter: c('ClientIP', 'eq', '"1.2.3.4"'), line: '{"CLIENTIP":"9.9.9.9","ClientIP":"1.2.3.4"}', matches: true },
+  { filter: c('ClientIP', 'eq', '"9.9.9.9"'), line: '{"clientip":"9.9.9.9","ClientIP":"1.2.3.4"}', matches: false },
+  { filter: c('EdgeResponseStatus', 'eq', '500'), line: '{"edgeresponsestatus":500}', matches: false },
+  { filter: c('EdgeResponseStatus', '!eq', '500'), line: '{"edgeresponsestatus":500}', matches: true },
+  { filter: c('BotTags', 'contains', '"api"'), line: '{"bottags":["api"]}', matches: false },
+  { filter: c('A', 'eq', '"y"'), line: '{"a":"x","A":"y"}', matches: true },
+  { filter: c('A', 'eq', '"x"'), line: '{"a":"x","A":"y"}', matches: false },
+  { filter: c('A', '!eq', '"x"'), line: '{"a":"x"}', matches: true },
+];

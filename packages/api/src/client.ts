@@ -1,5 +1,5 @@
 /**
- * The typed client of the zone API: built-in fetch, the envelope of section 2.1 turned into values or typed
+ * The typed client of the zone API: built-in fetch, the envelope (`{result, success, errors, messages, result_info?}`, emulator README, "Behaviour") turned into values or typed
  * errors, retries with backoff on 429 and 5xx honouring Retry-After, a timeout per attempt, and cancellation.
  * Credentials live in private fields and appear in no message, inspect output or dry-run description.
  */
@@ -17,6 +17,7 @@ import {
 } from './errors.js';
 import { explain, type ResultSchema } from './schemas.js';
 import { PageGuardApi } from './page-guard.js';
+import type { Answer, ApiRequester, CallOptions } from './requester.js';
 import type { MaliciousRule } from './page-guard/malicious.js';
 import type {
   CreateJobInput,
@@ -59,10 +60,7 @@ export interface ClientOptions extends ConnectionOptions {
   malicious?: MaliciousRule;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
+export type { CallOptions } from './requester.js';
 
 export interface PageOptions extends CallOptions {
   page?: number;
@@ -100,18 +98,13 @@ const MAX_REDIRECTS = 5;
 /** Network failures where the request provably never reached the server: safe to resend even a POST. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-interface Answer<T> {
-  result: T;
-  resultInfo?: ResultInfo;
-}
-
 export const seg = (s: string | number) => {
   const text = String(s);
   if (text === '' || text === '.' || text === '..') throw new ApiConfigError(`invalid path segment "${text}"`);
   return encodeURIComponent(text);
 };
 
-export class LogfilterClient {
+export class LogfilterClient implements ApiRequester {
   readonly #conn: ResolvedConnection;
   readonly #options: ClientOptions;
 
@@ -165,7 +158,7 @@ export class LogfilterClient {
     return { method, url: `${this.#conn.baseUrl}${pathIn(this.names, path)}`, headers, ...(body !== undefined ? { body: fieldsIn(this.names, body) } : {}) };
   }
 
-  // ---- rulesets (API description 4.2, api-facts section 2), at zone or account scope ----
+  // ---- rulesets (README, "Calls"), at zone or account scope ----
 
   /** One page of a scope's rulesets (without rules); `cursor` is absent on the last page. */
   async listRulesets(scope: Scope, opts: CursorOptions = {}): Promise<CursorPage<RulesetSummary>> {
@@ -175,7 +168,7 @@ export class LogfilterClient {
     const q = query.toString();
     const path = `${scopePath(scope)}/rulesets`;
     const answer = await this.request<RulesetSummary[]>('GET', q ? `${path}?${q}` : path, 'rulesetList', opts);
-    // The API has answered the next cursor in either place; both are read (api-facts section 2).
+    // The API has answered the next cursor in either place; both are read (README, "Calls").
     const next = answer.resultInfo?.cursors?.after ?? answer.resultInfo?.cursor;
     return { items: answer.result, ...(typeof next === 'string' && next !== '' ? { cursor: next } : {}) };
   }
@@ -255,7 +248,7 @@ export class LogfilterClient {
     return (await this.request<Ruleset>('DELETE', `${scopePath(scope)}/rulesets/${seg(rulesetId)}/rules/${seg(ruleId)}`, 'ruleset', opts)).result;
   }
 
-  // ---- log export jobs (API description 2.7, 4.4) ----
+  // ---- log export jobs (README, "Calls") ----
 
   listJobs(zone: string, opts: PageOptions = {}): Promise<Page<Job>> {
     return this.page<Job>(`/zones/${seg(zone)}/logexport/jobs`, 'jobList', opts);
@@ -470,7 +463,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 type Parsed<T> = { ok: true; value: Answer<T> } | { ok: false; error: ApiError };
 
 function parseAnswer<T>(method: string, path: string, status: number, text: string, schema: ResultSchema): Parsed<T> {
-  // An answer documented as empty (policy DELETE: api-facts 1) has no envelope to read.
+  // An answer documented as empty (policy DELETE: README, "Page monitoring") has no envelope to read.
   if (schema === 'empty' && status >= 200 && status < 300 && text.trim() === '') return { ok: true, value: { result: undefined as T } };
   let body: unknown;
   try {

@@ -1,5 +1,5 @@
 /**
- * Custom log fields (API description 2.6, 4.4, 8): `log_custom_field` rules in the zone's ruleset of phase
+ * Custom log fields (api README, "Calls": custom fields; emulator README, "Behaviour": `log_custom_field` rules): `log_custom_field` rules in the zone's ruleset of phase
  * `http_log_custom_fields`; the zone's fields are the union of its rules. PUT replaces all rules and has no
  * version check, so a read-merge-PUT loses a concurrent writer's change; `add` and `remove` therefore only use the
  * atomic rule calls (add one rule, delete one rule), which never touch another writer's rule. `set` replaces on
@@ -171,7 +171,7 @@ function apply(change: Change, base: CustomFields): CustomFields {
   return subtractFields(base, change.fields);
 }
 
-/** The steps 1-2 of section 4.4: find the zone's ruleset of the phase, or create it. */
+/** The first steps of the procedure: find the zone's ruleset of the phase, or create it. */
 export async function ensureRuleset(client: LogfilterClient, zone: string, opts: CallOptions = {}): Promise<Ruleset> {
   const found = await findRuleset(client, zone, opts);
   if (found) return found;
@@ -383,7 +383,7 @@ export interface JobGap {
   updatable: boolean;
 }
 
-/** Step 4 of section 4.4: the zone's http_requests jobs that do not carry the configured custom fields. */
+/** The procedure's last step: the zone's http_requests jobs that do not carry the configured custom fields. */
 export async function jobsLackingCustomFields(client: LogfilterClient, zone: string, fields: CustomFields, opts: CallOptions = {}): Promise<JobGap[]> {
   const needed = LISTS.filter(([p]) => fields[p].length > 0).map(([p]) => JOB_FIELD_FOR[p]);
   if (needed.length === 0) return [];

@@ -5,6 +5,14 @@
 export interface EnvelopeError {
   code: number;
   message: string;
+  /** The errors that caused this one, as the provider nests them (6003 "Invalid request headers" ← 6111 …). */
+  error_chain?: EnvelopeError[];
+}
+
+/** An envelope error's message followed by its causes' (one level): the first alone often says too little ("Invalid request headers"). */
+function withCauses(error: EnvelopeError): string {
+  const causes = Array.isArray(error.error_chain) ? error.error_chain.filter((c) => typeof c?.message === 'string' && c.message !== '') : [];
+  return causes.length === 0 ? error.message : `${error.message}: ${causes.map((c) => c.message).join('; ')}`;
 }
 
 export type ApiErrorKind = 'api' | 'timeout' | 'aborted' | 'network' | 'invalid-response' | 'config';
@@ -54,7 +62,7 @@ export class ApiResponseError extends ApiError {
     errors: EnvelopeError[],
   ) {
     const first = errors[0] ?? { code: 0, message: `HTTP ${status}` };
-    super('api', first.message, { status, code: first.code, errors });
+    super('api', withCauses(first), { status, code: first.code, errors });
     this.name = 'ApiResponseError';
   }
 }
@@ -120,7 +128,7 @@ export class CustomFieldsError extends ApiError {
   }
 }
 
-/** The API's code for a second entry point (kind zone or root) of a phase (api-facts section 2). */
+/** The API's code for a second entry point (kind zone or root) of a phase (emulator README, "Error codes"). */
 export const ENTRYPOINT_EXISTS = 20217;
 
 /** A page monitoring list parameter, settings or policy field the API would refuse: nothing was sent. */

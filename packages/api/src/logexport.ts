@@ -1,5 +1,5 @@
 /**
- * Log export calls beyond the job itself (api-facts 4): ownership challenges, destination and origin checks, a
+ * Log export calls beyond the job itself (emulator README, "Paths": log export): ownership challenges, destination and origin checks, a
  * dataset's fields and jobs, instant-logs (edge) jobs. Paths are written in the description's words; the client
  * sends them in its configured spelling (spelling.ts).
  */

@@ -1,4 +1,4 @@
-/** `logpull_options` of a job (API description 2.7): a query-string style list joined with `&`. */
+/** `logpull_options` of a job (emulator README, "Behaviour": jobs): a query-string style list joined with `&`. */
 
 export type LogpullOptions = [key: string, value: string][];
 

@@ -1,5 +1,5 @@
 /**
- * The managed-rule migration (API description 3.3, 4.3; api-facts section 3): compatibility check, proposed
+ * The managed-rule migration (emulator README, "The migration (area E)"): compatibility check, proposed
  * configuration, status, and the entry point update with waf_migration that moves the zone. Irreversible.
  */
 import type { CallOptions, LogfilterClient } from './client.js';

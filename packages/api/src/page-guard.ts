@@ -1,11 +1,11 @@
 /**
- * Page monitoring (API description area A, api-facts 1): settings, scripts, connections, cookies and policies of a
+ * Page monitoring (README, "Page monitoring (area A)"): settings, scripts, connections, cookies and policies of a
  * zone. List parameters are checked against the table of page-guard/tables.ts before anything is sent; lists come as
  * pages or through an async iterator that follows `result_info`; scripts and connections come with the derived
  * `malicious` and `categories` (never sent); policies are checked locally (action, value) and read `enabled` as a
  * boolean whatever form the API answers with.
  */
-import type { CallOptions, LogfilterClient } from './client.js';
+import type { ApiRequester, CallOptions } from './requester.js';
 import { PageGuardInputError, PolicyValueError } from './errors.js';
 import type { ResultSchema } from './schemas.js';
 import type { Page } from './types.js';
@@ -122,7 +122,7 @@ export class PageGuardApi {
   readonly malicious: MaliciousRule;
 
   constructor(
-    private readonly client: LogfilterClient,
+    private readonly client: ApiRequester,
     options: PageGuardOptions = {},
   ) {
     const bad = checkMaliciousRule(options.malicious ?? {});

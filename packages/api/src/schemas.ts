@@ -1,7 +1,7 @@
 /**
  * JSON Schemas of the answers, compiled once: the client checks the envelope and each result's shape, so a caller
  * never gets a half-formed object from a broken or foreign server. Fields beyond the required ones stay optional,
- * as the API description says clients should treat them.
+ * as the API asks of its clients (fields are added over time).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 
@@ -128,7 +128,7 @@ const cookie = {
     first_page_url: str,
   },
 };
-/** `enabled` comes as a boolean or the text "true"/"false" (api-facts 1: the SDKs and the documented exchanges disagree). */
+/** `enabled` comes as a boolean or the text "true"/"false" (api README, "Page monitoring": the SDKs and the documented exchanges disagree). */
 const policy = {
   type: 'object',
   required: ['id'],

@@ -1,6 +1,6 @@
 /**
- * The provider's spelling and the description's neutral one (api-facts, preamble): the one table of the words
- * that differ. The description writes the brand words neutrally; the provider's API, SDKs and users write them as
+ * The provider's spelling and the neutral one (api README, "Spelling"): the one table of the words that differ.
+ * The zone API's neutral description writes the brand words neutrally; the provider's API, SDKs and users write them as
  * the provider does. The client sends the provider's words by default (LOGFILTER_API_NAMES=neutral for a server
  * that implements the description literally); the emulator serves both.
  */

@@ -1,4 +1,4 @@
-/** Shapes of the zone API resources (API description 2.6, 2.7), as the client returns them. */
+/** Shapes of the zone API resources (README, "Calls"; emulator README, "Paths"), as the client returns them. */
 
 export interface ResultInfo {
   page: number;

@@ -1,5 +1,5 @@
 /**
- * The previous managed WAF (api-facts section 3): packages, groups, rules and URI-based overrides. These calls stop
+ * The previous managed WAF (emulator README, "The migration (area E)"): packages, groups, rules and URI-based overrides. These calls stop
  * working once the zone has migrated; until then they are how URI-based overrides are listed and deleted.
  */
 import type { CallOptions, LogfilterClient, PageOptions } from './client.js';
@@ -100,5 +100,5 @@ export const wafLegacy = {
   },
 };
 
-/** Overrides that block the migration: URI-based ones (api-facts section 3). */
+/** Overrides that block the migration: URI-based ones (emulator README, "The migration (area E)"). */
 export const isUriOverride = (o: WafOverride) => Array.isArray(o.urls) && o.urls.length > 0;

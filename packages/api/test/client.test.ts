@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
 import { ApiError, ApiResponseError, LogfilterClient, parseRetryAfter, type RetryInfo } from '@logfilter/api';
-import { clientFor, failure } from './support.js';
+import { clientFor, failure, own } from './support.js';
 
 const TOKEN = 'secret-token-123';
 let emu: RunningEmulator;
@@ -30,8 +30,8 @@ describe('rulesets through the client', () => {
     const updated = await client.updateRuleset(z, rs.id, { rules: [{ action: 'log_custom_field', expression: 'true', action_parameters: { request_fields: [{ name: 'accept' }] } }] });
     expect(updated.version).toBe('2');
     expect((await client.getRuleset(z, rs.id)).rules).toHaveLength(1);
-    expect((await client.listRulesets(z)).items.map((r) => r.id)).toEqual([rs.id]);
-    expect((await client.listAllRulesets(z)).map((r) => r.id)).toEqual([rs.id]);
+    expect(own((await client.listRulesets(z)).items).map((r) => r.id)).toEqual([rs.id]);
+    expect(own(await client.listAllRulesets(z)).map((r) => r.id)).toEqual([rs.id]);
     expect((await client.getEntrypoint(z, 'http_log_custom_fields')).id).toBe(rs.id);
 
     const withRule = await client.addRule(z, rs.id, { action: 'log_custom_field', expression: 'true', action_parameters: { cookie_fields: [{ name: 'A' }] }, position: { index: 1 } });
@@ -60,14 +60,17 @@ describe('rulesets through the client', () => {
     for (let i = 0; i < 3; i++) await client.createRuleset(z, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' });
     const first = await client.listRulesets(z, { perPage: 2 });
     expect(first.items.map((r) => r.name)).toEqual(['r0', 'r1']);
+    // The zone's own rulesets, then the two managed ones it can execute.
     const second = await client.listRulesets(z, { perPage: 2, cursor: first.cursor });
-    expect([second.items.map((r) => r.name), second.cursor]).toEqual([['r2'], undefined]);
+    expect(second.items.map((r) => r.name)).toEqual(['r2', 'Cloudflare Managed Ruleset']);
+    const third = await client.listRulesets(z, { perPage: 2, cursor: second.cursor });
+    expect([third.items.map((r) => r.name), third.cursor]).toEqual([['Cloudflare OWASP Core Ruleset'], undefined]);
     const seen: string[] = [];
     const before = emu.requestCount;
     for await (const rs of client.iterateRulesets(z, { perPage: 1 })) seen.push(rs.name ?? '');
-    expect(seen).toEqual(['r0', 'r1', 'r2']);
-    expect(emu.requestCount - before).toBe(3);
-    expect((await client.listAllRulesets(z)).map((r) => r.name)).toEqual(['r0', 'r1', 'r2']);
+    expect(seen).toEqual(['r0', 'r1', 'r2', 'Cloudflare Managed Ruleset', 'Cloudflare OWASP Core Ruleset']);
+    expect(emu.requestCount - before).toBe(5);
+    expect(own(await client.listAllRulesets(z)).map((r) => r.name)).toEqual(['r0', 'r1', 'r2']);
   });
 
   it('reads the next cursor from result_info.cursor too, and stops on a cursor that comes back', async () => {
@@ -111,6 +114,14 @@ describe('credentials', () => {
   it('prefers options over the environment', async () => {
     const c = new LogfilterClient({ baseUrl: emu.url, token: TOKEN, env: { LOGFILTER_BASE_URL: 'http://127.0.0.1:1/client/v4', LOGFILTER_API_TOKEN: 'wrong' } });
     expect((await c.listJobs(zone())).items).toEqual([]);
+  });
+  it("names an error's causes (the provider's error_chain) in its message, and keeps them on the error", async () => {
+    // The provider's answer to an Authorization header it cannot read (this client never sends one; a proxy can).
+    const chain = [{ code: 6111, message: 'Invalid format for Authorization header' }];
+    emu.injectFaults({ status: 400, rawBody: JSON.stringify({ success: false, result: null, messages: [], errors: [{ code: 6003, message: 'Invalid request headers', error_chain: chain }] }) });
+    const e = await failure(client.listJobs(zone()));
+    expect([e.kind, e.status, e.code, e.errors[0].error_chain]).toEqual(['api', 400, 6003, chain]);
+    expect(e.message).toContain(chain[0].message);
   });
   it('fails with 403 on a wrong token or key, not retried', async () => {
     let retries = 0;

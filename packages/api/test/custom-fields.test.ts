@@ -15,6 +15,7 @@ import {
   setCustomFields,
   type CustomFields,
 } from '@logfilter/api';
+import { own } from './support.js';
 
 let emu: RunningEmulator;
 let client: LogfilterClient;
@@ -36,7 +37,7 @@ describe('the custom-field procedure', () => {
     const r = await addCustomFields(client, z, f(['user-agent'], ['server'], ['SessionID']));
     expect(r.changed).toBe(true);
     expect(r.fields).toEqual(f(['user-agent'], ['server'], ['SessionID']));
-    const rulesets = await client.listAllRulesets(z);
+    const rulesets = own(await client.listAllRulesets(z));
     expect(rulesets).toHaveLength(1);
     expect(rulesets[0]).toMatchObject({ kind: 'zone', phase: CUSTOM_FIELDS_PHASE });
     const rs = await client.getRuleset(z, rulesets[0].id);
@@ -67,7 +68,7 @@ describe('the custom-field procedure', () => {
     expect(after.rules.slice(0, 2)).toEqual(rs.rules);
     expect(after.rules).toHaveLength(3);
     expect(after.rules[2].action_parameters).toEqual({ request_fields: [{ name: 'x-id' }], cookie_fields: [{ name: 'C' }] });
-    expect((await client.listAllRulesets(z))).toHaveLength(1);
+    expect(own(await client.listAllRulesets(z))).toHaveLength(1);
   });
 
   it('adds what is missing only, and writes nothing when all is there', async () => {
@@ -90,7 +91,7 @@ describe('the custom-field procedure', () => {
     // Removing from a zone without a ruleset creates nothing.
     const empty = zone();
     expect((await removeCustomFields(client, empty, f(['a']))).changed).toBe(false);
-    expect(await client.listAllRulesets(empty)).toEqual([]);
+    expect(own(await client.listAllRulesets(empty))).toEqual([]);
   });
 
   it('set replaces on purpose', async () => {
@@ -137,7 +138,7 @@ describe('the custom-field procedure', () => {
     const z = zone();
     await Promise.all([addCustomFields(client, z, f(['one'])), addCustomFields(new LogfilterClient({ baseUrl: emu.url, token: 't', env: {} }), z, f(['two']))]);
     expect([...(await getCustomFields(client, z)).fields.requestHeaders].sort()).toEqual(['one', 'two']);
-    expect(await client.listAllRulesets(z)).toHaveLength(1);
+    expect(own(await client.listAllRulesets(z))).toHaveLength(1);
   });
 });
 

@@ -17,3 +17,9 @@ export async function failure(p: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the call to fail');
 }
+
+/**
+ * The rulesets of a list that the scope owns: lists also show the managed rulesets every scope can execute (as
+ * the provider's do), so tests about what a scope created look at the others.
+ */
+export const own = <T extends { kind?: string }>(list: T[]): T[] => list.filter((r) => r.kind !== 'managed');

@@ -1,45 +1,68 @@
 // Loads a CommonJS bundle with V8's code cache (Node 20 has no module.enableCompileCache): the bytecode V8
 // compiled on the previous run, functions compiled lazily during that run included, is reused instead of
 // compiling again. The cache lives in the user's own cache directory (~/.cache/logfilter, mode 0700; never a
-// shared temporary directory, whose files another user could plant), keyed by Node version and the bundle's
-// size and time; V8 itself rejects a cache that does not fit the source. Any failure just compiles normally.
-// Older caches of the same bundle are pruned when a new one is written. LOGFILTER_NO_CODE_CACHE=1 turns it off.
+// shared temporary directory, whose files another user could plant). LOGFILTER_NO_CODE_CACHE=1 turns it off;
+// any failure just compiles normally.
+//
+// V8 checks a cache only against the source's length, so the key must tell builds apart by itself: each install
+// (the bundle's real path, hashed) has its own caches, keyed by Node version and the file's size, inode, mtime
+// and ctime (npm gives every installed file the same mtime; a reinstall changes the inode and the ctime). So
+// several installs used in turn never evict or, worse, run each other's code. When an install writes a new
+// cache, its older ones go, and so do other installs' caches written more than PRUNE_DAYS ago (npx leaves
+// installs behind; a cache still in use is only written again on its next run).
 'use strict';
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
 
+const PRUNE_DAYS = 30;
+
+/** The cache file for this build of `filename`, and the prefix every cache of this install starts with. */
 function cacheFile(filename) {
   if (process.env.LOGFILTER_NO_CODE_CACHE) return undefined;
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  const st = fs.statSync(filename);
-  return path.join(base, 'logfilter', `${path.basename(filename)}-${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}.v8`);
+  // HOME first: node:os is one more module to load at every start
+  const base = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || require('node:os').homedir(), '.cache');
+  const real = fs.realpathSync(filename);
+  const st = fs.statSync(real);
+  const install = installPrefix(filename, real);
+  const build = `${process.version}-${process.arch}-${st.size}-${st.ino}-${Math.floor(st.mtimeMs)}-${Math.floor(st.ctimeMs)}`;
+  return { file: path.join(base, 'logfilter', `${install}${build}.v8`), install };
 }
 
 /**
- * Caches of other builds of the bundle (each version, or each rebuild, writes its own file of ~0.5 MB): all but
- * the KEEP newest are removed, so that two installs used in turn still both hit their cache.
+ * `<bundle>-<hash of its real path>-`: FNV-1a, 64 bits, in hex (loading node:crypto would cost more start-up
+ * than the whole cache lookup; the hash only tells installs apart, it protects nothing).
  */
-const KEEP = 4;
-function prune(dir, prefix, current) {
-  const stale = fs
-    .readdirSync(dir)
-    .filter((f) => f.startsWith(prefix) && f.endsWith('.v8') && path.join(dir, f) !== current)
-    .map((f) => ({ file: path.join(dir, f), time: fs.statSync(path.join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.time - a.time)
-    .slice(KEEP - 1);
-  for (const { file } of stale) fs.rmSync(file, { force: true });
+function installPrefix(filename, real) {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(real)) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return `${path.basename(filename)}-${h.toString(16).padStart(16, '0')}-`;
+}
+exports.installPrefix = installPrefix;
+
+function prune(dir, bundle, install, current) {
+  const now = Date.now();
+  for (const f of fs.readdirSync(dir)) {
+    const file = path.join(dir, f);
+    if (!f.startsWith(`${bundle}-`) || !f.endsWith('.v8') || file === current) continue;
+    try {
+      // an older build of this install, or a cache (of any install or of the old naming) unused for long
+      if (f.startsWith(install) || now - fs.statSync(file).mtimeMs > PRUNE_DAYS * 86_400_000) fs.rmSync(file, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 exports.load = function load(filename) {
-  let cache;
+  let key;
   try {
-    cache = cacheFile(filename);
+    key = cacheFile(filename);
   } catch {
-    cache = undefined;
+    key = undefined;
   }
+  const cache = key?.file;
   let cachedData;
   if (cache) {
     try {
@@ -63,7 +86,7 @@ exports.load = function load(filename) {
         const tmp = `${cache}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(tmp, cache);
-        prune(dir, `${path.basename(filename)}-`, cache);
+        prune(dir, path.basename(filename), key.install, cache);
       } catch {
         // no cache this time
       }

@@ -1,6 +1,7 @@
 /** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from './errors.js';
+import { suggestion } from './did-you-mean.js';
 import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type Diagnostic } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
@@ -38,7 +39,19 @@ export const FLAG_RANGES = {
 } as const;
 
 export const datasetOption = () =>
-  new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`);
+  new Option('--dataset <name>', `dataset to check fields against when the source has no dataset line (${[...DATASETS.keys(), ANY_DATASET].join(', ')})`).argParser(
+    knownDataset,
+  );
+
+/**
+ * A `--dataset` value: a known dataset or `any`. An unknown one is a bad flag value (exit 2), with the nearest
+ * names when some are close (a typo), else every name.
+ */
+export function knownDataset(value: string): string {
+  const names = [...DATASETS.keys(), ANY_DATASET];
+  if (names.includes(value)) return value;
+  throw new InvalidArgumentError(`unknown dataset${suggestion(value, names) || ` (one of ${names.join(', ')})`}`);
+}
 export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(intInRange(...FLAG_RANGES.maxOperators)).default(DEFAULT_MAX_OPERATORS);
 export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(intInRange(...FLAG_RANGES.maxBytes)).default(DEFAULT_MAX_BYTES);
 export const diagnosticsOption = () =>

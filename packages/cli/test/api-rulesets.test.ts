@@ -45,7 +45,10 @@ describe.each([
     const list = await logfilter(['rulesets', 'list', flag, id], env);
     expect([list.code, list.stdout.split('\n')[0].split(/\s+/)]).toEqual([0, ['ID', 'NAME', 'KIND', 'PHASE', 'VERSION', 'LAST', 'UPDATED']]);
     expect(list.stdout).toContain(rs.id);
-    expect(JSON.parse((await logfilter(['rulesets', 'list', flag, id, '--json'], env)).stdout).map((r: any) => r.id)).toEqual([rs.id]);
+    // The scope's own rulesets, then the managed ones it can execute (as the provider lists them).
+    const listed = JSON.parse((await logfilter(['rulesets', 'list', flag, id, '--json'], env)).stdout);
+    expect(listed.filter((r: any) => r.kind !== 'managed').map((r: any) => r.id)).toEqual([rs.id]);
+    expect(listed.filter((r: any) => r.kind === 'managed')).toHaveLength(2);
 
     const get = await logfilter(['rulesets', 'get', rs.id, flag, id], env);
     expect(get.stdout).toMatch(/^id: +[0-9a-f]{32}$/m);

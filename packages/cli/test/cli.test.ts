@@ -83,9 +83,27 @@ describe('compile-filter', () => {
     expect((await runCli('compile-filter', [f])).code).toBe(1);
     expect((await runCli('compile-filter', [f, '--dataset', 'dns_logs'])).code).toBe(0);
     expect((await runCli('compile-filter', [f, '--dataset', 'any'])).code).toBe(0);
-    const unknown = await runCli('compile-filter', [f, '--dataset', 'nope', '--diagnostics', 'json']);
-    expect(unknown.code).toBe(1);
-    expect(JSON.parse(unknown.stderr).map((d: { code: string }) => d.code)).toEqual(['unknown-dataset']);
+  });
+  it('an unknown --dataset is a usage error (exit 2) naming the closest dataset, or every one when none is close', async () => {
+    const f = file('d.logfilter', 'ClientRequestHost == "a"');
+    for (const [bin, argv] of [
+      ['compile-filter', [f]],
+      ['logfilter', ['compile', f]],
+      ['logfilter', ['check', f]],
+      ['logfilter', ['eval', f, f]],
+    ] as const) {
+      // with --diagnostics json too: a usage error is not a diagnostic of the file
+      const extra = argv[0] === 'eval' ? [] : ['--diagnostics', 'json'];
+      const typo = await runCli(bin, [...argv, '--dataset', 'http_request', ...extra]);
+      expect([argv[0], typo.code, typo.stdout]).toEqual([argv[0], 2, '']);
+      expect(typo.stderr).toContain('--dataset');
+      expect(typo.stderr).toContain('http_requests');
+      expect(typo.stderr).not.toContain('dns_logs');
+      const far = await runCli(bin, [...argv, '--dataset', 'nope']);
+      expect([argv[0], far.code]).toEqual([argv[0], 2]);
+      for (const name of ['dns_logs', 'firewall_events', 'http_requests', 'any']) expect(far.stderr).toContain(name);
+      expect(far.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
   it('--max-operators and --max-bytes', async () => {
     const r = await runCli('compile-filter', [OK, '--max-operators', '1', '--diagnostics', 'json']);

@@ -1,5 +1,5 @@
 /**
- * Both spellings served (api-facts, preamble): every route with a neutral path word is also served at the
+ * Both spellings served (README, "Paths": both spellings; @logfilter/api README, "Spelling"): every route with a neutral path word is also served at the
  * provider's path, a request body may use either spelling of a field, and an answer (body, error message and
  * pointer) uses the spelling of its request's path. The words are the one table of @logfilter/api (spelling.ts);
  * the areas are written in the neutral spelling only.

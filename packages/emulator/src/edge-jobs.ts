@@ -1,5 +1,5 @@
 /**
- * Instant logs (`logexport/edge`, api-facts 4): a session streaming a zone's http_requests over a WebSocket. Its
+ * Instant logs (`logexport/edge`, README, "Paths": instant logs): a session streaming a zone's http_requests over a WebSocket. Its
  * `filter` is the same language as a job's and is checked by the core; a value of the wrong type for its field
  * and operator is refused as the provider does, with its code and message
  * (`bad predicate: failed to decode value "\"200,201\"", supported kinds: []uint64`).

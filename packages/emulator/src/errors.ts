@@ -1,5 +1,5 @@
 /**
- * The emulator's error codes. The API description shows no codes (section 7.5), so these are our own; they are
+ * The emulator's error codes (README, "Error codes"): the provider's where its public answers show them, our own otherwise; they are
  * stable because clients and tests branch on them. Documented in packages/emulator/README.md.
  */
 export const ERROR_CODES = {
@@ -21,6 +21,10 @@ export const ERROR_CODES = {
   malformedJson: 6007,
   /** 415: a request body sent without Content-Type: application/json. */
   unsupportedMediaType: 6003,
+  /** 400: request headers the API cannot read (the provider's code); the cause is in `error_chain`. */
+  invalidHeaders: 6003,
+  /** In the `error_chain` of 6003: an Authorization header that is not `Bearer <token>` (the provider's code). */
+  authorizationFormat: 6111,
   /** 413: the request body is larger than 1 MiB. */
   bodyTooLarge: 6008,
   /** 400: the body does not have the required shape (missing or mistyped field). */
@@ -79,7 +83,7 @@ export const ERROR_CODES = {
   filterNotJson: 1002,
   /** 400: the filter does not pass the checks (unknown field, wrong operator or value, ...). */
   filterInvalid: 1003,
-  /** 400: the filter exceeds the limits of section 8 (operators, bytes). */
+  /** 400: the filter exceeds the limits of a job filter (operators, bytes; docs/language.md, "Limits"). */
   filterTooLarge: 1005,
   /** 400: logpull_options is not a valid query string of known options. */
   logpullOptions: 1006,
@@ -141,6 +145,8 @@ export class EmulatorError extends Error {
     readonly headers: Record<string, string> = {},
     /** JSON pointer into the request body of the part at fault, answered as `source.pointer`. */
     readonly pointer?: string,
+    /** The errors that caused this one, answered as the error's `error_chain` (the provider nests causes so). */
+    readonly chain?: { code: number; message: string }[],
   ) {
     super(message);
     this.name = 'EmulatorError';
@@ -150,6 +156,16 @@ export class EmulatorError extends Error {
 export function fail(status: number, name: ErrorCodeName, message: string, pointer?: string): EmulatorError {
   return new EmulatorError(status, ERROR_CODES[name], message, {}, pointer);
 }
+
+/**
+ * A malformed Authorization header, answered as the provider does: 400, code 6003 "Invalid request headers" with the
+ * cause 6111 "Invalid format for Authorization header" in its `error_chain` (the provider's words, which clients
+ * and public threads match on).
+ */
+export const malformedAuthorization = () =>
+  new EmulatorError(400, ERROR_CODES.invalidHeaders, 'Invalid request headers', {}, undefined, [
+    { code: ERROR_CODES.authorizationFormat, message: 'Invalid format for Authorization header' },
+  ]);
 
 export const badRequest = (name: ErrorCodeName, message: string, pointer?: string) => fail(400, name, message, pointer);
 export const notFound = (name: ErrorCodeName, message: string) => fail(404, name, message);

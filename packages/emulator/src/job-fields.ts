@@ -1,5 +1,5 @@
 /**
- * The job fields beyond the description (api-facts 4, the provider's schema): `output_options`, the upload limits
+ * The job fields beyond the neutral description (README, "Paths": log export jobs in full; the provider's schema): `output_options`, the upload limits
  * and `kind`, each checked against its documented values and ranges so the emulator refuses what the provider
  * refuses. One table per concept: the limits' ranges, the output options' types.
  */

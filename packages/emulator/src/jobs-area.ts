@@ -1,4 +1,4 @@
-/** The log export jobs area's routes (API description 2.7, 4.4; api-facts 4), in the neutral spelling (aliases.ts). */
+/** The log export jobs area's routes (README, "Paths": log export), in the neutral spelling (aliases.ts). */
 import { validateBody } from './validate.js';
 import { paged, type Area, type Route } from './routing.js';
 import { badRequest } from './errors.js';

@@ -1,5 +1,5 @@
 /**
- * Log export jobs (API description 2.7, 4.4, 7.2, 8): the `filter` string is parsed and checked with the core,
+ * Log export jobs (README, "Paths" and "Behaviour": jobs): the `filter` string is parsed and checked with the core,
  * so the emulator refuses exactly what the tooling would refuse; `logpull_options` is parsed.
  */
 import { check, getDataset } from '@logfilter/core';

@@ -1,5 +1,5 @@
 /**
- * The log export calls that answer a question rather than change a job (api-facts 4): a dataset's fields from the
+ * The log export calls that answer a question rather than change a job (README, "Paths": log export): a dataset's fields from the
  * core's tables, whether a destination already has a job, whether logpull options are valid.
  */
 import { getDataset } from '@logfilter/core';

@@ -1,7 +1,8 @@
 /**
  * The managed rulesets every zone and account can read and execute (kind `managed`, read-only): the service's
- * managed ruleset and the core rule set that replace the previous WAF's packages. Fixed ids, so a fixture, a test
- * or the migration's proposed configuration can name them.
+ * managed ruleset and the core rule set that replace the previous WAF's packages. They carry the provider's ids,
+ * names and descriptions (as its own list answers show them; emulator README, "Rulesets"), so code that finds a
+ * managed ruleset by name in a list (Terraform's `cloudflare_rulesets` filter, scripts) finds it here too.
  */
 import { createHash } from 'node:crypto';
 import type { Rule, StoredRuleset } from './state.js';
@@ -58,8 +59,18 @@ function build(id: string, name: string, description: string, rows: ManagedRuleR
 
 /** Built once: nothing can change them (every write to a managed ruleset is refused). */
 export const MANAGED_RULESETS: readonly StoredRuleset[] = [
-  build(MANAGED_RULESET_ID, 'Managed Ruleset', 'Managed rules of the service, replacing the previous WAF package', MANAGED_RULES),
-  build(CORE_RULESET_ID, 'OWASP Core Ruleset', 'Core rule set with anomaly scoring; paranoia levels as categories', CORE_RULES),
+  build(
+    MANAGED_RULESET_ID,
+    'Cloudflare Managed Ruleset',
+    'Created by the Cloudflare security team, this ruleset is designed to provide fast and effective protection for all your applications. It is frequently updated to cover new vulnerabilities and reduce false positives',
+    MANAGED_RULES,
+  ),
+  build(
+    CORE_RULESET_ID,
+    'Cloudflare OWASP Core Ruleset',
+    "Cloudflare's implementation of the Open Web Application Security Project (OWASP) ModSecurity Core Rule Set. We routinely monitor for updates from OWASP based on the latest version available from the official code repository",
+    CORE_RULES,
+  ),
 ];
 
 /** The managed rule that replaces a previous-WAF rule, when there is one. */

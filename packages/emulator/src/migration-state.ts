@@ -1,5 +1,5 @@
 /**
- * State of a zone's managed-rule migration (API description 3.3). `start` is the only value the contract shows;
+ * State of a zone's managed-rule migration (README, "The migration (area E)"). `start` is the only value the API documents;
  * `validation` and `migrated` are this emulator's names for the other two states (documented in the README).
  */
 export const MIGRATION_STATES = ['start', 'validation', 'migrated'] as const;

@@ -1,5 +1,5 @@
 /**
- * The managed-rule migration of a zone (API description 3.3, 4.3, 7.3, 7.4, 9; api-facts section 3): the
+ * The managed-rule migration of a zone (README, "The migration (area E)"): the
  * compatibility check, the proposed configuration, the status, and the entry point update with `waf_migration`
  * that moves the zone start → validation (Enterprise only) → migrated, or start → migrated. Irreversible.
  */
@@ -12,14 +12,14 @@ import { MANAGED_RULESET_ID, managedRuleFor } from './managed-rulesets.js';
 import type { WafPackage } from './waf-state.js';
 
 export const MIGRATION_PHASE = 'http_request_firewall_managed';
-/** API description section 8: what the migration can carry over without support. */
+/** What the migration can carry over without support (README, "Error codes": 20401). */
 export const MAX_FIREWALL_RULES = 200;
 export const MAX_EXPRESSION_BYTES = 4096;
 
 /** `waf_migration` values (description 4.3): the word and its number mean the same. */
 const MODES: Record<string, 'pending' | 'validation'> = { pending: 'pending', '1': 'pending', validation: 'validation', '2': 'validation' };
 
-/** The core rule set's sensitivity → score threshold (api-facts section 3); the paranoia level is always PL2 after. */
+/** The core rule set's sensitivity → score threshold (README, "The migration (area E)"); the paranoia level is always PL2 after. */
 const SCORE_THRESHOLD: Record<string, number | null> = { high: 40, medium: 25, low: 40, off: null };
 
 /** The previous WAF's rule modes as overrides of the new managed rules ("simulate" becomes log). */
@@ -78,7 +78,7 @@ function overridesFrom(packages: WafPackage[]): { id: string; action?: string; e
   return [...out.values()];
 }
 
-/** The proposed configuration (api-facts section 3): one execute rule, empty-string ids, sendable back unchanged. */
+/** The proposed configuration (README, "The migration (area E)"): one execute rule, empty-string ids, sendable back unchanged. */
 export function proposedConfig(zone: ZoneState) {
   return {
     name: 'default',

@@ -1,5 +1,5 @@
 /**
- * Ownership challenges of log export destinations (api-facts 4): the provider writes a token into the destination
+ * Ownership challenges of log export destinations (README, "Paths": ownership challenges): the provider writes a token into the destination
  * (a file in the bucket) and a job to it must carry that token as `ownership_challenge`. The emulator has no
  * buckets, so it writes each token to its outbox directory, one file per destination, where a test or a person
  * reads it. Storage destinations (s3, gs, azure) need a challenge; others (https, r2, …) do not. The emulator only

@@ -1,5 +1,5 @@
 /**
- * Page monitoring (API description area A, api-facts 1): settings, scripts, connections, cookies and policies, with
+ * Page monitoring (README, "Paths" and `page_guard` fixture; @logfilter/api README, "Page monitoring (area A)"): settings, scripts, connections, cookies and policies, with
  * the list semantics of the public API (default `status=active`, `hosts`/`page_url` wildcards, URL substrings,
  * `exclude_cdn_cgi` and `exclude_duplicates` on by default, ordering, `prioritize_malicious`, paging, `page=all`,
  * `export=csv`). Parameters are checked with the same table the client uses (@logfilter/api), policies with the same
@@ -163,7 +163,7 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
 
 // ---- policies and settings ----
 
-/** The body as the client's checker sees it: `enabled` may come as the text "true"/"false" (api-facts 1). */
+/** The body as the client's checker sees it: `enabled` may come as the text "true"/"false" (@logfilter/api README, "Page monitoring (area A)"). */
 function checkPolicyBody(body: unknown, create: boolean): PolicyUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail(400, 'policyInvalid', 'body: a policy object', '');
   const b = { ...(body as Record<string, unknown>) };
@@ -258,7 +258,7 @@ export function pageGuardRoutes(store: Store): Route[] {
           const zone = pg(p);
           const policy = find(zone, 'policies', p.id);
           zone.policies = zone.policies.filter((x) => x !== policy);
-          // api-facts 1: the delete answer has an empty body.
+          // The delete answer has an empty body, as the provider's (README, "Paths").
           return { status: 204, mutates: true };
         },
       },

@@ -108,7 +108,7 @@ export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
 }
 
 /**
- * Cursor lists (rulesets, api-facts section 2): `cursor` and `per_page`. The cursor is the base64url of the id of
+ * Cursor lists (rulesets, README "Behaviour"): `cursor` and `per_page`. The cursor is the base64url of the id of
  * the last item given, so items added or removed meanwhile neither repeat nor shift the next page. The next cursor
  * is answered in both forms clients read: `result_info.cursor` and `result_info.cursors.after`; absent on the last page.
  */

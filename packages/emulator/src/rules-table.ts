@@ -1,5 +1,5 @@
 /**
- * The rulesets vocabulary of api-facts section 2, one table each: kinds, phases, and actions with the action
+ * The rulesets vocabulary (README, "Behaviour"), one table each: kinds, phases, and actions with the action
  * parameters each one needs. Validation, the schemas and the README all read these.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Checks of one rule: its action (from the table of rules-table.ts), the action parameters the action needs, the
- * `logging` option, the expression, and the custom-field rules of API description 2.6 and 8.
+ * `logging` option, the expression, and the custom-field rules (README, "Behaviour": `log_custom_field` rules).
  */
 import { badRequest } from './errors.js';
 import type { Rule, RulesetScope } from './state.js';

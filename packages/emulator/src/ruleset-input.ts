@@ -9,7 +9,7 @@ export type RuleInput = Omit<Rule, 'id' | 'version' | 'last_updated' | 'descript
   ref?: string;
 };
 
-/** Where a rule goes: exactly one of before / after / index (api-facts section 2). */
+/** Where a rule goes: exactly one of before / after / index (README, "Behaviour": `position`). */
 export type Position = { before: string } | { after: string } | { index: number };
 
 export interface RulesetInput {

@@ -1,5 +1,5 @@
 /**
- * The rulesets area's routes (api-facts section 2), at both scopes: `zones/<zone>/rulesets/…` and
+ * The rulesets area's routes (README, "Paths"), at both scopes: `zones/<zone>/rulesets/…` and
  * `accounts/<account>/rulesets/…`. The entry point PUT with `waf_migration` is the migration's (migration.ts).
  */
 import { fail } from './errors.js';
@@ -43,7 +43,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
     {
       pattern: [...E, 'versions'],
       methods: {
-        // No entry point yet: an empty list rather than 404 (api-facts section 2).
+        // No entry point yet: an empty list rather than 404 (README, "Paths").
         GET: (_request, params) => {
           const found = rs.findEntrypoint(scope(params), kind, params.phase);
           return { result: found ? [...found.versions].reverse().map((v) => rs.summary(found, v)) : [] };
@@ -62,10 +62,10 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
     {
       pattern: R,
       methods: {
-        // The scope's own rulesets; the managed ones are read by id (README: lists leave them out, so counts stay yours).
+        // The scope's own rulesets, then the managed ones it can execute, as the provider lists them (README).
         GET: (request, params) => {
-          const list = scope(params).rulesets;
-          return cursorPaged(list.map((r) => rs.summary(r)), request.query, list.map((r) => r.seq ?? -1));
+          const { items, places } = rs.listed(scope(params));
+          return cursorPaged(items.map((r) => rs.summary(r)), request.query, places);
         },
         POST: (request, params) => ({ result: rs.full(rs.createRuleset(scope(params), kind, validateBody('createRuleset', request.body))), mutates: true }),
       },
@@ -87,7 +87,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
     {
       pattern: [...R, ':id', 'versions'],
       methods: {
-        // Not paged (api-facts section 2); newest first.
+        // Not paged (README, "Paths"); newest first.
         GET: (_request, params) => {
           const found = rs.findRuleset(scope(params), params.id);
           return { result: [...found.versions].reverse().map((v) => rs.summary(found, v)) };

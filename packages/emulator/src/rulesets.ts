@@ -1,5 +1,5 @@
 /**
- * Rulesets of a zone or an account (API description 2.6, 4.2; api-facts section 2): every change writes a new
+ * Rulesets of a zone or an account (README, "Paths": rulesets and "Behaviour"): every change writes a new
  * version ("1", "2", …, never reused); viewing gives the latest; rules keep the version in which they last
  * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
  * a ruleset an execute rule runs cannot be deleted.
@@ -29,9 +29,22 @@ export function full(rs: StoredRuleset, v: RulesetVersion = latest(rs)) {
   return { ...summary(rs, v), rules: v.rules };
 }
 
-/** What a scope lists and can read: the managed rulesets first, then its own. */
+/** What a scope can read by id: the managed rulesets first, then its own. */
 export function visibleRulesets(scope: RulesetScope): StoredRuleset[] {
   return [...MANAGED_RULESETS, ...scope.rulesets];
+}
+
+/**
+ * What a scope's list shows, in the provider's order: its own rulesets (oldest first), then the managed ones it can
+ * execute. `places` keep a cursor valid across deletes (routing.ts): own rulesets by their creation number, the
+ * managed ones after any number an own ruleset can get.
+ */
+export function listed(scope: RulesetScope): { items: StoredRuleset[]; places: number[] } {
+  const managedPlace = (i: number) => Number.MAX_SAFE_INTEGER - MANAGED_RULESETS.length + i;
+  return {
+    items: [...scope.rulesets, ...MANAGED_RULESETS],
+    places: [...scope.rulesets.map((r) => r.seq ?? -1), ...MANAGED_RULESETS.map((_, i) => managedPlace(i))],
+  };
 }
 
 export function findRuleset(scope: RulesetScope, id: string): StoredRuleset {
@@ -193,7 +206,7 @@ export function findVersion(rs: StoredRuleset, version: string): RulesetVersion 
 }
 
 /**
- * Deletes one version. The latest one goes too when no execute rule runs the ruleset (api-facts section 2): the
+ * Deletes one version. The latest one goes too when no execute rule runs the ruleset (README, "Behaviour"): the
  * version before it becomes current again (its number is still never reused). The only version cannot go (delete
  * the ruleset), nor a version an execute rule names, nor the latest while an execute rule runs the ruleset.
  */

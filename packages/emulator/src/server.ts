@@ -1,10 +1,10 @@
 /**
- * The HTTP side of the emulator: node:http, routing, authentication, the envelope of section 2.1, paging, and
+ * The HTTP side of the emulator: node:http, routing, authentication, the envelope (README, "Behaviour"), paging, and
  * injected faults (429, 5xx, malformed answers, hangs) so clients can be tested against every failure for real.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { EmulatorError, ERROR_CODES, badRequest, clip, fail } from './errors.js';
+import { EmulatorError, ERROR_CODES, badRequest, clip, fail, malformedAuthorization } from './errors.js';
 import { Store } from './state.js';
 import { matchRoute } from './routing.js';
 import { AREAS } from './areas.js';
@@ -151,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       req.resume();
       if (error instanceof EmulatorError) {
         status = error.status;
-        send(res, error.status, envelopeError(error.code, error.message, error.pointer), error.headers);
+        send(res, error.status, envelopeError(error.code, error.message, error.pointer, error.chain), error.headers);
       } else {
         status = 500;
         send(res, 500, envelopeError(ERROR_CODES.internal, `internal emulator error: ${(error as Error).message}`));
@@ -168,7 +168,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const open = (options.tokens?.length ?? 0) === 0 && options.email === undefined;
     if (auth !== undefined) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-      if (!bearer) throw fail(403, 'invalidCredentials', 'authentication failed: the Authorization header is not "Bearer <token>"');
+      if (!bearer) throw malformedAuthorization();
       const token = bearer[1];
       if (!open && !(options.tokens ?? []).includes(token)) throw fail(403, 'invalidCredentials', 'authentication failed: invalid API token');
       return `token:${token}`;
@@ -207,7 +207,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const type = header(req, 'content-type');
         if (type !== undefined && !/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
         req.resume();
-        handleApi.reset();
+        try {
+          handleApi.reset();
+        } catch (cause) {
+          // The emulator's own failure (its data file), not the caller's: a 500, as for a change of the API.
+          throw fail(500, 'internal', `internal emulator error: ${(cause as Error).message}`);
+        }
         return send(res, 200, ok(null));
       }
       if (path === 'faults' && method === 'POST') {
@@ -220,7 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(res, 404, envelopeError(ERROR_CODES.noRoute, `no admin route ${method} ${ADMIN_PATH}/${path}`));
     } catch (error) {
       const failure = error instanceof EmulatorError ? error : badRequest('validation', (error as Error).message);
-      send(res, failure.status, envelopeError(failure.code, failure.message));
+      send(res, failure.status, envelopeError(failure.code, failure.message, failure.pointer, failure.chain));
     }
   }
 
@@ -279,8 +284,9 @@ function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
 }
 
-function envelopeError(code: number, message: string, pointer?: string) {
-  return { result: null, success: false, errors: [{ code, message, ...(pointer !== undefined ? { source: { pointer } } : {}) }], messages: [] };
+function envelopeError(code: number, message: string, pointer?: string, chain?: { code: number; message: string }[]) {
+  const error = { code, message, ...(pointer !== undefined ? { source: { pointer } } : {}), ...(chain ? { error_chain: chain } : {}) };
+  return { result: null, success: false, errors: [error], messages: [] };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

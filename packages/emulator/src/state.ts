@@ -68,7 +68,7 @@ export interface Job {
   error_message: string | null;
 }
 
-/** Where rulesets live: a zone or an account (api-facts section 2: `<scope>` = zones/<id> or accounts/<id>). */
+/** Where rulesets live: a zone or an account (README, "Paths": `{scope}` = zones/<id> or accounts/<id>). */
 export interface RulesetScope {
   rulesets: StoredRuleset[];
   /** The `seq` the next ruleset created here gets. */
@@ -188,9 +188,13 @@ export class Store {
     }
   }
 
-  /** Lets the data file go: the journal is folded into the snapshot (after a clean stop it holds everything), then the lock. */
+  /**
+   * Lets the data file go: the journal is folded into the snapshot (after a clean stop it holds everything), then
+   * the lock. After a failed flush memory may hold changes answered 500 that the disk does not: the disk is left as
+   * it is, so the next start has exactly what was acknowledged.
+   */
   close(): void {
-    if (this.#journal) {
+    if (this.#journal && !this.#failed) {
       try {
         this.#compact();
       } catch {
@@ -258,6 +262,7 @@ export class Store {
 
   /** Back to the starting state: empty, or the fixture's (a new snapshot, an empty journal). */
   reset(): void {
+    this.#refuseAfterFailure();
     this.state = this.seed();
     if (this.target) this.#compact();
   }
@@ -281,13 +286,18 @@ export class Store {
 
   #persist(touched: Touched): void {
     if (!this.target) return;
-    if (this.#failed) throw new Error(`a write to data file ${this.dataFile} failed (${this.#failed.message}); restart the emulator`);
+    this.#refuseAfterFailure();
     if (!this.#journal) throw new Error(`the journal of data file ${this.dataFile} is not open`);
     const commits: (() => void)[] = [];
     this.#journal.append(entryFor(this.state, touched.zones.keys(), touched.accounts.keys(), this.#written, commits));
     for (const commit of commits) commit();
     // Folding the journal in costs the state's size, once per (at least) its size in changes: amortized flat.
     if (this.#journal.wantsCompaction(this.#snapshotBytes)) this.#compact();
+  }
+
+  /** After a failed flush no change is taken (memory and disk may differ) until a restart reads the disk again. */
+  #refuseAfterFailure(): void {
+    if (this.#failed) throw new Error(`a write to data file ${this.dataFile} failed (${this.#failed.message}); restart the emulator`);
   }
 
   #putBack(touched: Touched): void {

@@ -1,7 +1,7 @@
 /**
- * The previous managed WAF (api-facts section 3): packages, their groups and rules, and URI-based overrides,
+ * The previous managed WAF (README, "The migration (area E)"): packages, their groups and rules, and URI-based overrides,
  * under `zones/<zone>/firewall/waf/…`. Once the zone has migrated, every one of these calls answers wafMigrated:
- * those APIs stop working (API description 9.4). The zone fixture's `waf` section is read by waf-fixture.ts.
+ * those APIs stop working (README, "The migration (area E)"). The zone fixture's `waf` section is read by waf-fixture.ts.
  */
 import { badRequest, fail, notFound } from './errors.js';
 import { paged, type Area, type Route } from './routing.js';

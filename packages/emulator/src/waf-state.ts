@@ -1,5 +1,5 @@
 /**
- * State of the previous managed WAF of a zone (api-facts section 3): packages with their groups and rules, the
+ * State of the previous managed WAF of a zone (README, "The migration (area E)" and "Fixture file"): packages with their groups and rules, the
  * URI-based overrides, and the firewall rules the migration has to carry over. Plain JSON, like all state.
  */
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleEmulatorBin } from './bin.js';
 import { startEmulator, FixtureError, ERROR_CODES, AREAS, stateFromFixture } from '@logfilter/emulator';
-import { api } from './http.js';
+import { api, own } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-fixture-'));
 const bundle = join(dir, 'logfilter-emulator.cjs');
@@ -221,7 +221,7 @@ it('keeps zones and accounts named __proto__ as ordinary entries', async () => {
     const call = api(emu.url);
     expect((await call('GET', '/zones/__proto__/waf_migration/status')).body.result.plan).toBe('pro');
     expect((await call('POST', '/accounts/__proto__/rulesets', { name: 'n', kind: 'custom', phase: 'http_ratelimit' })).status).toBe(200);
-    expect((await call('GET', '/accounts/__proto__/rulesets')).body.result).toHaveLength(1);
+    expect(own((await call('GET', '/accounts/__proto__/rulesets')).body.result)).toHaveLength(1);
     expect(Object.getPrototypeOf(emu.store.state.zones)).toBe(Object.prototype);
   } finally {
     await emu.close();

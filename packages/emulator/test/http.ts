@@ -27,3 +27,15 @@ export const cfRule = (fields: { req?: string[]; res?: string[]; cookies?: strin
   },
   ...extra,
 });
+
+/**
+ * The rulesets of a list answer that the scope owns: a list also shows the managed rulesets every scope can
+ * execute (as the provider's does), so tests about what a scope created look at the others.
+ */
+export const own = (list: any[]): any[] => list.filter((r) => r.kind !== 'managed');
+
+/** The managed rulesets, as each list shows them after the scope's own ones (ids and names are the provider's). */
+export const MANAGED_LISTED = [
+  { id: 'efb7b8c949ac4650a09736fc376e9aee', name: 'Cloudflare Managed Ruleset', kind: 'managed', phase: 'http_request_firewall_managed' },
+  { id: '4814384a9e5d4991b9815dcfc25d2f1f', name: 'Cloudflare OWASP Core Ruleset', kind: 'managed', phase: 'http_request_firewall_managed' },
+];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleEmulatorBin } from './bin.js';
 import { startEmulator } from '@logfilter/emulator';
-import { api, cfRule } from './http.js';
+import { api, cfRule, own } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-'));
 const bundle = join(dir, 'logfilter-emulator.cjs');
@@ -87,7 +87,7 @@ describe('persistence with --data', { timeout: 120_000 }, () => {
     await a.close();
     const b = await startEmulator({ dataFile: data });
     try {
-      expect((await api(b.url)('GET', '/zones/z/rulesets')).body.result.map((r: any) => r.name)).toEqual(['n']);
+      expect(own((await api(b.url)('GET', '/zones/z/rulesets')).body.result).map((r: any) => r.name)).toEqual(['n']);
     } finally {
       await b.close();
     }

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataFile, startEmulator, type RunningEmulator } from '@logfilter/emulator';
-import { api, cfRule } from './http.js';
+import { api, cfRule, own } from './http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-rel-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,6 +69,64 @@ describe('a failed save changes nothing', () => {
   });
 });
 
+describe('a failed flush', () => {
+  /**
+   * The journal swapped for /dev/null: a change's line is written (accepted, as a page cache accepts it) and then
+   * its flush fails (fdatasync on a device that cannot sync answers EINVAL, even for root), as a disk reports a
+   * lost write-back at fsync time with EIO. Nothing in the emulator is stubbed: the kernel refuses the flush.
+   */
+  it('fails the changes waiting for it and every later one until a restart, which holds every acknowledged change and none answered 500', async () => {
+    const data = join(dir, 'flush.json');
+    const journal = `${data}.journal`;
+    const jobs = '/zones/f/logexport/jobs';
+    let emu: RunningEmulator | undefined = await startEmulator({ tokens: ['t'], dataFile: data });
+    try {
+      const call = api(emu.url, 't');
+      const acked: number[] = [];
+      for (const name of ['a', 'b']) {
+        const r = await call('POST', jobs, { ...JOB, name });
+        expect(r.status).toBe(200);
+        acked.push(r.body.result.id);
+      }
+      const rs = (await call('PUT', '/zones/f/rulesets/phases/http_log_custom_fields/entrypoint', { rules: [cfRule({ req: ['a'] })] })).body.result;
+
+      renameSync(journal, `${journal}.aside`);
+      symlinkSync('/dev/null', journal);
+      // Two changes in flight when the flush fails: both refused.
+      const [job, rule] = await Promise.all([call('POST', jobs, { ...JOB, name: 'unflushed' }), call('POST', `/zones/f/rulesets/${rs.id}/rules`, cfRule({ req: ['b'] }))]);
+      expect([job.status, job.body.errors[0].code, rule.status, rule.body.errors[0].code]).toEqual([500, 10500, 500, 10500]);
+
+      // The disk works again, but memory may hold what it does not: every change stays refused, reads go on.
+      rmSync(journal);
+      renameSync(`${journal}.aside`, journal);
+      const later = await call('POST', jobs, { ...JOB, name: 'later' });
+      const removal = await call('DELETE', `${jobs}/${acked[0]}`);
+      const reset = await fetch(emu.url.replace('/client/v4', '/__emulator/reset'), { method: 'POST', headers: { authorization: 'Bearer t' } });
+      expect([later.status, removal.status, reset.status]).toEqual([500, 500, 500]);
+      expect((await call('GET', jobs)).status).toBe(200);
+      await emu.close();
+      emu = undefined;
+
+      // The restart holds exactly what was acknowledged, and takes changes again.
+      const again = await startEmulator({ tokens: ['t'], dataFile: data });
+      try {
+        const call2 = api(again.url, 't');
+        expect((await call2('GET', jobs)).body.result.map((j: { id: number; name: string }) => [j.id, j.name])).toEqual([
+          [acked[0], 'a'],
+          [acked[1], 'b'],
+        ]);
+        expect((await call2('GET', `/zones/f/rulesets/${rs.id}`)).body.result).toEqual(rs);
+        expect((await call2('POST', jobs, { ...JOB, name: 'after' })).status).toBe(200);
+        expect(readDataFile(data)!.zones.f.jobs.map((j) => j.name)).toEqual(['a', 'b', 'after']);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await emu?.close();
+    }
+  });
+});
+
 describe('user keys and malformed input', () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
@@ -80,7 +138,7 @@ describe('user keys and malformed input', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('zone id %s is an ordinary zone', async (zone) => {
     const call = api(emu.url, 't');
     const empty = await call('GET', `/zones/${zone}/rulesets`);
-    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    expect([empty.status, own(empty.body.result)]).toEqual([200, []]);
     const job = await call('POST', `/zones/${zone}/logexport/jobs`, { ...JOB, name: zone });
     expect(job.status).toBe(200);
     expect((await call('GET', `/zones/${zone}/logexport/jobs/${job.body.result.id}`)).body.result.name).toBe(zone);
@@ -91,11 +149,11 @@ describe('user keys and malformed input', () => {
   it.each(['__proto__', 'constructor', 'toString'])('account id %s is an ordinary account', async (account) => {
     const call = api(emu.url, 't');
     const empty = await call('GET', `/accounts/${account}/rulesets`);
-    expect([empty.status, empty.body.result]).toEqual([200, []]);
+    expect([empty.status, own(empty.body.result)]).toEqual([200, []]);
     const created = await call('POST', `/accounts/${account}/rulesets`, { name: account, kind: 'custom', phase: 'http_request_firewall_custom' });
     expect(created.status).toBe(200);
-    expect((await call('GET', `/accounts/${account}/rulesets`)).body.result.map((r: { name: string }) => r.name)).toEqual([account]);
-    expect((await call('GET', '/accounts/other/rulesets')).body.result).toEqual([]);
+    expect(own((await call('GET', `/accounts/${account}/rulesets`)).body.result).map((r: { name: string }) => r.name)).toEqual([account]);
+    expect(own((await call('GET', '/accounts/other/rulesets')).body.result)).toEqual([]);
   });
 
   it('zone ids survive a restart from the data file, __proto__ included', async () => {

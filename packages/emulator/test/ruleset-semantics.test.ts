@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-// Every rule of api-facts section 2, at both scopes: the same paths under zones/<id> and accounts/<id>.
+// Every rule of the README's "Behaviour" for rulesets, at both scopes: the same paths under zones/<id> and accounts/<id>.
 const SCOPES = [
   { name: 'zone', prefix: () => `/zones/sem-zone-${++n}`, entry: 'zone', other: 'root' },
   { name: 'account', prefix: () => `/accounts/sem-account-${++n}`, entry: 'root', other: 'zone' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
-import { api, cfRule } from './http.js';
+import { api, cfRule, own, MANAGED_LISTED } from './http.js';
 
 let emu: RunningEmulator;
 let call: ReturnType<typeof api>;
@@ -21,7 +21,10 @@ describe('envelope and routing', () => {
   it('answers a list with the envelope and result_info', async () => {
     const r = await call('GET', `/zones/${Z}/rulesets`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ result: [], success: true, errors: [], messages: [], result_info: { per_page: 20, count: 0 } });
+    // A scope with nothing of its own lists just the managed rulesets it can execute.
+    expect(r.body).toMatchObject({ success: true, errors: [], messages: [], result_info: { per_page: 20, count: MANAGED_LISTED.length } });
+    expect(Object.keys(r.body).sort()).toEqual(['errors', 'messages', 'result', 'result_info', 'success']);
+    expect(r.body.result).toMatchObject(MANAGED_LISTED);
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
   });
   it('answers unknown paths with 404 and methods with 405, in the envelope', async () => {
@@ -52,8 +55,9 @@ describe('authentication', () => {
     expect(((await a.json()) as any).errors[0].code).toBe(ERROR_CODES.missingCredentials);
     const b = await api(emu.url, 'wrong')('GET', `/zones/${Z}/rulesets`);
     expect([b.status, b.body.errors[0].code, b.body.success]).toEqual([403, ERROR_CODES.invalidCredentials, false]);
+    // A malformed header is not a wrong credential: the provider's 400 / 6003 (rulesets-provider.test.ts).
     const c = await fetch(`${emu.url}/zones/${Z}/rulesets`, { headers: { authorization: 'Basic abc' } });
-    expect(c.status).toBe(403);
+    expect([c.status, ((await c.json()) as any).errors[0].code]).toEqual([400, ERROR_CODES.invalidHeaders]);
   });
   it('accepts e-mail and key when configured, and refuses a wrong key or a lone e-mail', async () => {
     const e2 = await startEmulator({ email: 'ops@example.com', key: 'k1' });
@@ -102,10 +106,10 @@ describe('rulesets', () => {
     const got = await call('GET', `/zones/${z}/rulesets/${rs.id}`);
     expect(got.body.result).toEqual(put3.body.result);
 
-    const list = await call('GET', `/zones/${z}/rulesets`);
-    expect(list.body.result).toHaveLength(1);
-    expect(list.body.result[0]).toMatchObject({ id: rs.id, version: '4', phase: 'http_log_custom_fields' });
-    expect(list.body.result[0].rules).toBeUndefined();
+    const list = own((await call('GET', `/zones/${z}/rulesets`)).body.result);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: rs.id, version: '4', phase: 'http_log_custom_fields' });
+    expect(list[0].rules).toBeUndefined();
 
     const del = await call('DELETE', `/zones/${z}/rulesets/${rs.id}`);
     expect([del.status, del.body]).toEqual([204, undefined]);
@@ -156,7 +160,7 @@ describe('rulesets', () => {
     const got = await call('GET', `/zones/${z}/rulesets/phases/http_log_custom_fields/entrypoint`);
     expect(got.body.result.id).toBe(put.body.result.id);
     const list = await call('GET', `/zones/${z}/rulesets`);
-    expect(list.body.result).toHaveLength(1);
+    expect(own(list.body.result)).toHaveLength(1);
   });
 });
 
@@ -270,9 +274,12 @@ describe('paging', () => {
     expect(p1.body.result_info).toEqual({ per_page: 2, count: 2, cursor, cursors: { after: cursor } });
     const p2 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${cursor}`);
     expect(p2.body.result.map((r: any) => r.name)).toEqual(['r2', 'r3']);
+    // The managed rulesets come after the zone's own, paged like them.
     const p3 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
-    expect(p3.body.result.map((r: any) => r.name)).toEqual(['r4']);
-    expect(p3.body.result_info).toEqual({ per_page: 2, count: 1 });
+    expect(p3.body.result.map((r: any) => r.name)).toEqual(['r4', MANAGED_LISTED[0].name]);
+    const p4 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p3.body.result_info.cursor}`);
+    expect(p4.body.result.map((r: any) => r.name)).toEqual([MANAGED_LISTED[1].name]);
+    expect(p4.body.result_info).toEqual({ per_page: 2, count: 1 });
     const bad = await call('GET', `/zones/${z}/rulesets?cursor=bm9wZQ`);
     expect([bad.status, bad.body.errors[0].code]).toEqual([400, ERROR_CODES.invalidCursor]);
     for (const q of ['per_page=0', 'per_page=abc', 'per_page=5000']) {
@@ -292,10 +299,16 @@ describe('paging', () => {
     await call('DELETE', `/zones/${z}/rulesets/${ids[2]}`);
     await call('DELETE', `/zones/${z}/rulesets/${ids[3]}`);
     const p3 = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
-    expect([p3.status, p3.body.result.map((r: any) => r.name), p3.body.result_info.cursor]).toEqual([200, ['r4'], undefined]);
-    // A ruleset created after the deletes comes after, never in place of, the deleted ones.
+    expect([p3.status, p3.body.result.map((r: any) => r.name)]).toEqual([200, ['r4', MANAGED_LISTED[0].name]]);
+    // A ruleset created after the deletes comes after, never in place of, the deleted ones (and before the managed).
     await call('POST', `/zones/${z}/rulesets`, { name: 'r5', kind: 'custom', phase: 'http_request_firewall_custom' });
     const again = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
     expect(again.body.result.map((r: any) => r.name)).toEqual(['r4', 'r5']);
+    // Every own ruleset deleted after the cursor's: the next page starts at the managed ones.
+    await call('DELETE', `/zones/${z}/rulesets/${ids[4]}`);
+    const all = own((await call('GET', `/zones/${z}/rulesets`)).body.result);
+    await call('DELETE', `/zones/${z}/rulesets/${all.find((r: any) => r.name === 'r5').id}`);
+    const last = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${p2.body.result_info.cursor}`);
+    expect([last.status, last.body.result.map((r: any) => r.id), last.body.result_info.cursor]).toEqual([200, MANAGED_LISTED.map((m) => m.id), undefined]);
   });
 });

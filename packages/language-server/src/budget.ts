@@ -3,7 +3,8 @@
  * display-only (empty command), which VS Code, Neovim and Helix render as plain text. During a syntax
  * error it keeps the last parsed version's figures, marked stale, instead of flickering to zero.
  */
-import type { CodeLens, CodeLensParams } from 'vscode-languageserver/node.js';
+import type { CodeLens } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
 import type { Budget } from './analyses.js';
 import type { Analysis } from './tasks.js';
@@ -19,9 +20,7 @@ export function budgetTitle(a: Analysis, b: Budget): string {
   return `${b.operators}/${s.maxOperators} operators · ${b.bytes}/${s.maxBytes} bytes${note}`;
 }
 
-export async function codeLens(ctx: ServerContext, params: CodeLensParams): Promise<CodeLens[] | null> {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export async function codeLens(ctx: ServerContext, doc: TextDocument): Promise<CodeLens[]> {
   const analysis = await ctx.analyses.get(doc);
   const budget = ctx.analyses.budget(doc.uri, analysis);
   return [

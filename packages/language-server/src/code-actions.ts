@@ -15,9 +15,7 @@ import { sameDiagnostic, toDiagnostic, toTextEdit } from './convert.js';
 
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite];
 
-export async function codeActions(ctx: ServerContext, params: CodeActionParams): Promise<CodeAction[] | null> {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export async function codeActions(ctx: ServerContext, doc: TextDocument, params: CodeActionParams): Promise<CodeAction[]> {
   const only = params.context.only;
   const wants = (kind: string) => wantsKind(only, kind);
   const start = doc.offsetAt(params.range.start);

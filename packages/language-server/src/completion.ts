@@ -1,16 +1,9 @@
 /** textDocument/completion: the core's pure situation and items, mapped onto LSP items with text edits. */
-import { completionItems, completionSituation, type CompletionEntry } from '@logfilter/core';
-import {
-  CompletionItemKind,
-  CompletionItemTag,
-  CompletionTriggerKind,
-  InsertTextFormat,
-  MarkupKind,
-  type CompletionItem,
-  type CompletionList,
-  type CompletionParams,
-} from 'vscode-languageserver/node.js';
+import { completionItems, completionSituation } from '@logfilter/core';
+import { CompletionTriggerKind, type CompletionList, type CompletionParams } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
+import { toCompletionItems } from './completion-items.js';
 import { toRange } from './convert.js';
 import { withoutTypedWord } from './typed-word.js';
 
@@ -20,18 +13,7 @@ import { withoutTypedWord } from './typed-word.js';
  */
 export const TRIGGER_CHARACTERS = [' ', '[', ',', '"'];
 
-const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
-  field: CompletionItemKind.Field,
-  operator: CompletionItemKind.Operator,
-  value: CompletionItemKind.Value,
-  keyword: CompletionItemKind.Keyword,
-  dataset: CompletionItemKind.Module,
-  snippet: CompletionItemKind.Snippet,
-};
-
-export function completion(ctx: ServerContext, params: CompletionParams): CompletionList | null {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export function completion(ctx: ServerContext, doc: TextDocument, params: CompletionParams): CompletionList {
   const text = doc.getText();
   const situation = completionSituation(text, doc.offsetAt(params.position), ctx.settings().dataset);
   // `and`/`or` never pop up by themselves on a punctuation trigger (the `"` that closes a value, a stray
@@ -43,20 +25,9 @@ export function completion(ctx: ServerContext, params: CompletionParams): Comple
   if (situation.kind === 'value' && situation.prefix.startsWith('"') && trigger !== undefined) return { isIncomplete: false, items: [] };
   const range = toRange(doc, situation.replace.start, situation.replace.end);
   const offset = doc.offsetAt(params.position);
-  const items = withoutTypedWord(completionItems(situation), text.slice(situation.replace.start, offset)).map(
-    (e): CompletionItem => ({
-      label: e.label,
-      kind: KIND[e.kind],
-      detail: e.detail,
-      ...(e.documentation ? { documentation: { kind: MarkupKind.Markdown, value: e.documentation } } : {}),
-      textEdit: { range, newText: e.insertText },
-      // the typed prefix may include the opening quote of a value: filter on the inserted text
-      // (and without the leading space a keyword brings after a value)
-      filterText: e.filterText ?? e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, '').trimStart(),
-      insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      sortText: e.sortText,
-      ...(e.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
-    }),
-  );
-  return { isIncomplete: false, items };
+  const entries = withoutTypedWord(completionItems(situation), text.slice(situation.replace.start, offset));
+  // the typed prefix may include the opening quote of a value: filter on the inserted text
+  // (and without the leading space a keyword brings after a value)
+  const filterText = (e: { filterText?: string; insertText: string }) => e.filterText ?? e.insertText.replace(/\$\{\d+\|[^|]*\|\}|\$\d+/g, '').trimStart();
+  return { isIncomplete: false, items: toCompletionItems(entries, range, { filterText }) };
 }

@@ -1,9 +1,8 @@
 /** textDocument/foldingRange: computed by `folding-ranges.ts` (in the worker for large documents). */
-import type { FoldingRange, FoldingRangeParams } from 'vscode-languageserver/node.js';
+import type { FoldingRange } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
 
-export async function folding(ctx: ServerContext, params: FoldingRangeParams): Promise<FoldingRange[] | null> {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export function folding(ctx: ServerContext, doc: TextDocument): Promise<FoldingRange[]> {
   return ctx.runner.run({ kind: 'folding', text: doc.getText() }, doc);
 }

@@ -10,15 +10,11 @@ import type { ServerContext } from './context.js';
 import { toTextEdit } from './convert.js';
 import type { FormatOutcome } from './tasks.js';
 
-export async function formatDocument(ctx: ServerContext, params: DocumentFormattingParams): Promise<TextEdit[] | null> {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export async function formatDocument(ctx: ServerContext, doc: TextDocument, _params: DocumentFormattingParams): Promise<TextEdit[]> {
   return answer(ctx, doc, await ctx.runner.run({ kind: 'format', text: doc.getText() }, doc));
 }
 
-export async function formatRange(ctx: ServerContext, params: DocumentRangeFormattingParams): Promise<TextEdit[] | null> {
-  const doc = ctx.documents.get(params.textDocument.uri);
-  if (!doc) return null;
+export async function formatRange(ctx: ServerContext, doc: TextDocument, params: DocumentRangeFormattingParams): Promise<TextEdit[]> {
   const start = doc.offsetAt(params.range.start);
   const end = doc.offsetAt(params.range.end);
   return answer(ctx, doc, await ctx.runner.run({ kind: 'format-range', text: doc.getText(), start, end }, doc));

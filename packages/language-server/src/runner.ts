@@ -68,6 +68,28 @@ export class TaskRunner {
     this.worker = undefined;
   }
 
+  /**
+   * The document was closed: its waiting tasks are dropped, and a task of it that the worker is running is
+   * stopped with the worker (a whole check of a 1 MB filter takes seconds; the next document's check would
+   * wait for it). The worker starts again with the next large task.
+   */
+  forget(uri: string): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const q = this.waiting[i];
+      if (q.source.uri !== uri) continue;
+      this.waiting.splice(i, 1);
+      q.reject(new ResponseError(LSPErrorCodes.ContentModified, `${uri} was closed before it was checked`));
+    }
+    const running = this.inFlight;
+    if (!running || running.source.uri !== uri || !this.worker) return;
+    const w = this.worker;
+    this.worker = undefined;
+    this.inFlight = undefined;
+    running.reject(new ResponseError(LSPErrorCodes.ContentModified, `${uri} was closed while it was checked`));
+    void w.terminate();
+    if (this.waiting.length && this.ensureWorker()) this.pump();
+  }
+
   /** Rejects the waiting tasks of this kind for older versions of the same document. */
   private dropOlder(kind: Task['kind'], { uri, version }: TaskSource): void {
     for (let i = this.waiting.length - 1; i >= 0; i--) {

@@ -1,12 +1,12 @@
 /**
- * The core's highlight classes in the LSP's relative encoding. Pure (no server state), so it runs in the
- * worker for large documents; `semantic-tokens.ts` is the request handler.
+ * The one semantic-token encoder: each language's highlight classes onto the server's one legend, in the
+ * LSP's relative encoding. Pure (no server state), so it runs in the worker for large documents.
  */
-import { highlightTokens, lineStarts, type HighlightType } from '@logfilter/core';
+import { highlightTokens, lineStarts, ruleHighlightTokens, type HighlightType, type RuleHighlightType } from '@logfilter/core';
 import type { SemanticTokensLegend } from 'vscode-languageserver/node.js';
 
-/** The LSP standard token type of each core class (one table: the legend and the encoding follow it). */
-const LSP_TYPE: Record<HighlightType, string> = {
+/** The LSP standard token type of each filter class (the legend follows this table's order). */
+const FILTER_TYPE: Record<HighlightType, string> = {
   keyword: 'keyword',
   operator: 'operator',
   field: 'property',
@@ -17,27 +17,52 @@ const LSP_TYPE: Record<HighlightType, string> = {
   number: 'number',
   comment: 'comment',
 };
-const TYPES = Object.keys(LSP_TYPE) as HighlightType[];
-const TYPE_INDEX = new Map(TYPES.map((t, i) => [t, i]));
 
-// `function` is the rules language's (rules.ts); appended so the filter language's indexes stay
-export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TYPES.map((t) => LSP_TYPE[t]), 'function'], tokenModifiers: ['deprecated'] };
+/** The LSP standard token type of each rules class (`function` is the rules language's own). */
+const RULES_TYPE: Record<RuleHighlightType, string> = { keyword: 'keyword', operator: 'operator', field: 'property', function: 'function', string: 'string', number: 'number' };
+
+// `function` is appended after the filter language's types so their indexes stay
+export const LEGEND: SemanticTokensLegend = { tokenTypes: [...new Set([...Object.values(FILTER_TYPE), ...Object.values(RULES_TYPE)])], tokenModifiers: ['deprecated'] };
+const TYPE_INDEX = new Map(LEGEND.tokenTypes.map((t, i) => [t, i]));
+
+/** A token in plain offsets, classed by its LSP type. */
+export interface ClassedToken {
+  start: number;
+  end: number;
+  type: string;
+  deprecated?: boolean;
+}
+
+export function filterSemanticTokens(text: string, dataset: string): Uint32Array {
+  return encodeTokens(text, classed(highlightTokens(text, dataset), FILTER_TYPE));
+}
+
+export function rulesSemanticTokens(text: string): Uint32Array {
+  return encodeTokens(text, classed(ruleHighlightTokens(text), RULES_TYPE));
+}
+
+/** A language's tokens with their LSP types, one at a time (a 1 MB document has some 120,000 tokens). */
+function* classed<T extends string>(tokens: Iterable<{ start: number; end: number; type: T; deprecated?: boolean }>, table: Record<T, string>): Iterable<ClassedToken> {
+  for (const t of tokens) yield { start: t.start, end: t.end, type: table[t.type], deprecated: t.deprecated };
+}
 
 /**
  * The LSP relative encoding, from plain offsets → lines, as a typed array: the worker hands it to the main
  * thread without a copy (a 1 MB document has some 600,000 numbers, which cost the main thread tens of
- * milliseconds to receive as a plain array).
+ * milliseconds to receive as a plain array). A token never spans lines, except a string with a line break:
+ * it is cut at its line's end (clients without multiline token support would drop it).
  */
-export function encodeSemanticTokens(text: string, dataset: string): Uint32Array {
+export function encodeTokens(text: string, tokens: Iterable<ClassedToken>): Uint32Array {
   let data = new Uint32Array(4096);
   let n = 0;
   const lines = lineStarts(text);
   let line = 0;
   let prevLine = 0;
   let prevChar = 0;
-  for (const t of highlightTokens(text, dataset)) {
+  for (const t of tokens) {
     while (line + 1 < lines.length && lines[line + 1] <= t.start) line++;
     const character = t.start - lines[line];
+    const lineEnd = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
     if (n + 5 > data.length) {
       const bigger = new Uint32Array(data.length * 2);
       bigger.set(data);
@@ -45,7 +70,7 @@ export function encodeSemanticTokens(text: string, dataset: string): Uint32Array
     }
     data[n++] = line - prevLine;
     data[n++] = line === prevLine ? character - prevChar : character;
-    data[n++] = t.end - t.start;
+    data[n++] = Math.min(t.end, lineEnd) - t.start;
     data[n++] = TYPE_INDEX.get(t.type)!;
     data[n++] = t.deprecated ? 1 : 0;
     prevLine = line;

@@ -4,6 +4,7 @@
  */
 import {
   DidChangeConfigurationNotification,
+  MessageType,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -12,20 +13,18 @@ import {
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analyses } from './analyses.js';
-import { codeLens } from './budget.js';
-import { CODE_ACTION_KINDS, codeActions } from './code-actions.js';
-import { completion, TRIGGER_CHARACTERS } from './completion.js';
+import { CODE_ACTION_KINDS } from './code-actions.js';
+import { TRIGGER_CHARACTERS } from './completion.js';
 import type { ServerContext } from './context.js';
 import { CompileRequest, compileRequest, DecompileRequest, decompileRequest } from './custom-requests.js';
 import { DiagnosticsPublisher } from './diagnostics.js';
-import { folding } from './folding.js';
-import { formatDocument, formatRange } from './formatting.js';
+import { filterService } from './filter-service.js';
 import { guard, guardNotification } from './guard.js';
-import { hover } from './hover.js';
+import { languageOf, type LanguageName, type LanguageService } from './language-service.js';
+import { rulesService } from './rules-service.js';
 import { TaskRunner } from './runner.js';
-import { LEGEND, semanticTokens } from './semantic-tokens.js';
-import { DEFAULT_SETTINGS, readSettings, sameSettings, type Settings } from './settings.js';
-import { isRulesDocument, RulesDiagnostics, rulesCodeActions, rulesCompletion, rulesFormatting, rulesHover, rulesSemanticTokens } from './rules.js';
+import { LEGEND, toNumbers } from './semantic-encoding.js';
+import { DEFAULT_SETTINGS, readSettings, sameSettings, settingsProblems, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'logfilter-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -42,18 +41,31 @@ export function startServer(connection: Connection): void {
     settings: () => settings,
     client: { codeLensRefresh: false, semanticTokensRefresh: false, configuration: false },
   };
-  const publisher = new DiagnosticsPublisher(ctx);
-  const rulesDiagnostics = new RulesDiagnostics(ctx);
-  /** The rules document a request is about, if it is one (rules.ts answers it). */
-  const rulesDoc = (p: { textDocument: { uri: string } }) => {
-    const doc = documents.get(p.textDocument.uri);
-    return isRulesDocument(doc) ? doc : undefined;
-  };
+  const services: Record<LanguageName, LanguageService> = { filter: filterService(ctx), rules: rulesService(ctx) };
+  /** Each open document's language service, chosen once when it is opened. */
+  const serviceByUri = new Map<string, LanguageService>();
+  const publisher = new DiagnosticsPublisher(ctx, (uri) => serviceByUri.get(uri));
+  /** Routes a request to the service of its document; a document that is not open has no answer. */
+  const route =
+    <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (s: LanguageService, doc: TextDocument, p: P) => R | Promise<R>) =>
+    (p: P): R | Promise<R> => {
+      const doc = documents.get(p.textDocument.uri);
+      const service = serviceByUri.get(p.textDocument.uri);
+      return doc && service ? answer(service, doc, p) : empty;
+    };
 
+  /** The settings a client sent: problems told once per distinct message (a pull after every change repeats them). */
+  let told = '';
+  const applyRaw = (raw: unknown) => {
+    const problems = settingsProblems(raw).join('\n');
+    if (problems && problems !== told) void connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: problems });
+    told = problems;
+    applySettings(readSettings(raw));
+  };
   const applySettings = (next: Settings) => {
     if (sameSettings(next, settings)) return;
     settings = next;
-    for (const doc of documents.all()) (isRulesDocument(doc) ? rulesDiagnostics.schedule(doc) : publisher.schedule(doc));
+    publisher.scheduleAll();
     if (ctx.client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     if (ctx.client.semanticTokensRefresh) void connection.sendRequest('workspace/semanticTokens/refresh').catch(() => undefined);
   };
@@ -61,7 +73,7 @@ export function startServer(connection: Connection): void {
     if (!ctx.client.configuration) return;
     try {
       const [raw] = await connection.workspace.getConfiguration([{ section: 'logfilter' }]);
-      applySettings(readSettings(raw));
+      applyRaw(raw);
     } catch (e) {
       connection.console.error(`workspace/configuration failed: ${String(e)}`);
     }
@@ -73,7 +85,12 @@ export function startServer(connection: Connection): void {
     ctx.client.codeLensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
     ctx.client.semanticTokensRefresh = caps.workspace?.semanticTokens?.refreshSupport === true;
     // editors without workspace/configuration (or before it answers) may pass the settings here
-    if (params.initializationOptions) settings = readSettings(params.initializationOptions);
+    if (params.initializationOptions) {
+      settings = readSettings(params.initializationOptions);
+      // told once the client is listening (after initialize)
+      const problems = settingsProblems(params.initializationOptions);
+      if (problems.length) setImmediate(() => applyRaw(params.initializationOptions));
+    }
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -102,25 +119,28 @@ export function startServer(connection: Connection): void {
     guardNotification(connection, 'didChangeConfiguration', async (p: { settings?: unknown }) => {
       // pull clients answer workspace/configuration; push clients send the settings here
       if (ctx.client.configuration) await fetchSettings();
-      else applySettings(readSettings(p?.settings));
+      else applyRaw(p?.settings);
     }),
   );
 
-  documents.onDidChangeContent((e) => (isRulesDocument(e.document) ? rulesDiagnostics.schedule(e.document) : publisher.schedule(e.document)));
+  documents.onDidOpen((e) => serviceByUri.set(e.document.uri, services[languageOf(e.document)]));
+  documents.onDidChangeContent((e) => publisher.schedule(e.document));
   documents.onDidClose((e) => {
     ctx.analyses.forget(e.document.uri);
-    rulesDiagnostics.cancel(e.document.uri);
+    runner.forget(e.document.uri);
+    serviceByUri.get(e.document.uri)?.forget?.(e.document.uri);
+    serviceByUri.delete(e.document.uri);
     publisher.clear(e.document.uri);
   });
 
-  connection.onCompletion(guard(connection, 'completion', (p) => (rulesDoc(p) ? rulesCompletion(rulesDoc(p)!, p) : completion(ctx, p))));
-  connection.onHover(guard(connection, 'hover', (p) => (rulesDoc(p) ? rulesHover(rulesDoc(p)!, p) : hover(ctx, p))));
-  connection.onDocumentFormatting(guard(connection, 'formatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatDocument(ctx, p))));
-  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', (p) => (rulesDoc(p) ? rulesFormatting(rulesDoc(p)!, ctx) : formatRange(ctx, p))));
-  connection.onFoldingRanges(guard(connection, 'foldingRange', (p) => (rulesDoc(p) ? [] : folding(ctx, p))));
-  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', (p) => (rulesDoc(p) ? rulesSemanticTokens(rulesDoc(p)!) : semanticTokens(ctx, p))));
-  connection.onCodeAction(guard(connection, 'codeAction', (p) => (rulesDoc(p) ? rulesCodeActions(rulesDoc(p)!, p) : codeActions(ctx, p))));
-  connection.onCodeLens(guard(connection, 'codeLens', (p) => (rulesDoc(p) ? [] : codeLens(ctx, p))));
+  connection.onCompletion(guard(connection, 'completion', route(null, (s, doc, p) => s.completion(doc, p))));
+  connection.onHover(guard(connection, 'hover', route(null, (s, doc, p) => s.hover(doc, p))));
+  connection.onDocumentFormatting(guard(connection, 'formatting', route(null, (s, doc, p) => s.formatting(doc, p))));
+  connection.onDocumentRangeFormatting(guard(connection, 'rangeFormatting', route(null, (s, doc, p) => s.rangeFormatting(doc, p))));
+  connection.onFoldingRanges(guard(connection, 'foldingRange', route(null, (s, doc) => s.folding(doc))));
+  connection.languages.semanticTokens.on(guard(connection, 'semanticTokens', route({ data: [] }, async (s, doc) => ({ data: toNumbers(await s.semanticTokens(doc)) }))));
+  connection.onCodeAction(guard(connection, 'codeAction', route(null, (s, doc, p) => s.codeActions(doc, p))));
+  connection.onCodeLens(guard(connection, 'codeLens', route(null, (s, doc) => s.codeLens(doc))));
   connection.onRequest(CompileRequest, guard(connection, 'logfilter/compile', (p) => compileRequest(ctx, p)));
   connection.onRequest(DecompileRequest, guard(connection, 'logfilter/decompile', (p) => decompileRequest(ctx, p)));
   connection.onShutdown(() => runner.dispose());

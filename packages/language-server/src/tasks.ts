@@ -4,10 +4,11 @@
  * modules, never the server's handlers.
  */
 import { compile, formatEdits, formatRange, inListRefactors, notRefactors, parse, type Diagnostic, type Fix, type Stats, type TextEdit } from '@logfilter/core';
+import { rulesDiagnostics, type RulesDocumentKind } from './rules-check.js';
 import type { FoldingRange } from 'vscode-languageserver/node.js';
 import { selectPublished, type Published } from './convert.js';
 import { foldingRanges } from './folding-ranges.js';
-import { encodeSemanticTokens } from './semantic-encoding.js';
+import { filterSemanticTokens, rulesSemanticTokens } from './semantic-encoding.js';
 import type { Settings } from './settings.js';
 
 /** What the server keeps of a compilation: plain data (it crosses the worker boundary). */
@@ -35,7 +36,10 @@ export type Task =
   | { kind: 'format-range'; text: string; start: number; end: number }
   | { kind: 'refactor'; text: string; start: number; end: number }
   | { kind: 'highlight'; text: string; dataset: string }
-  | { kind: 'folding'; text: string };
+  | { kind: 'folding'; text: string }
+  /** The rules language: a `.rule` expression or a `*.ruleset.json` document, in `phase` when it names none. */
+  | { kind: 'rules-check'; text: string; document: RulesDocumentKind; phase?: string; uri?: string }
+  | { kind: 'rules-highlight'; text: string };
 
 /** A formatting answer: the edits, or why there are none (the first syntax error). */
 export interface FormatOutcome {
@@ -51,6 +55,14 @@ export interface TaskResults {
   refactor: Fix[];
   highlight: Uint32Array;
   folding: FoldingRange[];
+  'rules-check': RulesCheck;
+  'rules-highlight': Uint32Array;
+}
+
+/** What the server keeps of a rules check: the published diagnostics (plain data, as `Analysis`). */
+export interface RulesCheck {
+  diagnostics: Diagnostic[];
+  omitted?: Published['omitted'];
 }
 
 export function runTask(task: Task): TaskResults[Task['kind']] {
@@ -70,9 +82,15 @@ export function runTask(task: Task): TaskResults[Task['kind']] {
       return [...inListRefactors(file, task.text, task.start, task.end), ...notRefactors(file, task.text, task.start, task.end)];
     }
     case 'highlight':
-      return encodeSemanticTokens(task.text, task.dataset);
+      return filterSemanticTokens(task.text, task.dataset);
     case 'folding':
       return foldingRanges(task.text);
+    case 'rules-check': {
+      const { kept, omitted } = selectPublished(rulesDiagnostics(task.text, task.document, task.phase, task.uri));
+      return { diagnostics: kept, ...(omitted ? { omitted } : {}) };
+    }
+    case 'rules-highlight':
+      return rulesSemanticTokens(task.text);
   }
 }
 

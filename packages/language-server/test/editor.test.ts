@@ -4,65 +4,34 @@
  * error, an empty new file, deprecated fields, the budget during syntax errors, formatting a broken file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathToFileURL } from 'node:url';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionRequest,
   CodeLensRequest,
   CompletionRequest,
   CompletionTriggerKind,
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   DocumentFormattingRequest,
-  InitializedNotification,
-  InitializeRequest,
   type CodeAction,
   type CompletionItem,
   type CompletionList,
   type InitializeResult,
-  type Range,
 } from 'vscode-languageserver-protocol/node.js';
-import { markers } from '../../../test/support/markers.js';
 import type { CompileResponse, DecompileResponse } from '../src/protocol.js';
-import { startClient, type TestClient } from './support/lsp-client.js';
-import { serverScript } from './support/server-bundle.js';
+import { lspMarkers, startSession, type Session } from './support/harness.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-editor-'));
-let client: TestClient;
+let client: Session;
 let init: InitializeResult;
-let version = 1;
-let files = 0;
 
 /** LSP ranges of the `<|…|>` markers and positions of the `<|>` cursors, in the text without markers. */
-function marked(text: string) {
-  const m = markers(text);
-  const doc = TextDocument.create('x:', 'logfilter', 0, m.text);
-  const range = (r: { start: number; end: number }): Range => ({ start: doc.positionAt(r.start), end: doc.positionAt(r.end) });
-  return { text: m.text, ranges: m.ranges.map(range), cursors: m.cursors.map((c) => doc.positionAt(c)) };
-}
-async function open(text: string): Promise<string> {
-  const uri = pathToFileURL(path.join(dir, `f${files++}.logfilter`)).href;
-  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'logfilter', version: version++, text } });
-  return uri;
-}
-async function change(uri: string, text: string): Promise<number> {
-  const v = version++;
-  await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
-  return v;
-}
+const marked = lspMarkers;
+const open = async (text: string): Promise<string> => (await client.open(text)).uri;
+const change = (uri: string, text: string) => client.change(uri, text);
 const items = (r: CompletionList | CompletionItem[] | null) => (Array.isArray(r) ? r : r?.items ?? []);
 
 beforeAll(async () => {
-  client = startClient(await serverScript());
-  init = await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
-  await client.conn.sendNotification(InitializedNotification.type, {});
+  client = await startSession();
+  init = client.init;
 }, 180_000);
-afterAll(() => {
-  if (client && client.proc.exitCode === null) client.proc.kill();
-});
+afterAll(() => client?.stop());
 
 describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
   it('does not pop up and/or on a punctuation trigger after a closed value; asked for, they bring their own space', async () => {
@@ -138,8 +107,7 @@ describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
 
   it('shows no error on a new empty file (or one with only comments); compiling it still says why not', async () => {
     for (const text of ['', '\n\n', '# to do: the API host\n  \n']) {
-      const uri = await open(text);
-      const v = version - 1;
+      const { uri, version: v } = await client.open(text);
       expect(await client.waitForDiagnostics(uri, (_d, pv) => pv === v)).toEqual([]);
       const r = (await client.conn.sendRequest('logfilter/compile', { textDocument: { uri } })) as CompileResponse;
       expect(r.json).toBeNull();
@@ -208,8 +176,7 @@ describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
     const r = (await client.conn.sendRequest('logfilter/decompile', { text: JSON.stringify(job) })) as DecompileResponse;
     expect(r.dataset).toBe('firewall_events');
     expect(r.source?.split('\n')[0]).toBe('dataset firewall_events');
-    const uri = await open(r.source!);
-    const v = version - 1;
+    const { uri, version: v } = await client.open(r.source!);
     expect(await client.waitForDiagnostics(uri, (_d, pv) => pv === v)).toEqual([]);
   });
 });

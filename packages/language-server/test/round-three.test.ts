@@ -4,10 +4,6 @@
  * Codes, ranges and values only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathToFileURL } from 'node:url';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionRequest,
@@ -16,46 +12,24 @@ import {
   HoverRequest,
   SemanticTokensRequest,
   type MarkupContent,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
   type CodeAction,
   type Range,
 } from 'vscode-languageserver-protocol/node.js';
-import { markers } from '../../../test/support/markers.js';
-import { startClient, type TestClient } from './support/lsp-client.js';
-import { serverScript } from './support/server-bundle.js';
+import { startSession, type Session } from './support/harness.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-round3-'));
-let client: TestClient;
-let files = 0;
-let version = 1;
+let client: Session;
 
 /** Opens the marked text; its `<|…|>` ranges as LSP ranges, its `<|>` cursors as positions. */
-async function open(marked: string, ext: 'logfilter' | 'rule' = 'logfilter') {
-  const m = markers(marked);
-  const doc = TextDocument.create('x:', 'x', 0, m.text);
-  const uri = pathToFileURL(path.join(dir, `r${files++}.${ext}`)).href;
-  const v = version++;
-  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, {
-    textDocument: { uri, languageId: ext === 'logfilter' ? 'logfilter' : 'logfilter-rules', version: v, text: m.text },
-  });
-  const ranges: Range[] = m.ranges.map((r) => ({ start: doc.positionAt(r.start), end: doc.positionAt(r.end) }));
-  return { uri, text: m.text, ranges, cursors: m.cursors.map((c) => doc.positionAt(c)), diagnostics: () => client.waitForDiagnostics(uri, (_d, pv) => pv === v) };
-}
+const open = (marked: string, kind: 'logfilter' | 'rule' = 'logfilter') => client.open(marked, { kind });
 async function quickFixes(uri: string, range: Range) {
   const diagnostics = (client.diagnostics.get(uri)?.diagnostics ?? []).filter((d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line);
   return ((await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics, only: ['quickfix'] } })) ?? []) as CodeAction[];
 }
 
 beforeAll(async () => {
-  client = startClient(await serverScript());
-  await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
-  await client.conn.sendNotification(InitializedNotification.type, {});
+  client = await startSession();
 }, 180_000);
-afterAll(() => {
-  if (client && client.proc.exitCode === null) client.proc.kill();
-});
+afterAll(() => client?.stop());
 
 describe('6. where a filter\u2019s syntax errors are marked', { timeout: 120_000 }, () => {
   it.each([
@@ -185,10 +159,9 @@ let legendTypes: string[] = [];
 describe('9. colours and hover on values', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     // a second client's initialize answers the same legend
-    const other = startClient(await serverScript());
-    const init = await other.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
-    legendTypes = init.capabilities.semanticTokensProvider!.legend.tokenTypes;
-    other.proc.kill();
+    const other = await startSession();
+    legendTypes = other.init.capabilities.semanticTokensProvider!.legend.tokenTypes;
+    other.stop();
   });
 
   it('rules: escapes keep the grammar colour (no string token over them)', async () => {

@@ -3,20 +3,13 @@
  * completion by type, hover, formatting, semantic tokens and quick fixes. Codes, ranges and values only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionRequest,
   CompletionRequest,
   DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   DocumentFormattingRequest,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   SemanticTokensRequest,
   type CodeAction,
   type CompletionItem,
@@ -26,11 +19,9 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node.js';
-import { startClient, type TestClient } from './support/lsp-client.js';
-import { serverScript } from './support/server-bundle.js';
+import { startSession, type Session } from './support/harness.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-rules-ws-'));
-const uriOf = (name: string) => pathToFileURL(path.join(dir, name)).href;
+const uriOf = (name: string) => client.uriOf(name);
 const docOf = (text: string) => TextDocument.create('x:', 'logfilter-rules', 0, text);
 function rangeOf(text: string, needle: string): Range {
   const at = text.indexOf(needle);
@@ -39,26 +30,17 @@ function rangeOf(text: string, needle: string): Range {
 }
 const labels = (r: CompletionList | CompletionItem[] | null) => (Array.isArray(r) ? r : (r?.items ?? [])).map((i) => i.label);
 
-let client: TestClient;
+let client: Session;
 let init: InitializeResult;
-let version = 1;
 
-async function open(name: string, text: string, languageId = 'logfilter-rules'): Promise<string> {
-  const uri = uriOf(name);
-  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: version++, text } });
-  return uri;
-}
+const open = async (name: string, text: string, languageId = 'logfilter-rules'): Promise<string> => (await client.open(text, { name, languageId })).uri;
 
 beforeAll(async () => {
-  client = startClient(await serverScript());
-  client.configuration.value = { dataset: 'http_requests', maxOperators: 30, maxBytes: 1000 };
-  init = await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: { workspace: { configuration: true } } });
-  await client.conn.sendNotification(InitializedNotification.type, {});
+  client = await startSession({ configuration: { dataset: 'http_requests', maxOperators: 30, maxBytes: 1000 } });
+  init = client.init;
 }, 180_000);
 
-afterAll(() => {
-  if (client && client.proc.exitCode === null) client.proc.kill();
-});
+afterAll(() => client?.stop());
 
 describe('rules language over stdio', { timeout: 240_000 }, () => {
   const BROKEN = 'http.hots eq "a"\nand ip.src in {192.0.2.1, 192.0.2.2}\nand ip.geoip.country eq "US"';
@@ -76,7 +58,7 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
   it('updates diagnostics as the text changes, and clears them when it is valid', async () => {
     const uri = uriOf('broken.rule');
     const text = 'http.host eq "a" and ip.src in {192.0.2.1 192.0.2.2}';
-    const v = version++;
+    const v = client.nextVersion();
     await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
     const diags = await client.waitForDiagnostics(uri, (d, ver) => ver === v);
     expect(diags).toEqual([]);

@@ -9,7 +9,7 @@ import { compile } from '@logfilter/core';
 import { INLINE_LIMIT, isSuperseded, TaskRunner } from '../src/runner.js';
 import { DEFAULT_SETTINGS } from '../src/settings.js';
 import { selectPublished } from '../src/convert.js';
-import { encodeSemanticTokens } from '../src/semantic-encoding.js';
+import { filterSemanticTokens } from '../src/semantic-encoding.js';
 import { serverScript } from './support/server-bundle.js';
 
 const line = 'ClientRequestHost == "api.example.com" and EdgeResponseStatus >= 500\n';
@@ -55,6 +55,22 @@ describe('TaskRunner', () => {
     expect(logs).toEqual([]);
   }, 60_000);
 
+  it('stops the work of a closed document, running or waiting, and goes on with the others', async () => {
+    const logs: string[] = [];
+    runner = new TaskRunner((m) => logs.push(m), await serverScript());
+    const a = 'file:///closed.logfilter';
+    const running = settle(runner.run(compileTask(large(1)), { uri: a, version: 1 }));
+    const other = settle(runner.run(compileTask(large(2)), { uri: 'file:///open.logfilter', version: 1 }));
+    const waiting = settle(runner.run({ kind: 'folding', text: large(3) }, { uri: a, version: 1 }));
+    runner.forget(a);
+    const [r1, r2, r3] = await Promise.all([running, other, waiting]);
+    expect([r1, r3].map((r) => 'error' in r && isSuperseded(r.error))).toEqual([true, true]);
+    expect('value' in r2 && (r2.value as { stats: unknown }).stats).toEqual(compile(large(2), { dataset: DEFAULT_SETTINGS.dataset }).stats);
+    // the worker started again: a later large task runs there with the same answer
+    expect((await runner.run(compileTask(large(4)), { uri: 'file:///later', version: 1 })).stats).toEqual(compile(large(4), { dataset: DEFAULT_SETTINGS.dataset }).stats);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
   it('settles every task it holds when disposed', async () => {
     runner = new TaskRunner(() => undefined, await serverScript());
     const running = settle(runner.run(compileTask(large(1)), { uri: 'file:///a', version: 1 }));
@@ -69,7 +85,7 @@ describe('TaskRunner', () => {
     const text = large(7);
     const r = await runner.run({ kind: 'highlight', text, dataset: DEFAULT_SETTINGS.dataset }, { uri: 'file:///h', version: 1 });
     expect(r).toBeInstanceOf(Uint32Array);
-    expect(Array.from(r)).toEqual(Array.from(encodeSemanticTokens(text, DEFAULT_SETTINGS.dataset)));
+    expect(Array.from(r)).toEqual(Array.from(filterSemanticTokens(text, DEFAULT_SETTINGS.dataset)));
     expect(r.length).toBeGreaterThan(1000);
   }, 60_000);
 

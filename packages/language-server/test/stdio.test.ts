@@ -3,9 +3,7 @@
  * sources), spawned as editors spawn it. Asserts codes, ranges and values, never wording.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathToFileURL } from 'node:url';
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -16,14 +14,11 @@ import {
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   DocumentFormattingRequest,
   DocumentRangeFormattingRequest,
   ExitNotification,
   FoldingRangeRequest,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   SemanticTokensRequest,
   ShutdownRequest,
   type CodeAction,
@@ -35,11 +30,10 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol/node.js';
 import { compile, decompile, format } from '@logfilter/core';
-import { startClient, type TestClient } from './support/lsp-client.js';
-import { serverScript } from './support/server-bundle.js';
+import { startSession, type Session } from './support/harness.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-ws-'));
-const uriOf = (name: string) => pathToFileURL(path.join(dir, name)).href;
+let dir: string;
+const uriOf = (name: string) => client.uriOf(name);
 
 /** LSP range of `needle` (the n-th occurrence) in `text`. */
 function rangeOf(text: string, needle: string, nth = 0): Range {
@@ -57,20 +51,11 @@ function applyEdits(text: string, edits: TextEdit[]): string {
 }
 const labels = (r: CompletionList | CompletionItem[] | null) => (Array.isArray(r) ? r : r?.items ?? []).map((i) => i.label);
 
-let client: TestClient;
+let client: Session;
 let init: InitializeResult;
-let version = 1;
 
-async function open(name: string, text: string): Promise<string> {
-  const uri = uriOf(name);
-  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'logfilter', version: version++, text } });
-  return uri;
-}
-async function replaceAll(uri: string, text: string): Promise<number> {
-  const v = version++;
-  await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
-  return v;
-}
+const open = async (name: string, text: string): Promise<string> => (await client.open(text, { name })).uri;
+const replaceAll = (uri: string, text: string): Promise<number> => client.change(uri, text);
 
 const BROKEN = [
   'dataset http_requests',
@@ -81,20 +66,16 @@ const BROKEN = [
 ].join('\n');
 
 beforeAll(async () => {
-  client = startClient(await serverScript());
-  client.configuration.value = { dataset: 'http_requests', maxOperators: 30, maxBytes: 1000 };
-  init = await client.conn.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(dir).href,
+  client = await startSession({
+    configuration: { dataset: 'http_requests', maxOperators: 30, maxBytes: 1000 },
     capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } },
-    workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }],
+    workspaceFolder: true,
   });
-  await client.conn.sendNotification(InitializedNotification.type, {});
+  init = client.init;
+  dir = client.dir;
 }, 180_000);
 
-afterAll(() => {
-  if (client && client.proc.exitCode === null) client.proc.kill();
-});
+afterAll(() => client?.stop());
 
 // generous per-test time: CI machines are shared; nothing here asserts speed (that is bench/lsp.bench.mjs)
 describe('language server over stdio', { timeout: 240_000 }, () => {
@@ -176,7 +157,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const uri = uriOf('broken.logfilter');
     const fixed = BROKEN.replace('"500"', '500').replace('ClientReqestHost', 'ClientRequestHost').replace('WAFRuleID', 'SecurityRuleID').replace(/\nand ClientCountry == "us"$/, '');
     // an incremental edit first, then the rest in one replacement
-    const v1 = version++;
+    const v1 = client.nextVersion();
     await client.conn.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version: v1 },
       contentChanges: [{ range: rangeOf(BROKEN, '"500"'), text: '500' }],
@@ -359,7 +340,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     const logsBefore = client.logs.length;
     let typed = 0;
     for (let k = 0; k < 4; k++) {
-      typed = version++;
+      typed = client.nextVersion();
       await client.conn.sendNotification(DidChangeTextDocumentNotification.type, {
         textDocument: { uri: bigUri, version: typed },
         contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: `BotScore < ${k} or ` }],
@@ -385,7 +366,7 @@ describe('language server over stdio', { timeout: 240_000 }, () => {
     let text = '';
     for (const ch of 'ClientCountry == "us" and BotScore < 3') {
       text += ch;
-      last = version++;
+      last = client.nextVersion();
       await client.conn.sendNotification(DidChangeTextDocumentNotification.type, {
         textDocument: { uri, version: last },
         contentChanges: [{ range: { start: { line: 0, character: text.length - 1 }, end: { line: 0, character: text.length - 1 } }, text: ch }],

@@ -4,58 +4,21 @@
  * editor auto-closes quotes and brackets, so the texts carry the closing half after the cursor.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathToFileURL } from 'node:url';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  CompletionRequest,
-  CompletionTriggerKind,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  InsertTextFormat,
-  type CompletionItem,
-  type CompletionList,
-  type Range,
-} from 'vscode-languageserver-protocol/node.js';
-import { markers } from '../../../test/support/markers.js';
-import { startClient, type TestClient } from './support/lsp-client.js';
-import { serverScript } from './support/server-bundle.js';
+import { InsertTextFormat, type CompletionItem } from 'vscode-languageserver-protocol/node.js';
+import { startSession, type Ask, type Session } from './support/harness.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-typing-'));
-let client: TestClient;
-let files = 0;
+let session: Session;
 
 type Lang = 'filter' | 'rules';
-/** How the editor asked: Ctrl+Space (or a typed word), or a trigger character. */
-type Ask = 'invoked' | ' ' | '"' | ',' | '[';
 
-async function complete(lang: Lang, marked: string, ask: Ask) {
-  const m = markers(marked);
-  const doc = TextDocument.create('x:', 'x', 0, m.text);
-  const uri = pathToFileURL(path.join(dir, `t${files++}.${lang === 'filter' ? 'logfilter' : 'rule'}`)).href;
-  await client.conn.sendNotification(DidOpenTextDocumentNotification.type, {
-    textDocument: { uri, languageId: lang === 'filter' ? 'logfilter' : 'logfilter-rules', version: 1, text: m.text },
-  });
-  const context = ask === 'invoked' ? { triggerKind: CompletionTriggerKind.Invoked } : { triggerKind: CompletionTriggerKind.TriggerCharacter, triggerCharacter: ask };
-  const r = (await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: doc.positionAt(m.cursors[0]), context })) as CompletionList | CompletionItem[] | null;
-  const items = Array.isArray(r) ? r : (r?.items ?? []);
-  const range = (i: number): Range | undefined => (m.ranges[i] ? { start: doc.positionAt(m.ranges[i].start), end: doc.positionAt(m.ranges[i].end) } : undefined);
-  return { items, range };
-}
+const complete = (lang: Lang, marked: string, ask: Ask) => session.expectCompletion(marked, lang === 'filter' ? 'logfilter' : 'rule', ask);
 const newText = (i: CompletionItem) => (i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : undefined);
 const editRange = (i: CompletionItem) => (i.textEdit && 'range' in i.textEdit ? i.textEdit.range : undefined);
 
 beforeAll(async () => {
-  client = startClient(await serverScript());
-  await client.conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
-  await client.conn.sendNotification(InitializedNotification.type, {});
+  session = await startSession();
 }, 180_000);
-afterAll(() => {
-  if (client && client.proc.exitCode === null) client.proc.kill();
-});
+afterAll(() => session?.stop());
 
 describe('typing, key by key', { timeout: 120_000 }, () => {
   // 1. nothing pops up inside a string, in either language, whatever brought the request

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { OPERATOR_BY_NAME, type ExplainNode } from '@logfilter/core';
 import type { EvaluationResult } from './evaluate-ndjson.js';
+import type { RuleEvaluation } from './evaluate-rule.js';
+import { ruleEvaluationHtml } from './rule-evaluation-html.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (n: number, of: number) => (of === 0 ? '–' : `${((100 * n) / of).toFixed(1)}%`);
@@ -55,8 +57,8 @@ ${malformed}
 
 let panel: vscode.WebviewPanel | undefined;
 
-/** One panel, reused: a new evaluation replaces the previous one. */
-export function showExplainPanel(filterName: string, logName: string, r: EvaluationResult): vscode.WebviewPanel {
+/** One panel, reused: a new evaluation (of a filter or a rule) replaces the previous one. */
+function evaluationPanel(): vscode.WebviewPanel {
   panel ??= (() => {
     const p = vscode.window.createWebviewPanel('logfilter.evaluation', 'Logfilter Evaluation', vscode.ViewColumn.Beside, {
       enableScripts: false,
@@ -64,8 +66,21 @@ export function showExplainPanel(filterName: string, logName: string, r: Evaluat
     p.onDidDispose(() => (panel = undefined));
     return p;
   })();
-  panel.title = `Evaluation: ${r.matched}/${r.total}`;
-  panel.webview.html = explainHtml(filterName, logName, r, panel.webview.cspSource);
-  panel.reveal(vscode.ViewColumn.Beside, true);
   return panel;
+}
+
+export function showExplainPanel(filterName: string, logName: string, r: EvaluationResult): vscode.WebviewPanel {
+  const p = evaluationPanel();
+  p.title = `Evaluation: ${r.matched}/${r.total}`;
+  p.webview.html = explainHtml(filterName, logName, r, p.webview.cspSource);
+  p.reveal(vscode.ViewColumn.Beside, true);
+  return p;
+}
+
+export function showRuleEvaluationPanel(ruleName: string, requestsName: string, r: RuleEvaluation & { ok: true }): vscode.WebviewPanel {
+  const p = evaluationPanel();
+  p.title = `Evaluation: ${r.results.filter((x) => x.matched).length}/${r.results.length}`;
+  p.webview.html = ruleEvaluationHtml(ruleName, requestsName, r, p.webview.cspSource);
+  p.reveal(vscode.ViewColumn.Beside, true);
+  return p;
 }

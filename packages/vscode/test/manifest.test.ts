@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ANY_DATASET, DATASETS, DEFAULT_DATASET } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET, PHASES } from '@logfilter/core';
 
 const PKG = fileURLToPath(new URL('../', import.meta.url));
 const REPO = path.resolve(PKG, '../..');
@@ -67,7 +67,11 @@ describe('extension manifest', () => {
 
   it('has the settings the language server reads, with the core defaults', () => {
     const props = contributes.configuration.properties;
-    expect(Object.keys(props).sort()).toEqual(['logfilter.dataset', 'logfilter.maxBytes', 'logfilter.maxOperators', 'logfilter.sampleLogFile']);
+    expect(Object.keys(props).sort()).toEqual(['logfilter.dataset', 'logfilter.defaultPhase', 'logfilter.maxBytes', 'logfilter.maxOperators', 'logfilter.sampleLogFile', 'logfilter.sampleRequestFile']);
+    // the rules' default phase: empty (none) or one of the core's phases, which the server and the evaluate panel read
+    expect(props['logfilter.defaultPhase'].default).toBe('');
+    expect(props['logfilter.defaultPhase'].enum).toEqual(['', ...PHASES]);
+    expect(props['logfilter.sampleRequestFile'].type).toBe('string');
     expect(props['logfilter.dataset'].default).toBe(DEFAULT_DATASET);
     expect([...props['logfilter.dataset'].enum].sort()).toEqual([...DATASETS.keys(), ANY_DATASET].sort());
     expect(props['logfilter.maxOperators'].default).toBe(30);
@@ -136,5 +140,12 @@ describe('README install section', () => {
     // the e2e suite installs what it packages with the same flag
     expect(readFileSync(path.join(REPO, 'test/e2e/run.sh'), 'utf8')).toMatch(/--install-extension "\$VSIX"/);
     expect(readme).toContain(`VS Code ${manifest.engines.vscode.replace(/^\^|\.0$/g, '')}`);
+  });
+});
+
+describe('the evaluate command', () => {
+  it('is offered in the command palette for filters and rules', () => {
+    const entry = contributes.menus.commandPalette.find((m: { command: string }) => m.command === 'logfilter.evaluateAgainstLogFile');
+    expect(entry.when.split('||').map((w: string) => w.trim()).sort()).toEqual(['editorLangId == logfilter', 'editorLangId == logfilter-rules']);
   });
 });

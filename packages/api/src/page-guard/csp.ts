@@ -1,5 +1,5 @@
 /**
- * Parses and checks a policy `value` (description 2.5, api-facts 1): only `script-src` and `script-src-*` directives,
+ * Parses and checks a policy `value` (README, "Page monitoring (area A)": policies): only `script-src` and `script-src-*` directives,
  * each source a host (optional scheme, port, `*.` prefix), a full script URL, or a keyword (nonces and hashes as CSP
  * Level 3 writes them). Pure; never throws. Diagnostics carry UTF-16 offsets into the value (end exclusive) covering
  * the whole offending source or directive name, like the core's diagnostics.

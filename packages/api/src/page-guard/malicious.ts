@@ -1,8 +1,8 @@
 /**
- * The derived `malicious` flag and merged `categories` (description 2.3 rules 2 and 3, section 8). Never sent to the
- * API. Public sources disagree on the score's direction (api-facts 1: a high score is malicious in the description,
- * a low one in later docs), so threshold and direction are settable; the default follows the description: strictly
- * above 50 is malicious, 50 is not.
+ * The derived `malicious` flag and merged `categories` (api README, "Page monitoring (area A)"). Never sent to the
+ * API. Public sources disagree on the score's direction (a high score is malicious in the API's description, a low
+ * one in later docs), so threshold and direction are settable; the default follows the description: strictly above
+ * 50 is malicious, 50 is not.
  */
 import type { Connection, ConnectionView, ObservedItem, Script, ScriptView } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * The tables of page monitoring (API description area A, api-facts section 1): list parameters per resource,
+ * The tables of page monitoring (README, "Page monitoring (area A)"): list parameters per resource,
  * statuses, policy actions, CSV columns. The client validates against them before sending, the emulator answers
  * by them, and the READMEs describe them; one table per concept so the three never drift apart.
  */
@@ -7,12 +7,12 @@
 export type PageGuardResource = 'scripts' | 'connections' | 'cookies';
 export const PAGE_GUARD_RESOURCES: readonly PageGuardResource[] = ['scripts', 'connections', 'cookies'];
 
-/** Statuses of scripts and connections (api-facts 1): listing without `status` returns only `active`. */
+/** Statuses of scripts and connections: listing without `status` returns only `active` (README, the parameters table). */
 export const STATUSES = ['active', 'infrequent', 'inactive'] as const;
 export type ItemStatus = (typeof STATUSES)[number];
 export const DEFAULT_STATUS: ItemStatus = 'active';
 
-/** Policy actions (api-facts 1: `add_reporting_directives` is the newer one). */
+/** Policy actions (`add_reporting_directives` is the newer one; README, "Page monitoring (area A)"). */
 export const POLICY_ACTIONS = ['log', 'allow', 'add_reporting_directives'] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -133,7 +133,7 @@ export function checkListQuery(resource: PageGuardResource, query: Iterable<[str
   return undefined;
 }
 
-/** `*` at the start and/or end of a pattern (api-facts 1): ends-with / starts-with / contains; otherwise exact. */
+/** `*` at the start and/or end of a pattern: ends-with / starts-with / contains; otherwise exact (README, the parameters table). */
 export function matchesPattern(pattern: string, value: string, caseInsensitive = false): boolean {
   const p = caseInsensitive ? pattern.toLowerCase() : pattern;
   const v = caseInsensitive ? value.toLowerCase() : value;

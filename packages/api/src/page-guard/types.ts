@@ -1,5 +1,5 @@
 /**
- * Shapes of page monitoring resources (API description 2.2–2.5, api-facts 1). Every field other than `id` is
+ * Shapes of page monitoring resources (README, "Page monitoring (area A)"). Every field other than `id` is
  * optional (description 2.3 rule 1: fields depend on the plan); unknown extra fields are kept as they come.
  */
 import type { ItemStatus, PolicyAction } from './tables.js';
@@ -46,9 +46,9 @@ export interface Script extends ObservedItem {
   malware_score?: number | null;
   magecart_score?: number | null;
   cryptomining_score?: number | null;
-  /** Deprecated by the API (api-facts 1). */
+  /** Deprecated by the API (README, "Page monitoring (area A)"). */
   obfuscation_score?: number | null;
-  /** Deprecated by the API (api-facts 1). */
+  /** Deprecated by the API (README, "Page monitoring (area A)"). */
   dataflow_score?: number | null;
   fetched_at?: string;
   versions?: ScriptVersion[];
@@ -91,7 +91,7 @@ export interface Policy {
   description?: string;
   action?: PolicyAction | string;
   expression?: string;
-  /** Always a boolean here: the API may answer with the text "true"/"false" (api-facts 1), which is read as one. */
+  /** Always a boolean here: the API may answer with the text "true"/"false" (README, "Page monitoring (area A)"), which is read as one. */
   enabled?: boolean;
   value?: string;
   [extra: string]: unknown;

@@ -1,5 +1,5 @@
 /**
- * `logfilter custom-fields show|set|add|remove --zone Z`: the custom log fields of a zone (API description 4.4).
+ * `logfilter custom-fields show|set|add|remove --zone Z`: the custom log fields of a zone (README, "logfilter custom-fields").
  * add and remove only use the atomic rule calls (see @logfilter/api), so concurrent writers lose nothing; set
  * replaces on purpose. A failure says, from a fresh read, whether the change is in. Case rules and the limit of 40 are checked before anything is
  * sent. After a change, the zone's http_requests jobs that lack the log fields carrying custom fields are named,

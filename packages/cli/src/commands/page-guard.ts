@@ -1,5 +1,5 @@
 /**
- * `logfilter page-guard …`: page monitoring of a zone (API description area A). Settings (`status`, `enable`,
+ * `logfilter page-guard …`: page monitoring of a zone (README, "logfilter page-guard"). Settings (`status`, `enable`,
  * `disable`), the scripts, connections and cookies observed (lists and single items, human tables with malicious
  * rows marked, `--json`, `--csv`), content-security policies (`policies list|get|create|update|delete`), and two
  * helpers the API does not offer: `policy suggest` (a script-src value allowing what was observed, leaving out what

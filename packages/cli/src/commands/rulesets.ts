@@ -1,6 +1,6 @@
 /**
  * `logfilter rulesets …`: rulesets of a zone (`--zone Z`) or an account (`--account A`), their versions, their
- * rules and the phase entry points (api-facts section 2). Rules come from a JSON or YAML file; output is a human
+ * rules and the phase entry points (README, "logfilter rulesets"). Rules come from a JSON or YAML file; output is a human
  * table, or the API's objects with `--json`; writes take `--dry-run` (the request, credentials redacted).
  */
 import { checkPhaseFlag, refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';

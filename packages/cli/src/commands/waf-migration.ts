@@ -1,6 +1,6 @@
 /**
  * `logfilter waf-migration check|plan|start|finish|status --zone Z`: the guided move from the previous managed
- * WAF to the new managed rules (API description 3.3, 4.3). `finish` is irreversible: it asks on a terminal,
+ * WAF to the new managed rules (README, "logfilter waf-migration"). `finish` is irreversible: it asks on a terminal,
  * needs --yes otherwise, and --dry-run prints exactly the request it would send.
  */
 import { stringify } from 'yaml';

@@ -10,8 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
 import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
@@ -122,9 +121,11 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     fs.readSync(fd, head, 0, 2, 0);
     fs.closeSync(fd);
     const raw = fs.createReadStream(file);
-    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib.createGunzip()) : raw;
+    const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
-    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       n++;
       if (/^[ \t\r]*$/.test(line)) continue;
       let ok = false;

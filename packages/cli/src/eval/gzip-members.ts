@@ -9,7 +9,8 @@
  * after every member's content was given.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 
 /** The error for bytes after the last member that are neither gzip nor zero padding. */
 export class TrailingJunkError extends Error {
@@ -79,7 +80,7 @@ function zeroTail(fd: number, pos: number, size: number): boolean {
  * error for damaged or cut-short data, and a TrailingJunkError for junk after the last member, in both cases
  * after yielding everything before it.
  */
-export async function* gunzipMembers(file: string, size: number, options: zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+export async function* gunzipMembers(file: string, size: number, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
   const fd = fs.openSync(file, 'r');
   try {
     let offset = 0;
@@ -94,7 +95,7 @@ export async function* gunzipMembers(file: string, size: number, options: zlib.Z
       if (h === 0) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
       // The raw inflate stream ends at the end of the member's deflate data (whatever input follows), and its
       // bytesWritten is then the input it consumed.
-      const inflate = zlib.createInflateRaw(options);
+      const inflate = zlib().createInflateRaw(options);
       const raw = fs.createReadStream(file, { start: offset + h, highWaterMark: READ_CHUNK });
       raw.on('error', (e) => inflate.destroy(e));
       raw.pipe(inflate);
@@ -110,4 +111,139 @@ export async function* gunzipMembers(file: string, size: number, options: zlib.Z
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Chunks of a stream read in order, with bytes handed back to be read again (the input after a member). */
+class ChunkReader {
+  private readonly it: AsyncIterator<Uint8Array | string>;
+  private readonly back: Buffer[] = [];
+  /** Offset in the stream of the next byte `read` returns. */
+  offset = 0;
+  constructor(chunks: AsyncIterable<Uint8Array | string>) {
+    this.it = chunks[Symbol.asyncIterator]();
+  }
+  async read(): Promise<Buffer | undefined> {
+    let b = this.back.shift();
+    if (!b) {
+      const n = await this.it.next();
+      if (n.done) return undefined;
+      b = typeof n.value === 'string' ? Buffer.from(n.value) : Buffer.from(n.value.buffer, n.value.byteOffset, n.value.byteLength);
+    }
+    this.offset += b.length;
+    return b;
+  }
+  unread(b: Buffer): void {
+    if (b.length === 0) return;
+    this.back.unshift(b);
+    this.offset -= b.length;
+  }
+  /** At least `n` bytes (fewer only at the end of the stream), read as one buffer. */
+  async readAtLeast(n: number, first?: Buffer): Promise<Buffer> {
+    const parts = first ? [first] : [];
+    let have = first?.length ?? 0;
+    while (have < n) {
+      const b = await this.read();
+      if (!b) break;
+      parts.push(b);
+      have += b.length;
+    }
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  }
+  close(): void {
+    void this.it.return?.();
+  }
+}
+
+/**
+ * The content of a gzip stream (standard input, a pipe), member after member, as `gunzipMembers` gives a
+ * file's: a stream cannot be read again, so each member's deflate data goes through a raw inflate stream
+ * (on libuv's thread pool, as Node's Gunzip) fed chunk by chunk, and the input it did not consume when its
+ * deflate data ended is handed back for the trailer and the next member. Throws zlib's error for damaged or
+ * cut-short data and a TrailingJunkError (with the junk's offset in the stream) after yielding every member.
+ */
+export async function* gunzipStream(chunks: AsyncIterable<Uint8Array | string>, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+  const input = new ChunkReader(chunks);
+  try {
+    for (let member = 0; ; member++) {
+      const start = input.offset;
+      let head = await input.readAtLeast(10);
+      let h = gzipHeaderLength(head);
+      while (h === 0 && head.length < HEADER_BYTES) {
+        const more = await input.read();
+        if (!more) break;
+        head = Buffer.concat([head, more]);
+        h = gzipHeaderLength(head);
+      }
+      if (head.length === 0) return;
+      if (h <= 0) {
+        if (member === 0) throw Object.assign(new Error(h < 0 ? 'incorrect header check' : 'unexpected end of file'), { code: h < 0 ? 'Z_DATA_ERROR' : 'Z_BUF_ERROR' });
+        // zero padding after the last member is ignored, as gzip does; anything else is junk
+        let zeros = !head.some((x) => x !== 0);
+        for (let b = await input.read(); zeros && b; b = await input.read()) zeros = !b.some((x) => x !== 0);
+        if (zeros) return;
+        throw new TrailingJunkError(start);
+      }
+      input.unread(head.subarray(h));
+      yield* inflateMember(input, options);
+      const trailer = await input.readAtLeast(8);
+      if (trailer.length < 8) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
+      input.unread(trailer.subarray(8));
+    }
+  } finally {
+    input.close();
+  }
+}
+
+/**
+ * One member's deflate data from `input`, inflated; afterwards `input` holds what follows it. A raw inflate
+ * stream ends (pushes its end) at the end of the deflate data and consumes nothing after it; its bytesWritten
+ * is then the input it consumed, and the rest of what was written to it is handed back.
+ */
+async function* inflateMember(input: ChunkReader, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
+  const inflate = zlib().createInflateRaw(options);
+  // chunks written and not yet known to be consumed, from stream offset `writtenFrom`
+  const written: Buffer[] = [];
+  let writtenFrom = 0;
+  let done = false;
+  const ended = new Promise<void>((resolve) => {
+    inflate.once('end', resolve);
+    inflate.once('close', resolve);
+  }).then(() => {
+    done = true;
+  });
+  const pump = (async () => {
+    while (!done) {
+      const b = await input.read();
+      if (done) {
+        if (b) input.unread(b);
+        return;
+      }
+      if (!b) {
+        inflate.end();
+        return;
+      }
+      written.push(b);
+      // drop what the inflater has consumed (bounded memory on a long member)
+      while (written.length > 1 && writtenFrom + written[0]!.length <= inflate.bytesWritten) writtenFrom += written.shift()!.length;
+      if (!inflate.write(b)) await Promise.race([new Promise((resolve) => inflate.once('drain', resolve)), ended]);
+    }
+  })();
+  try {
+    for await (const chunk of inflate) yield chunk as Uint8Array;
+  } finally {
+    done = true;
+    inflate.destroy();
+  }
+  await pump;
+  // hand back everything written beyond what the inflater consumed
+  let skip = inflate.bytesWritten - writtenFrom;
+  const rest: Buffer[] = [];
+  for (const b of written) {
+    if (skip >= b.length) skip -= b.length;
+    else {
+      rest.push(skip > 0 ? b.subarray(skip) : b);
+      skip = 0;
+    }
+  }
+  for (const b of rest.reverse()) input.unread(b);
 }

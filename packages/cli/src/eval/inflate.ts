@@ -9,14 +9,15 @@
  * stable since Node 0.x but not documented); where they are missing, it falls back to `gunzipSync` and a copy.
  * Multi-member files are handled by the handle itself (it restarts on a following gzip header).
  */
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 import { Buffer } from 'node:buffer';
 
 interface ZlibHandle {
   writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void;
 }
 
-type Internals = zlib.Gunzip & { _handle?: ZlibHandle; _writeState?: Uint32Array };
+type Internals = Zlib.Gunzip & { _handle?: ZlibHandle; _writeState?: Uint32Array };
 
 /**
  * Inflates `raw` into the buffer given by `room` (called with the length needed; it returns a buffer at least
@@ -24,12 +25,12 @@ type Internals = zlib.Gunzip & { _handle?: ZlibHandle; _writeState?: Uint32Array
  * cut short, or inflates beyond `max` bytes (the caller then streams the file and reports what it could read).
  */
 export function gunzipInto(raw: Uint8Array, room: (n: number) => Buffer, max: number, sizeHint: number): number {
-  const gz = zlib.createGunzip() as Internals;
+  const gz = zlib().createGunzip() as Internals;
   const handle = gz._handle;
   const state = gz._writeState;
   try {
     if (!handle || typeof handle.writeSync !== 'function' || !state) {
-      const out = zlib.gunzipSync(raw, { maxOutputLength: max });
+      const out = zlib().gunzipSync(raw, { maxOutputLength: max });
       out.copy(room(out.length));
       return out.length;
     }
@@ -44,7 +45,7 @@ export function gunzipInto(raw: Uint8Array, room: (n: number) => Buffer, max: nu
     for (;;) {
       const inLen = raw.length - inOff;
       const outLen = out.length - written;
-      handle.writeSync(zlib.constants.Z_FINISH, raw, inOff, inLen, out, written, outLen);
+      handle.writeSync(zlib().constants.Z_FINISH, raw, inOff, inLen, out, written, outLen);
       if (gz.destroyed) return -1;
       const [availOut, availIn] = [state[0]!, state[1]!];
       written += outLen - availOut;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { lineKernelModule, type FilterDocument } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import type { RunnerOptions } from './block-runner.js';
@@ -116,7 +116,10 @@ export class EvalPool {
     const calibration = this.local.runner?.scanner.calibration();
     const early = adoptEarlyWorker(this.script);
     if (early) early.postMessage({ type: 'init', init: this.init } satisfies ToWorker);
-    const started = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new Worker(this.script, { workerData: this.init })));
+    // worker_threads (and the ten internal modules it loads) only when a worker is started: an eval of a small
+    // input runs on the main thread, and its start-up is part of its time
+    const threads = count > (early ? 1 : 0) ? process.getBuiltinModule('node:worker_threads') : undefined;
+    const started = Array.from({ length: count }, (_, i) => (i === 0 && early ? early : new threads!.Worker(this.script, { workerData: this.init })));
     for (const w of started) {
       w.on('message', (m: FromWorker) => this.message(w, m));
       w.on('error', (e) => this.fail(new CliError(`evaluation worker failed: ${e.message}`, EXIT_USAGE)));

@@ -4,11 +4,11 @@
  * never by seeking (a pipe cannot seek). Errors become one-line I/O errors (exit 2) naming the input.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
-import { Readable } from 'node:stream';
+import type * as Zlib from 'node:zlib';
+import { zlib } from './zlib-lazy.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { describeFsError } from '../io.js';
-import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
+import { gunzipMembers, gunzipStream, TrailingJunkError } from './gzip-members.js';
 
 export interface Source {
   /** Name in messages and malformed-line reports (`-` shown as `<stdin>`). */
@@ -51,7 +51,7 @@ export function inspectFile(name: string, abs: string): Source {
  * one gunzipSync per file) lets libuv's thread pool inflate while this thread scans: measured faster on log
  * export's small files, and the inflated chunks stay small (peak RSS 117 MB against ~200 MB).
  */
-export const GUNZIP_OPTIONS: zlib.ZlibOptions = { chunkSize: 256 * 1024 };
+export const GUNZIP_OPTIONS: Zlib.ZlibOptions = { chunkSize: 256 * 1024 };
 
 /**
  * A stream given as chunks, decompressed when its first two bytes are the gzip magic. The first bytes are
@@ -79,7 +79,9 @@ async function* sniffGzip(chunks: AsyncIterable<Uint8Array | string>): AsyncGene
     yield* rest();
     return;
   }
-  yield* Readable.from(rest()).pipe(zlib.createGunzip(GUNZIP_OPTIONS));
+  // Member by member: a stream cannot be read again when Node's Gunzip stops at trailing junk, so the
+  // reader that yields every member's lines before reporting junk is the one used from the start.
+  yield* gunzipStream(rest(), GUNZIP_OPTIONS);
 }
 
 /**
@@ -97,7 +99,7 @@ export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | 
   }
   let input: AsyncIterable<Uint8Array | string>;
   if (src.gzip === true) {
-    const gunzip = zlib.createGunzip(GUNZIP_OPTIONS);
+    const gunzip = zlib().createGunzip(GUNZIP_OPTIONS);
     const stream = raw as fs.ReadStream;
     stream.pipe(gunzip);
     stream.on('error', (e: Error) => gunzip.destroy(e));

@@ -55,28 +55,68 @@ describe('logfilter eval launcher', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps the newest few caches of other builds of the bundle when it writes its own, and other files', () => {
+  it('when it writes its cache: removes its own older builds and caches written over 30 days ago, keeps other installs and files', () => {
     const dir = tempDir();
     write(dir, 'f.json', JSON.stringify({ where: { key: 'h', operator: 'eq', value: 'a' } }));
     write(dir, 'l.ndjson', '{"h":"a"}\n');
     const cache = path.join(dir, 'cache/logfilter');
     fs.mkdirSync(cache, { recursive: true });
-    const old = Array.from({ length: 6 }, (_, i) => `logfilter-eval.cjs-v0.0.${i}-x64-1-1.v8`);
-    old.forEach((f, i) => {
-      write(cache, f, 'x');
-      fs.utimesSync(path.join(cache, f), 1_000_000 + i, 1_000_000 + i);
-    });
-    write(cache, 'other-bundle.cjs-v1-x64-1-1.v8', 'x');
+    const bundle = path.join(REPO, 'packages/cli/dist/logfilter-eval.cjs');
+    const { installPrefix } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/code-cache.cjs')) as { installPrefix(f: string, real: string): string };
+    const own = installPrefix(bundle, fs.realpathSync(bundle));
+    const files = {
+      ownOlder: `${own}v0.0.1-x64-1-1-1-1.v8`,
+      otherInstall: 'logfilter-eval.cjs-0123456789abcdef-v0.0.1-x64-1-1-1-1.v8',
+      unused: 'logfilter-eval.cjs-fedcba9876543210-v0.0.1-x64-1-1-1-1.v8',
+      oldNaming: 'logfilter-eval.cjs-v0.0.1-x64-1-1.v8',
+      otherBundle: 'other-bundle.cjs-v1-x64-1-1.v8',
+    };
+    for (const f of Object.values(files)) write(cache, f, 'x');
+    const longAgo = Date.now() / 1000 - 40 * 86_400;
+    for (const f of [files.unused, files.oldNaming, files.otherBundle]) fs.utimesSync(path.join(cache, f), longAgo, longAgo);
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
     delete env.LOGFILTER_NO_CODE_CACHE;
     execFileSync(process.execPath, [bin, 'eval', 'f.json', 'l.ndjson', '--json'], { cwd: dir, env, stdio: 'ignore' });
     const left = fs.readdirSync(cache).sort();
-    // its own, the three newest of the others, and what is not a cache of this bundle
-    expect(left.filter((f) => !old.includes(f) && f.startsWith('logfilter-eval.cjs-'))).toHaveLength(1);
-    expect(left.filter((f) => old.includes(f))).toEqual(old.slice(3).sort());
-    expect(left).toContain('other-bundle.cjs-v1-x64-1-1.v8');
+    expect(left.filter((f) => f.startsWith(own))).toHaveLength(1);
+    expect(left).not.toContain(files.ownOlder);
+    expect(left).toContain(files.otherInstall);
+    expect(left).not.toContain(files.unused);
+    expect(left).not.toContain(files.oldNaming);
+    expect(left).toContain(files.otherBundle);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('several installs used in turn each keep their cache (one per install, pruned to its newest build)', () => {
+    const dir = tempDir();
+    const cacheHome = path.join(dir, 'cache');
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: cacheHome };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const loader = path.join(REPO, 'packages/cli/bin/code-cache.cjs');
+    // six installs of the same bundle (more than the four caches the old pruning kept), each its own directory
+    const installs = Array.from({ length: 6 }, (_, i) => {
+      const bundle = path.join(dir, `install-${i}`, 'dist/app.cjs');
+      fs.mkdirSync(path.dirname(bundle), { recursive: true });
+      write(path.dirname(bundle), 'app.cjs', `function f(n) { return n + ${i}; } process.stdout.write(String(f(1)));`);
+      return bundle;
+    });
+    const run = (bundle: string) => execFileSync(process.execPath, ['-e', `require(${JSON.stringify(loader)}).load(${JSON.stringify(bundle)})`], { env }).toString();
+    const cacheFiles = () => fs.readdirSync(path.join(cacheHome, 'logfilter')).filter((f) => f.startsWith('app.cjs-'));
+    const identity = () => new Map(cacheFiles().map((f) => [f, fs.statSync(path.join(cacheHome, 'logfilter', f)).ino]));
+    installs.forEach((b, i) => expect(run(b)).toBe(String(1 + i)));
+    const written = identity();
+    expect(written.size).toBe(installs.length);
+    // used in turn again: every run hits its own cache, none is written again or removed
+    for (const b of installs) run(b);
+    expect(identity()).toEqual(written);
+    // a rebuild of one install replaces that install's cache only
+    fs.appendFileSync(installs[0]!, '\n');
+    run(installs[0]!);
+    const after = identity();
+    expect(after.size).toBe(installs.length);
+    expect([...after].filter(([f, ino]) => written.get(f) !== ino)).toHaveLength(1);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 
   it('starts eval and compile-filter without loading child_process (commander gets a stand-in, scripts/bundle.mjs)', () => {
     const dir = tempDir();
@@ -89,6 +129,24 @@ describe('logfilter eval launcher', () => {
     expect(loaded([path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), 'f.logfilter'])).toBe('false');
     // the probe does see it when it is loaded
     expect(loaded(['-e', "require('node:child_process')"])).toBe('true');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('compile-filter reads its file without fs.promises (which brings readline and fs watchers) or os; eval of a small plain input without perf_hooks, readline, worker_threads or zlib', () => {
+    const dir = tempDir();
+    write(dir, 'f.logfilter', 'h == "a"\n');
+    write(dir, 'probe.cjs', "process.on('exit', () => process.stderr.write('modules:' + JSON.stringify(process.moduleLoadList) + '\\n'));");
+    // through the code cache, as users run it
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const modules = (args: string[]) => JSON.parse(spawnSync(process.execPath, ['-r', path.join(dir, 'probe.cjs'), ...args], { cwd: dir, env }).stderr.toString().match(/modules:(.*)/)![1]!) as string[];
+    const loaded = modules([path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), 'f.logfilter']);
+    expect(loaded.filter((m) => /internal\/fs\/promises|readline|NativeModule os$/.test(m))).toEqual([]);
+    // and eval of a small input does without perf_hooks (the global `performance`)
+    write(dir, 'l.ndjson', '{"h":"a"}\n');
+    expect(modules([bin, 'eval', 'f.logfilter', 'l.ndjson', '--json']).filter((m) => /perf_hooks|internal\/perf\/performance$|readline|worker_threads|NativeModule zlib$/.test(m))).toEqual([]);
+    // the probe sees them when they are loaded
+    expect(modules(['-e', "require('node:fs').promises; require('node:os')"]).filter((m) => /internal\/fs\/promises|NativeModule os$/.test(m))).toHaveLength(2);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

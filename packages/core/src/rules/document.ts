@@ -11,7 +11,7 @@
 import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
 import type { JsonPath } from '../ast.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics.js';
-import { checkRule } from './check.js';
+import { checkRule, type RuleCheckOptions, type RuleCheckResult } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
 import { PHASES } from './phases.js';
 import { rdiag } from './parse.js';
@@ -40,6 +40,11 @@ export interface RuleDocumentOptions {
   tree?: JsonValue;
   /** Maps an offset in a string's value to its offset in `text` (default: JSON string escapes). */
   stringMapper?: (text: string, node: JsonString) => (offset: number) => number;
+  /**
+   * Checks one expression (default `checkRule`). An editor passes a memoized one, so that re-checking a large
+   * document after an edit checks only the expressions that changed.
+   */
+  checkRule?: (text: string, options: RuleCheckOptions) => RuleCheckResult;
 }
 
 export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
@@ -49,7 +54,7 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   const out: RuleDiagnostic[] = [];
   const expressions: RuleDocumentExpression[] = [];
   const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
-    const result = checkRule(node.value, { kind, ...(phase ? { phase } : {}) });
+    const result = (options.checkRule ?? checkRule)(node.value, { kind, ...(phase ? { phase } : {}) });
     expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
     const at = mapper(text, node);
     for (const d of result.diagnostics) {

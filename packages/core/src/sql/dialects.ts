@@ -19,6 +19,12 @@ export interface MixedAccess {
   double(c: string): string;
 }
 
+/** A column of a file scan: the key it reads and the engine type it is read as. */
+export interface ScanColumn {
+  name: string;
+  type: string;
+}
+
 export interface Dialect {
   readonly name: SqlDialectName;
   ident(name: string): string;
@@ -59,8 +65,11 @@ export interface Dialect {
   columnDefinition(name: string, type: string): string;
   /** The column definitions joined as the engine takes them (`{...}` struct, or a column list). */
   columnList(definitions: string[]): string;
-  /** A table scan of NDJSON files (`glob`), with these column definitions. */
-  readNdjson(glob: string, columns: string): string;
+  /**
+   * A table scan of NDJSON files (`glob`) with these columns, each read from the key of exactly its name
+   * (names are case-sensitive in the language).
+   */
+  readNdjson(glob: string, columns: readonly ScanColumn[]): string;
 }
 
 const duckdb: Dialect = {
@@ -115,7 +124,8 @@ const duckdb: Dialect = {
   },
   columnDefinition: (name, type) => `${duckdb.string(name)}: '${type}'`,
   columnList: (defs) => `{${defs.join(', ')}}`,
-  readNdjson: (glob, columns) => `read_ndjson(${duckdb.string(glob)}, columns=${columns}, format='newline_delimited')`,
+  readNdjson: (glob, columns) =>
+    `read_ndjson(${duckdb.string(glob)}, columns=${duckdb.columnList(columns.map((c) => duckdb.columnDefinition(c.name, c.type)))}, format='newline_delimited')`,
 };
 
 const clickhouse: Dialect = {
@@ -168,8 +178,27 @@ const clickhouse: Dialect = {
   },
   columnDefinition: (name, type) => `${clickhouse.ident(name)} ${type}`,
   columnList: (defs) => defs.join(', '),
-  readNdjson: (glob, columns) => `file(${clickhouse.string(glob)}, 'JSONEachRow', ${clickhouse.string(columns)})`,
+  readNdjson: clickhouseScan,
 };
+
+/**
+ * ClickHouse's JSONEachRow matches a key regardless of case when the exact one is missing or comes later
+ * (`{"a":"x","A":"y"}` reads `A` as "x"), and no setting turns that off (chdb 3.4, ClickHouse 26.7). So each
+ * object is read as text (JSONAsString: blank lines skipped, a malformed line is an error with its row) and
+ * the columns are extracted by their exact names in one JSONExtract into a tuple. JSONExtract reads the same
+ * types as JSONEachRow did, but it cannot read a line holding an integer beyond 64 bits (it sees the whole line
+ * as invalid, every field NULL): such a line is refused (throwIf) instead of read as if its fields were absent.
+ */
+function clickhouseScan(glob: string, columns: readonly ScanColumn[]): string {
+  if (!columns.length) return `file(${clickhouse.string(glob)}, 'JSONAsString', 'json String')`;
+  const tuple = `Tuple(${columns.map((c) => `${clickhouse.ident(c.name)} ${c.type}`).join(', ')})`;
+  const checked = `if(JSONType(json) = 'Object', json, toString(throwIf(JSONType(json) != 'Object', ${clickhouse.string(UNREADABLE_LINE)})))`;
+  const select = columns.map((c, i) => `tupleElement(__line, ${i + 1}) AS ${clickhouse.ident(c.name)}`).join(', ');
+  const objects = `file(${clickhouse.string(glob)}, 'JSONAsString', 'json String')`;
+  return `(SELECT ${select} FROM (SELECT JSONExtract(${checked}, ${clickhouse.string(tuple)}) AS __line FROM ${objects}))`;
+}
+
+const UNREADABLE_LINE = "a log line is JSON that ClickHouse's JSON functions cannot read (an integer beyond 64 bits, or invalid UTF-8)";
 
 /** Splits at NUL characters so that a dialect without a NUL escape can join literal parts around chr(0). */
 function joinNul(s: string, literal: (part: string) => string, join: (parts: string[]) => string): string {

@@ -6,7 +6,7 @@
 import { getDataset } from '../datasets/index.js';
 import type { FilterDocument } from '../filter.js';
 import { columnTypeOf } from './columns.js';
-import { getDialect, type Dialect } from './dialects.js';
+import { getDialect, type Dialect, type ScanColumn } from './dialects.js';
 import { resolveColumn, toSql, type ToSqlOptions, type ToSqlResult } from './to-sql.js';
 
 export interface SqlQueryOptions extends ToSqlOptions {
@@ -33,7 +33,7 @@ function sourceSql(d: Dialect, from: string, filterFields: string[], options: Sq
   // NDJSON: declare every field of the dataset (SELECT * returns them all), then any other field the filter reads.
   const schema = getDataset(options.dataset ?? 'http_requests');
   const all = [...(schema?.fields ?? []).map((f) => f.name), ...filterFields];
-  return d.readNdjson(from, scanColumns(d, all, options));
+  return d.readNdjson(from, scanColumnTypes(d, all, options));
 }
 
 /**
@@ -41,13 +41,17 @@ function sourceSql(d: Dialect, from: string, filterFields: string[], options: Sq
  * dataset, else text — the same resolution the expression was written with.
  */
 export function scanColumns(d: Dialect, fields: Iterable<string>, options: Pick<ToSqlOptions, 'dataset' | 'columns'>): string {
+  return d.columnList(scanColumnTypes(d, fields, options).map((c) => d.columnDefinition(c.name, c.type)));
+}
+
+/** The same columns as names and engine types (what `Dialect.readNdjson` takes). */
+export function scanColumnTypes(d: Dialect, fields: Iterable<string>, options: Pick<ToSqlOptions, 'dataset' | 'columns'>): ScanColumn[] {
   const schema = getDataset(options.dataset ?? 'http_requests');
-  const defs: string[] = [];
+  const columns: ScanColumn[] = [];
   for (const key of new Set(fields)) {
     const f = schema?.byName.get(key);
     const col = resolveColumn(key, d, schema, options.columns ?? {});
-    const type = f && col.type === f.type ? columnTypeOf(d, f) : d.columnType(col.kind, false);
-    defs.push(d.columnDefinition(key, type));
+    columns.push({ name: key, type: f && col.type === f.type ? columnTypeOf(d, f) : d.columnType(col.kind, false) });
   }
-  return d.columnList(defs);
+  return columns;
 }

@@ -1,0 +1,40 @@
+/**
+ * Comments and names in the packages cite what a reader of the repository can open: docs/ or a package README,
+ * never the design documents the project was started from (they are not in the repository). The core is left to
+ * its own layering work; every other package is held to it here.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGES = ['api', 'emulator', 'cli', 'language-server', 'vscode'];
+const OUTSIDE = /api-facts|API description|api-description|LANGUAGE\.md/;
+
+function sources(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { recursive: true }) as string[];
+  } catch {
+    return [];
+  }
+  return names.filter((n) => n.endsWith('.ts') && !n.split(/[\\/]/).includes('node_modules')).map((n) => join(dir, n));
+}
+
+describe('citations', () => {
+  const files = PACKAGES.flatMap((p) => ['src', 'test'].flatMap((d) => sources(join(root, 'packages', p, d))));
+
+  it('finds the sources of every package it checks', () => {
+    for (const p of PACKAGES) expect([p, files.some((f) => f.includes(join('packages', p, 'src')))]).toEqual([p, true]);
+  });
+
+  it('cites no document outside the repository', () => {
+    const found = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (OUTSIDE.test(line) ? [`${f.slice(root.length)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});
