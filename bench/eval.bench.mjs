@@ -22,6 +22,10 @@
  *   npm run build && node bench/eval.bench.mjs [--quick] [--mb 200] [--files 24] [--rounds 5] [--only plain|gzip]
  *
  * --quick: 40 MB, 8 files, 3 rounds (a quick look; the goals are judged on the full workload).
+ * --against DIR: another built checkout of the repository (say, main before a change, `npm run build` there);
+ *   its `logfilter eval` runs in the same interleaved rounds, and each filter's row says how this build's time
+ *   compares with it (before / after: above 1 means this build is faster), so a change is judged against its
+ *   base under the same load.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +38,12 @@ const MB = Number(arg('mb', QUICK ? '40' : '200'));
 const FILES = Number(arg('files', QUICK ? '8' : '24'));
 const ROUNDS = Number(arg('rounds', QUICK ? '3' : '5'));
 const ONLY = arg('only', '');
+const AGAINST = arg('against', '');
+const againstBin = AGAINST && path.join(path.resolve(AGAINST), 'packages/cli/bin/logfilter.cjs');
+if (againstBin && !fs.existsSync(path.join(path.resolve(AGAINST), 'packages/cli/dist/logfilter.cjs'))) {
+  console.error(`eval bench: --against ${AGAINST} is not a built checkout (npm run build there)`);
+  process.exit(2);
+}
 const SEED = 42;
 requireBuild('eval bench');
 
@@ -79,6 +89,10 @@ async function workload(label, input, files, duckInput, bytes) {
   for (const name of Object.keys(FILTERS)) {
     tasks.push([`${name}: logfilter eval`, `eval:${name}`, () => measure(node, [bin, 'eval', filterFiles[name], ...[input].flat(), '--json', '--no-progress'])]);
     tasks.push([`${name}: --workers 0`, `w0:${name}`, () => measure(node, [bin, 'eval', filterFiles[name], ...[input].flat(), '--json', '--no-progress', '--workers', '0'])]);
+    if (againstBin) {
+      tasks.push([`${name}: --against eval`, `against:${name}`, () => measure(node, [againstBin, 'eval', filterFiles[name], ...[input].flat(), '--json', '--no-progress'])]);
+      tasks.push([`${name}: --against --workers 0`, `againstw0:${name}`, () => measure(node, [againstBin, 'eval', filterFiles[name], ...[input].flat(), '--json', '--no-progress', '--workers', '0'])]);
+    }
     // The peer's query is written here, so its process loads DuckDB and nothing of ours.
     const sqlFile = path.join(dataDir, `query-${label}-${name.replace(/\W+/g, '-')}.sql`);
     fs.writeFileSync(sqlFile, query(FILTERS[name], duckInput));
@@ -106,6 +120,14 @@ async function workload(label, input, files, duckInput, bytes) {
     const same = je.matched === jd.matched && je.total === jd.total && jw.matched === je.matched;
     row(`${name}: logfilter eval`, e, `  matched ${je.matched}/${je.total}`);
     row(`${name}: logfilter --workers 0`, w);
+    if (againstBin) {
+      const a = med(`against:${name}`);
+      const aw = med(`againstw0:${name}`);
+      const ja = JSON.parse(a.out);
+      row(`${name}: --against eval`, a, `  this build ${(a.seconds / e.seconds).toFixed(3)}x${ja.matched === je.matched && ja.total === je.total ? '' : '  COUNTS DIFFER'}`);
+      row(`${name}: --against --workers 0`, aw, `  this build ${(aw.seconds / w.seconds).toFixed(3)}x`);
+      ok &&= ja.matched === je.matched && ja.total === je.total;
+    }
     row(`${name}: DuckDB (declared, 2 threads)`, d, `  matched ${jd.matched}/${jd.total}${same ? '' : '  COUNTS DIFFER'}`);
     table.push([name, base / e.seconds, base / w.seconds, base / d.seconds, d.seconds / e.seconds, e.peak]);
     ok &&= same;

@@ -4,7 +4,7 @@
  * malformed line numbers of each block.
  */
 import { Buffer, isUtf8 } from 'node:buffer';
-import { createBlockScanner, createExplainer, type BlockScanner, type Explainer, type FilterDocument, type ScanCounts } from '@logfilter/core';
+import { createBlockScanner, createExplainer, evalPlan, type BlockScanner, type Explainer, type FilterDocument, type ScanCounts } from '@logfilter/core';
 import { nodeHooks, trustedDecode } from './node-hooks.js';
 import { MALFORMED_REPORTED } from './types.js';
 
@@ -35,8 +35,10 @@ export class BlockRunner {
     readonly options: RunnerOptions,
     calibration?: readonly number[],
   ) {
-    this.scanner = createBlockScanner(filter, nodeHooks, calibration);
-    if (options.explain) this.explainer = createExplainer(filter);
+    // one compilation of the filter for the scanner and the explainer
+    const plan = evalPlan(filter);
+    this.scanner = createBlockScanner(plan, nodeHooks, calibration);
+    if (options.explain) this.explainer = createExplainer(plan);
   }
 
   /** Every line is parsed in these modes: malformed counts are exact. */

@@ -1,10 +1,10 @@
 /**
- * One condition compiled once into a closure over the parsed log object. The operator table says which
- * operators are negative; a negative operator is the exact negation of its positive one on a present value, and
- * true on an absent or null field (docs/language.md#evaluation).
+ * A condition's tests as closures (its plan node, plan.ts, holds them): the positive operator's test on a log
+ * value, and the condition's test on the parsed log object. The operator table says which operators are
+ * negative; a negative operator is the exact negation of its positive one on a present value, and true on an
+ * absent or null field (docs/language.md#evaluation).
  */
 import type { FilterCondition } from '../filter/filter.js';
-import { OPERATOR_BY_NAME } from '../filter/operators.js';
 import type { OperatorName } from '../filter/operators.js';
 import { asList, asScalar, asText, equalsAny, equalsTo, toExact, type ValueTest } from './values.js';
 
@@ -72,13 +72,11 @@ function inherited(key: string): boolean {
   return key in Object.prototype;
 }
 
-/** Compiles a condition into a test on the log object. Unknown operators never match (the checker rejects them). */
-export function compileCondition(c: FilterCondition): ObjectTest {
-  const info = OPERATOR_BY_NAME.get(c.operator);
-  if (!info) return () => false;
-  const key = c.key;
-  const test = positiveTest(info.name, c.value);
-  const negative = info.negative;
+/**
+ * A condition's test on the log object, from its key, whether its operator is negative and the positive
+ * operator's test (positiveTest): absent and null fields hold for a negative operator only.
+ */
+export function objectTest(key: string, negative: boolean, test: ValueTest): ObjectTest {
   if (inherited(key)) {
     return (o) => {
       const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;

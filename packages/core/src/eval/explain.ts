@@ -4,12 +4,11 @@
  * CLI and the VS Code extension render the same tree and can point back into the source.
  *
  * Counting evaluates every node on every object (no short-circuit), so each node's count is independent of
- * the order of its siblings.
+ * the order of its siblings. The nodes and their tests are the filter's plan (plan.ts).
  */
-import type { FilterDocument, FilterNode, FilterScalar, FilterValue } from '../filter/filter.js';
-import { isCondition } from '../filter/filter.js';
+import type { FilterDocument, FilterScalar, FilterValue } from '../filter/filter.js';
 import type { OperatorName } from '../filter/operators.js';
-import { compileCondition, type ObjectTest } from './conditions.js';
+import { evalPlan, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
 
 export interface ExplainNode {
   /** JSON Pointer of the node in the filter document. */
@@ -55,7 +54,9 @@ interface Slot {
   blocking: boolean;
 }
 
-export function createExplainer(filter: FilterDocument): Explainer {
+/** An explainer of a filter, from its document or its plan (plan.ts). */
+export function createExplainer(filter: FilterDocument | EvalPlan): Explainer {
+  const plan = isEvalPlan(filter) ? filter : evalPlan(filter);
   const slots: Slot[] = [];
   /**
    * The value as the report shows it: JSON-safe, so an exact integer (a bigint from exactFilter) is shown as the
@@ -68,19 +69,21 @@ export function createExplainer(filter: FilterDocument): Explainer {
   // counters[3*i] = evaluated, [3*i+1] = held, [3*i+2] = rejected, for slot i.
   let counters: number[] = [];
 
-  const build = (n: FilterNode, id: string, blocking: boolean): { node: ExplainNode; eval: (o: Record<string, unknown>) => boolean } => {
+  const build = (n: PlanNode, blocking: boolean): { node: ExplainNode; eval: (o: Record<string, unknown>) => boolean } => {
     const index = slots.length;
-    if (isCondition(n)) {
-      const node: ExplainNode = { id, kind: 'condition', key: n.key, operator: n.operator, value: reported(n.value), evaluated: 0, held: 0, rejected: 0 };
+    if (n.kind === 'condition') {
+      const c = n.source;
+      const node: ExplainNode = { id: n.id, kind: 'condition', key: c.key, operator: c.operator, value: reported(c.value), evaluated: 0, held: 0, rejected: 0 };
       slots.push({ node, blocking });
-      const test: ObjectTest = compileCondition(n);
+      const test = n.object;
       return { node, eval: (o) => count(index, blocking, test(o)) };
     }
-    const kind = 'and' in n ? 'and' : 'or';
-    const items: FilterNode[] = (kind === 'and' ? (n as { and: FilterNode[] }).and : (n as { or: FilterNode[] }).or) ?? [];
-    const node: ExplainNode = { id, kind, evaluated: 0, held: 0, rejected: 0, children: [] };
+    const kind = n.kind === 'never' ? n.group : n.kind;
+    const node: ExplainNode = { id: n.id, kind, evaluated: 0, held: 0, rejected: 0, children: [] };
     slots.push({ node, blocking });
-    const kids = items.map((c, i) => build(c, `${id}/${kind}/${i}`, blocking && kind === 'and'));
+    // A node outside the grammar (the checker rejects it) has no children and never holds, as in the matcher.
+    if (n.kind === 'never') return { node, eval: () => count(index, blocking, false) };
+    const kids = n.children.map((c) => build(c, blocking && kind === 'and'));
     node.children = kids.map((k) => k.node);
     const evals = kids.map((k) => k.eval);
     return {
@@ -103,7 +106,7 @@ export function createExplainer(filter: FilterDocument): Explainer {
     return held;
   };
 
-  const root = build(filter.where, '/where', true);
+  const root = build(plan.root, true);
   counters = new Array(slots.length * 3).fill(0);
   let evaluated = 0;
   let matched = 0;

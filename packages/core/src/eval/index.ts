@@ -14,6 +14,7 @@ export {
   type ScanOptions,
 } from './scanner.js';
 export { lineKernelModule, adoptLineKernelModule } from './line-kernel.js';
+export { evalPlan, type EvalPlan } from './plan.js';
 export { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 export { createExplainer, type ExplainNode, type ExplainReport, type Explainer } from './explain.js';
 export { isNumericString, toNumber } from './values.js';

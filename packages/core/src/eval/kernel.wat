@@ -7,19 +7,22 @@
 ;; which lays out memory and reads the results. No recursion: nesting is a bit stack in memory (1 = object,
 ;; 0 = array), so any depth is validated.
 ;;
-;; Memory layout (offsets chosen by line-kernel.ts, passed to $init and $setStack):
-;;   slots[h]             i32 per hash slot (a power of two of them): 1 + index of the first wanted key whose
-;;                        hash is h, 0 = none; the hash of a key is (fingerprint ^ length) * K >> shift, where
-;;                        the fingerprint is its last 8 bytes (its bytes zero-padded when shorter than 8)
-;;   keys[k]              32 bytes: i32 offset of the key's bytes, i32 1 + index of the next key of the same
-;;                        slot, its first 8 bytes and its last 8 bytes (zero-padded when shorter than 8), i32
-;;                        its length
-;;   out[k]               i32 start, i32 end (exclusive) of the value, i32 flags (1 = a string value with escapes),
-;;                        i32 hash of a string value of at most 32 bytes without escapes (0 = none)
-;;   needle               up to 256 bytes: the needle $find looks for
+;; Memory layout: the sizes and offsets are kernel-layout.mjs's, written here as placeholders (each NAME in
+;; double braces) that scripts/gen-line-kernel.mjs replaces before assembling; line-kernel.ts reads the same
+;; table, places the regions and passes their offsets to $init and $setStack:
+;;   slots[h]             SLOT_BYTES per hash slot (a power of two of them): 1 + index of the first wanted key
+;;                        whose hash is h, 0 = none; the hash of a key is (fingerprint ^ length) * HASH_FACTOR >>
+;;                        shift, where the fingerprint is its last 8 bytes (its bytes zero-padded when shorter)
+;;   keys[k]              KEY_BYTES: offset of the key's bytes (KEY_AT), 1 + index of the next key of the same
+;;                        slot (KEY_NEXT), its first and last 8 bytes, zero-padded when shorter (KEY_FIRST,
+;;                        KEY_LAST), its length (KEY_LENGTH)
+;;   out[k]               OUT_BYTES: start and end (exclusive) of the value (OUT_START, OUT_END; start -1 when
+;;                        absent), flags (OUT_FLAGS: 1 = a string value with escapes), hash of a string value of
+;;                        at most HASH_MAX_BYTES without escapes (OUT_HASH, 0 = none)
+;;   needle               up to NEEDLE_BYTES: the needle $find looks for
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
-;;                        the caller writes) and 32 readable bytes must follow it, so string scanning needs no
-;;                        bounds check and may load 32 bytes ahead
+;;                        the caller writes) and PAD (32) readable bytes must follow it, so string scanning needs
+;;                        no bounds check and may load 32 bytes ahead
 ;;   stack                one bit per nesting level, at least (end - start) / 8 + 2 bytes
 ;;
 ;; Result of $scan: 0 = not a JSON object line, 1 = valid, 2 = valid but a top-level key is spelled with escapes
@@ -219,15 +222,15 @@
     (block $none
       (loop $candidate
         (br_if $none (i32.eqz (local.get $idx)))
-        (local.set $info (i32.add (global.get $keys) (i32.shl (i32.sub (local.get $idx) (i32.const 1)) (i32.const 5))))
+        (local.set $info (i32.add (global.get $keys) (i32.shl (i32.sub (local.get $idx) (i32.const 1)) (i32.const {{KEY_SHIFT}}))))
         (if (i32.and
               (i32.and
-                (i32.eq (local.get $len) (i32.load offset=24 (local.get $info)))
-                (i64.eq (local.get $first) (i64.load offset=8 (local.get $info))))
-              (i64.eq (local.get $last) (i64.load offset=16 (local.get $info))))
+                (i32.eq (local.get $len) (i32.load offset={{KEY_LENGTH}} (local.get $info)))
+                (i64.eq (local.get $first) (i64.load offset={{KEY_FIRST}} (local.get $info))))
+              (i64.eq (local.get $last) (i64.load offset={{KEY_LAST}} (local.get $info))))
           (then
             (if (i32.le_u (local.get $len) (i32.const 16)) (then (return (i32.sub (local.get $idx) (i32.const 1)))))
-            (local.set $kp (i32.load (local.get $info)))
+            (local.set $kp (i32.load offset={{KEY_AT}} (local.get $info)))
             (local.set $i (i32.const 8))
             (block $differs
               (loop $words
@@ -240,7 +243,7 @@
                     (i64.load align=1 (i32.add (local.get $kp) (local.get $i)))))
                 (local.set $i (i32.add (local.get $i) (i32.const 8)))
                 (br $words)))))
-        (local.set $idx (i32.load offset=4 (local.get $info)))
+        (local.set $idx (i32.load offset={{KEY_NEXT}} (local.get $info)))
         (br $candidate)))
     (i32.const -1))
 
@@ -250,7 +253,7 @@
     (local $h i64)
     (local $w i64)
     (local.set $n (i32.sub (local.get $end) (local.get $p)))
-    (if (i32.gt_u (local.get $n) (i32.const 32)) (then (return (i32.const 0))))
+    (if (i32.gt_u (local.get $n) (i32.const {{HASH_MAX_BYTES}})) (then (return (i32.const 0))))
     (local.set $h (i64.extend_i32_u (local.get $n)))
     (block $done
       (loop $next
@@ -260,7 +263,7 @@
           (then
             (local.set $w
               (i64.and (local.get $w) (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (i32.shl (local.get $n) (i32.const 3)))) (i64.const 1))))))
-        (local.set $h (i64.mul (i64.xor (local.get $h) (local.get $w)) (i64.const 0x9E3779B97F4A7C15)))
+        (local.set $h (i64.mul (i64.xor (local.get $h) (local.get $w)) (i64.const {{HASH_FACTOR}})))
         (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 32))))
         (local.set $p (i32.add (local.get $p) (i32.const 8)))
         (local.set $n (i32.sub (local.get $n) (i32.const 8)))
@@ -342,12 +345,12 @@
     (local $v v128)
     ;; no wanted key seen yet
     (local.set $q (global.get $out))
-    (local.set $c (i32.add (global.get $out) (i32.shl (global.get $nkeys) (i32.const 4))))
+    (local.set $c (i32.add (global.get $out) (i32.shl (global.get $nkeys) (i32.const {{OUT_SHIFT}}))))
     (block $reset
       (loop $clear
         (br_if $reset (i32.ge_u (local.get $q) (local.get $c)))
-        (i32.store (local.get $q) (i32.const -1))
-        (local.set $q (i32.add (local.get $q) (i32.const 16)))
+        (i32.store offset={{OUT_START}} (local.get $q) (i32.const -1))
+        (local.set $q (i32.add (local.get $q) (i32.const {{OUT_BYTES}})))
         (br $clear)))
     (local.set $cur (i32.const -1))
     (local.set $p (call $ws (local.get $p) (local.get $end)))
@@ -421,9 +424,9 @@
                             (i32.shl
                               (i32.wrap_i64
                                 (i64.shr_u
-                                  (i64.mul (i64.xor (local.get $fp) (i64.extend_i32_u (local.get $len))) (i64.const 0x9E3779B97F4A7C15))
+                                  (i64.mul (i64.xor (local.get $fp) (i64.extend_i32_u (local.get $len))) (i64.const {{HASH_FACTOR}}))
                                   (global.get $shift)))
-                              (i32.const 2)))))
+                              (i32.const {{SLOT_SHIFT}})))))
                       (if (local.get $at)
                         (then (local.set $cur (call $lookup (local.get $p) (local.get $q) (local.get $at) (local.get $fp)))))))))))
               (local.set $p (i32.add (local.get $q) (i32.const 1)))
@@ -497,13 +500,13 @@
               ;; a string or scalar member ended: the innermost container is still this object
               (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
                 (then
-                  (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const 4))))
-                  (i32.store (local.get $q) (local.get $vs))
-                  (i32.store offset=4 (local.get $q) (local.get $p))
+                  (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const {{OUT_SHIFT}}))))
+                  (i32.store offset={{OUT_START}} (local.get $q) (local.get $vs))
+                  (i32.store offset={{OUT_END}} (local.get $q) (local.get $p))
                   (local.set $c (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34)))
-                  (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (local.get $c)))
+                  (i32.store offset={{OUT_FLAGS}} (local.get $q) (select (local.get $vesc) (i32.const 0) (local.get $c)))
                   ;; a hash of a short string without escapes lets the caller reuse the string it decoded before
-                  (i32.store offset=12 (local.get $q)
+                  (i32.store offset={{OUT_HASH}} (local.get $q)
                     (select
                       (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
                       (i32.const 0)
@@ -551,11 +554,11 @@
       ;; a value just ended at p, at the current depth (a container closing onto a top-level member included)
       (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
         (then
-          (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const 4))))
-          (i32.store (local.get $q) (local.get $vs))
-          (i32.store offset=4 (local.get $q) (local.get $p))
-          (i32.store offset=8 (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
-          (i32.store offset=12 (local.get $q) (i32.const 0))
+          (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const {{OUT_SHIFT}}))))
+          (i32.store offset={{OUT_START}} (local.get $q) (local.get $vs))
+          (i32.store offset={{OUT_END}} (local.get $q) (local.get $p))
+          (i32.store offset={{OUT_FLAGS}} (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
+          (i32.store offset={{OUT_HASH}} (local.get $q) (i32.const 0))
           (local.set $cur (i32.const -1))))
       (if (i32.eqz (local.get $depth))
         (then

@@ -3,11 +3,12 @@
  * the line is a JSON object (as JSON.parse would, UTF-8 included) and finds the value spans of the filter's
  * fields, so a line never needs JSON.parse to count as a match.
  *
- * Pure: the module is instantiated synchronously from the bytes in line-kernel.generated.ts. Where
+ * Pure: the module is instantiated synchronously from the bytes in line-kernel.generated.ts, and the memory is
+ * laid out by the table it was assembled with (kernel-layout.mjs, in the same generated file). Where
  * WebAssembly is missing (`node --jitless`) or refuses the module, `createLineKernel` returns undefined and the
  * scanner keeps its JS extractor and JSON.parse.
  */
-import { LINE_KERNEL_WASM } from './line-kernel.generated.js';
+import { KERNEL_LAYOUT as L, LINE_KERNEL_WASM } from './line-kernel.generated.js';
 
 /** The kernel's verdicts (see kernel.wat). */
 export const NOT_OBJECT = 0;
@@ -32,12 +33,17 @@ interface WasmApi {
 }
 
 const PAGE = 65536;
-/** Padding after the data: the kernel may load 16 bytes from the sentinel on. */
-const PAD = 32;
+/** Padding after the data: the kernel may load vectors past the sentinel (kernel-layout.mjs). */
+const PAD = L.PAD;
 /** Memory above this is given back (a new instance) once blocks are small again. */
 const RELEASE_BYTES = 64 << 20;
 /** Longest needle searched by the kernel (filter values are short; a longer one is left to the host). */
-const MAX_NEEDLE = 256;
+const MAX_NEEDLE = L.NEEDLE_BYTES;
+/** A result record's fields, as indexes of 32-bit words from its start. */
+const OUT_START = L.OUT_START >> 2;
+const OUT_END = L.OUT_END >> 2;
+const OUT_FLAGS = L.OUT_FLAGS >> 2;
+const OUT_HASH = L.OUT_HASH >> 2;
 
 function fromBase64(text: string): Uint8Array {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -59,7 +65,7 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-const HASH_FACTOR = 0x9e3779b97f4a7c15n;
+const HASH_FACTOR = BigInt(L.HASH_FACTOR);
 const U64 = (1n << 64n) - 1n;
 
 /** The slot of a key in a table of 2^bits, as kernel.wat computes it: (fingerprint ^ length) * K >> (64 - bits). */
@@ -168,11 +174,11 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   // A hash table of at most one wanted key in four slots, so that most keys of a line miss at once.
   let bits = 3;
   while (1 << bits < keys.length * 4) bits++;
-  // Layout (see kernel.wat): hash slots, key records, outputs, key bytes, then the data and its stack.
+  // Layout (kernel-layout.mjs): hash slots, key records, results, key bytes, then the data and its stack.
   const slotsAt = 0;
-  const keysAt = slotsAt + (1 << bits) * 4;
-  const outAt = keysAt + keys.length * 32;
-  const bytesAt = outAt + keys.length * 16;
+  const keysAt = slotsAt + (1 << bits) * L.SLOT_BYTES;
+  const outAt = keysAt + keys.length * L.KEY_BYTES;
+  const bytesAt = outAt + keys.length * L.OUT_BYTES;
   const needleAt = bytesAt + keys.reduce((n, k) => n + k.length, 0);
   const dataAt = (needleAt + MAX_NEEDLE + 15) & ~15;
 
@@ -199,19 +205,20 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     let at = bytesAt;
     keys.forEach((k, i) => {
       u8.set(k, at);
-      const record = keysAt + i * 32;
+      const record = keysAt + i * L.KEY_BYTES;
       const h = slotOf(k, bits);
-      i32[record >> 2] = at;
-      i32[(record >> 2) + 1] = slots[h]!;
+      i32[(record + L.KEY_AT) >> 2] = at;
+      i32[(record + L.KEY_NEXT) >> 2] = slots[h]!;
       // the first and last eight bytes, compared before anything else (zero-padded when shorter), and the length
-      u8.fill(0, record + 8, record + 24);
-      u8.set(k.subarray(0, 8), record + 8);
-      u8.set(k.length >= 8 ? k.subarray(k.length - 8) : k, record + 16);
-      i32[(record >> 2) + 6] = k.length;
+      u8.fill(0, record + L.KEY_FIRST, record + L.KEY_FIRST + 8);
+      u8.fill(0, record + L.KEY_LAST, record + L.KEY_LAST + 8);
+      u8.set(k.subarray(0, 8), record + L.KEY_FIRST);
+      u8.set(k.length >= 8 ? k.subarray(k.length - 8) : k, record + L.KEY_LAST);
+      i32[(record + L.KEY_LENGTH) >> 2] = k.length;
       slots[h] = i + 1;
       at += k.length;
     });
-    i32.set(slots, slotsAt >> 2);
+    for (let h = 0; h < slots.length; h++) i32[(slotsAt + h * L.SLOT_BYTES) >> 2] = slots[h]!;
     // The lengths of the wanted keys (one bit each, 63 for longer ones): most keys of a line are not looked up.
     let lo = 0;
     let hi = 0;
@@ -294,17 +301,17 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
     scan(start, end) {
       const verdict = exports.scan(start - shift, end - shift);
       if (verdict === VALID) {
-        const o = outAt >> 2;
         for (let k = 0; k < starts.length; k++) {
-          const s = i32[o + k * 4]!;
+          const o = (outAt + k * L.OUT_BYTES) >> 2;
+          const s = i32[o + OUT_START]!;
           if (s < 0) {
             starts[k] = -1;
             continue;
           }
           starts[k] = s + shift;
-          ends[k] = i32[o + k * 4 + 1]! + shift;
-          escaped[k] = i32[o + k * 4 + 2]!;
-          hashes[k] = i32[o + k * 4 + 3]!;
+          ends[k] = i32[o + OUT_END]! + shift;
+          escaped[k] = i32[o + OUT_FLAGS]!;
+          hashes[k] = i32[o + OUT_HASH]!;
         }
       }
       return verdict;

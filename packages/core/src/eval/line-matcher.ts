@@ -4,8 +4,9 @@
  */
 import type { FilterDocument } from '../filter/filter.js';
 import { parseExact } from './exact.js';
-import { compileNode, filterFields, isLogObject } from './matcher.js';
+import { compileNode, isLogObject } from './matcher.js';
 import { needlePlan, type NeedleClause } from './needles.js';
+import { evalPlan } from './plan.js';
 
 export type LineVerdict = 'blank' | 'match' | 'no-match' | 'malformed';
 
@@ -47,9 +48,10 @@ function clauseHolds(line: string, c: NeedleClause): boolean {
 const BLANK = /^[ \t\r]*$/;
 
 export function createLineMatcher(filter: FilterDocument): LineMatcher {
-  const root = compileNode(filter.where);
-  const fields = filterFields(filter);
-  const clauses = needlePlan(filter);
+  const plan = evalPlan(filter);
+  const root = compileNode(plan.root);
+  const fields = plan.fields;
+  const clauses = needlePlan(plan);
   const classify = (raw: string, validate = false): LineVerdict => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (BLANK.test(line)) return 'blank';

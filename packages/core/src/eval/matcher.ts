@@ -1,10 +1,10 @@
 /**
- * `createMatcher`: a filter document compiled once into a predicate on parsed log objects. Groups become
- * short-circuiting closures over their children's closures; nothing walks the filter JSON per line.
+ * `createMatcher`: a filter document compiled once (its plan, plan.ts) into a predicate on parsed log objects.
+ * Groups become short-circuiting closures over their children's closures; nothing walks the filter JSON per line.
  */
-import type { FilterDocument, FilterNode } from '../filter/filter.js';
-import { isCondition } from '../filter/filter.js';
-import { compileCondition, type ObjectTest } from './conditions.js';
+import type { FilterDocument } from '../filter/filter.js';
+import type { ObjectTest } from './conditions.js';
+import { evalPlan, type PlanNode } from './plan.js';
 
 export interface Matcher {
   /** True when the value is a JSON object (not null, not an array) that the filter keeps. */
@@ -18,11 +18,14 @@ export function isLogObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function compileNode(node: FilterNode): ObjectTest {
-  if (isCondition(node)) return compileCondition(node);
-  if ('and' in node && Array.isArray(node.and)) {
-    const parts = node.and.map(compileNode);
-    if (parts.length === 1) return parts[0]!;
+/** The plan's node as a predicate on the log object. */
+export function compileNode(node: PlanNode): ObjectTest {
+  if (node.kind === 'condition') return node.object;
+  // Not a node of the document grammar: the checker rejects it; it never matches here.
+  if (node.kind === 'never') return () => false;
+  const parts = node.children.map(compileNode);
+  if (parts.length === 1) return parts[0]!;
+  if (node.kind === 'and') {
     if (parts.length === 2) {
       const [a, b] = parts as [ObjectTest, ObjectTest];
       return (o) => a(o) && b(o);
@@ -32,32 +35,19 @@ export function compileNode(node: FilterNode): ObjectTest {
       return true;
     };
   }
-  if ('or' in node && Array.isArray(node.or)) {
-    const parts = node.or.map(compileNode);
-    if (parts.length === 1) return parts[0]!;
-    if (parts.length === 2) {
-      const [a, b] = parts as [ObjectTest, ObjectTest];
-      return (o) => a(o) || b(o);
-    }
-    return (o) => {
-      for (let i = 0; i < parts.length; i++) if (parts[i]!(o)) return true;
-      return false;
-    };
+  if (parts.length === 2) {
+    const [a, b] = parts as [ObjectTest, ObjectTest];
+    return (o) => a(o) || b(o);
   }
-  // Not a node of the document grammar: the checker rejects it; it never matches here.
-  return () => false;
+  return (o) => {
+    for (let i = 0; i < parts.length; i++) if (parts[i]!(o)) return true;
+    return false;
+  };
 }
 
 /** The fields a filter reads, in document order, without duplicates. */
 export function filterFields(filter: FilterDocument): string[] {
-  const out = new Set<string>();
-  const walk = (n: FilterNode): void => {
-    if (isCondition(n)) out.add(n.key);
-    else if ('and' in n && Array.isArray(n.and)) n.and.forEach(walk);
-    else if ('or' in n && Array.isArray(n.or)) n.or.forEach(walk);
-  };
-  walk(filter.where);
-  return [...out];
+  return [...evalPlan(filter).fields];
 }
 
 /**
@@ -71,9 +61,10 @@ export function createMatcher(filter: FilterDocument): Matcher {
     const got = typeof filter === 'string' ? 'a string (parse filter JSON first: JSON.parse, or decompile(json).filter)' : filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter === 'object' ? 'an object without "where"' : typeof filter;
     throw new TypeError(`createMatcher takes a filter document (an object with "where"); got ${got}`);
   }
-  const root = compileNode(filter.where);
+  const plan = evalPlan(filter);
+  const root = compileNode(plan.root);
   return {
     test: (value) => isLogObject(value) && root(value),
-    fields: filterFields(filter),
+    fields: [...plan.fields],
   };
 }

@@ -13,11 +13,16 @@
  * objects) the JS extractor rejects what it can and the rest is parsed with `JSON.parse`. Either way a line
  * matches only when it is a JSON object that the compiled predicate keeps, so `matched` is exact.
  *
+ * `scan` splits the block into lines and hands each to these paths, one function each: `prefilter` (is it a
+ * candidate), `skipped` (not read: its outline only), `byKernel`, `byFields` (the JS extractor's rejection)
+ * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next.
+ *
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
  */
 import type { FilterDocument } from '../filter/filter.js';
-import { compileNode, filterFields, isLogObject } from './matcher.js';
+import { compileNode, isLogObject } from './matcher.js';
+import { evalPlan, isEvalPlan, type EvalPlan } from './plan.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
@@ -230,19 +235,37 @@ const EXTRACT_TRIAL = 256;
 const MAX_KERNEL_REST_NEEDLES = 2;
 const EXTRACT_MIN_REJECT = 0.3;
 
+/** One scan's block, counts and callbacks, shared by the paths its lines take. */
+interface Block {
+  readonly hay: Uint8Array;
+  readonly counts: ScanCounts;
+  readonly opt: ScanOptions;
+  /** The decoder for this block's lines. */
+  readonly decode: ByteDecode;
+  /** validate mode with `onObject`: the callback decides each parsed line. */
+  readonly useObject: boolean;
+}
+
+/** What a path did with a line: decided it, stopped the scan, or left it to the next path. */
+const DONE = 0;
+const STOP = 1;
+const UNDECIDED = 2;
+
 /**
  * `calibration`: the clause order another scanner of the same filter found (BlockScanner.calibration), taken
  * as is: each thread of an evaluation would otherwise sample the same kind of lines again, a fixed cost per
  * thread.
  */
-export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
+export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
   const search = hooks.search ?? defaultSearch;
   const decode = hooks.decode ?? defaultDecode;
-  const root: ObjectTest = compileNode(filter.where);
-  const fields = filterFields(filter);
+  // The filter compiled once (plan.ts): the object predicate, the prefilter and the span tests derive from it.
+  const plan = isEvalPlan(filter) ? filter : evalPlan(filter);
+  const root: ObjectTest = compileNode(plan.root);
+  const fields = plan.fields;
   const fieldKeys = fields.map((f) => new TextEncoder().encode(JSON.stringify(f)));
   const seen = new Set<string>();
-  const planned: NeedlePlan = needlePlan(filter);
+  const planned: NeedlePlan = needlePlan(plan);
   let clauses: NeedlePlan = planned;
   // The extractor decodes with the scanner's own (validating) decoder: cheap, since only values are decoded.
   let extract: Extractor | undefined = createExtractor(fields, decode);
@@ -253,7 +276,7 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
   const kernelRow = kernel ? createSpanRow(fields, decode, kernel) : undefined;
   // The filter over the kernel's spans: conditions that the value's bytes decide are tested on them, the others
   // on the lazy row (only built when no field is named like an Object.prototype key: then the row is always lazy).
-  const spanRoot: SpanTest | undefined = kernel && !fields.some((f) => f in Object.prototype) ? compileSpanNode(filter.where, fields, kernel) : undefined;
+  const spanRoot: SpanTest | undefined = kernel && !fields.some((f) => f in Object.prototype) ? compileSpanNode(plan.root, kernel) : undefined;
   let extractTries = 0;
   let extractRejects = 0;
   let calibrated = clauses.length === 0;
@@ -317,59 +340,156 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
     for (let i = 0; i < fields.length; i++) if (kernel!.starts[i]! >= 0) seen.add(fields[i]!);
   };
 
+  /**
+   * The prefilter over one block (outside validate mode): the positions of the primary clause's needles and
+   * trigger escapes, one ascending list per needle, found once over the whole block; a line is a candidate when
+   * one of them falls inside it and the other clauses hold on its bytes. Undefined when every line is one.
+   */
+  const prefilter = (hay: Uint8Array, start: number, end: number, useKernel: boolean): ((lineStart: number, contentEnd: number) => boolean) | undefined => {
+    const primary = clauses[0];
+    if (primary === undefined) return undefined;
+    // Each clause after the first is searched in each candidate line, one native search per needle; the
+    // kernel reads a line in about the time of two such searches, so with it only clauses of one or two
+    // needles are worth searching first.
+    const rest = clauses.slice(1).filter((c) => !useKernel || (c.bytes.length <= MAX_KERNEL_REST_NEEDLES && c.triggers.size === 0));
+    const lists: number[][] = [];
+    for (const b of primary.bytes) {
+      const list: number[] = [];
+      const find = (from: number): number => (useKernel ? kernel!.find(b, from, end) : undefined) ?? search(hay, b, from, end);
+      let p = find(start);
+      while (p >= 0) {
+        list.push(p);
+        p = find(p + 1);
+      }
+      lists.push(list);
+    }
+    if (primary.triggers.size > 0) {
+      const list: number[] = [];
+      findTriggers(hay, start, end, primary.triggers, (p) => {
+        list.push(p);
+        return true;
+      });
+      lists.push(list);
+    }
+    const cursors = new Array<number>(lists.length).fill(0);
+    return (lineStart, contentEnd) => {
+      let candidate = false;
+      for (let k = 0; k < lists.length; k++) {
+        const list = lists[k]!;
+        let c = cursors[k]!;
+        while (c < list.length && list[c]! < lineStart) c++;
+        cursors[k] = c;
+        if (c < list.length && list[c]! < contentEnd) candidate = true;
+      }
+      for (let k = 0; candidate && k < rest.length; k++) candidate = clauseHoldsIn(hay, lineStart, contentEnd, rest[k]!, search);
+      return candidate;
+    };
+  };
+
+  // The paths a line takes (scan picks them): each returns DONE, STOP (onMalformed asked to stop) or, when
+  // it could not decide, UNDECIDED for the next path. `index` is the line's index in the block, `[start,
+  // contentEnd)` its content (without `\r`), `nl` its end.
+
+  /** A malformed line: counted, and reported as not matching unless `onMalformed` asks to stop. */
+  const malformed = (b: Block, index: number, start: number, nl: number): number => {
+    b.counts.malformed++;
+    if (b.opt.onMalformed && b.opt.onMalformed(index, start, nl) === false) {
+      b.counts.stopped = true;
+      return STOP;
+    }
+    if (b.opt.onOther) b.opt.onOther(start, nl);
+    return DONE;
+  };
+
+  /** A line whose verdict is known: counted when it matched, and reported. */
+  const decided = (b: Block, held: boolean, start: number, contentEnd: number, nl: number, text?: string): number => {
+    if (held) {
+      b.counts.matched++;
+      if (b.opt.onMatch) b.opt.onMatch(text ?? b.decode(b.hay, start, contentEnd)!, start, nl);
+    } else if (b.opt.onOther) b.opt.onOther(start, nl);
+    return DONE;
+  };
+
+  /** Not a candidate, so not read: only its outline is checked, which catches truncated lines and non-objects cheaply. */
+  const skipped = (b: Block, index: number, start: number, first: number, contentEnd: number, nl: number): number => {
+    const hay = b.hay;
+    let last = contentEnd - 1;
+    while (last > first && isSpace(hay[last]!)) last--;
+    if (hay[first] !== OPEN || hay[last] !== CLOSE) return malformed(b, index, start, nl);
+    if (b.opt.onOther) b.opt.onOther(start, nl);
+    return DONE;
+  };
+
+  /**
+   * The line kernel reads the line in the block it loaded: not an object, or a valid one whose fields decide,
+   * read from the kernel's spans (or by the JS extractor when a key is spelled with escapes); no JSON.parse.
+   */
+  const byKernel = (b: Block, index: number, start: number, contentEnd: number, nl: number): number => {
+    const verdict = kernel!.scan(start, contentEnd);
+    if (verdict === NOT_OBJECT) return malformed(b, index, start, nl);
+    if (verdict === VALID && spanRoot !== undefined) {
+      const row = kernelRow!(b.hay, b.decode)!;
+      if (seen.size < fields.length) noteSpanFields();
+      return decided(b, spanRoot(b.hay, row), start, contentEnd, nl);
+    }
+    const row = verdict === VALID ? kernelRow!(b.hay, b.decode) : resolveKeys(b.hay, start, contentEnd);
+    if (row === undefined) return UNDECIDED;
+    if (seen.size < fields.length) noteRowFields(row);
+    return decided(b, root(row), start, contentEnd, nl);
+  };
+
+  /** Without the kernel: the JS extractor rejects on the wanted fields alone; a line kept here is parsed whole. */
+  const byFields = (b: Block, start: number, contentEnd: number, nl: number): number => {
+    const partial = extract!(b.hay, start, contentEnd);
+    extractTries++;
+    if (partial !== undefined && !root(partial)) {
+      extractRejects++;
+      if (b.opt.onOther) b.opt.onOther(start, nl);
+      return DONE;
+    }
+    if (extractTries === EXTRACT_TRIAL && extractRejects < EXTRACT_TRIAL * EXTRACT_MIN_REJECT) extract = undefined;
+    return UNDECIDED;
+  };
+
+  /** JSON.parse of the whole line (validate mode, no kernel, or a line the others left undecided). */
+  const byParse = (b: Block, index: number, start: number, contentEnd: number, nl: number): number => {
+    const text = b.decode(b.hay, start, contentEnd);
+    let value: unknown;
+    let ok = false;
+    if (text !== null) {
+      try {
+        // the integers beyond 2^53 of the fields the filter reads are exact (exact.ts)
+        value = parseExact(text, fields);
+        ok = isLogObject(value);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) return malformed(b, index, start, nl);
+    b.counts.parsed++;
+    const o = value as Record<string, unknown>;
+    if (seen.size < fields.length) noteFields(o);
+    return decided(b, b.useObject ? b.opt.onObject!(o) : root(o), start, contentEnd, nl, text!);
+  };
+
   const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
     const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false };
     const validate = opt.validate === true;
     if (!calibrated && !validate) calibrate(hay, start, end);
     if (seen.size < fields.length) lookForFields(hay, start, end);
-    const { onMatch, onOther, onMalformed, onObject } = opt;
-    /** Counts a malformed line; true when `onMalformed` asks to stop (the scan then returns `counts`). */
-    const malformedStops = (lineIndex: number, lineStart: number, nl: number): boolean => {
-      counts.malformed++;
-      if (onMalformed && onMalformed(lineIndex, lineStart, nl) === false) counts.stopped = true;
-      return counts.stopped;
-    };
-    const decodeLine = opt.decode ?? decode;
-    const useObject = validate && onObject !== undefined;
-
-    // Positions of the primary clause's needles and trigger escapes, one ascending list per needle.
-    const primary = validate ? undefined : clauses[0];
+    const b: Block = { hay, counts, opt, decode: opt.decode ?? decode, useObject: validate && opt.onObject !== undefined };
     const useKernel = kernel !== undefined && !validate;
-    // Each clause after the first is searched in each candidate line, one native search per needle; the
-    // kernel reads a line in about the time of two such searches, so with it only clauses of one or two
-    // needles are worth searching first.
-    const rest = validate ? [] : clauses.slice(1).filter((c) => !useKernel || (c.bytes.length <= MAX_KERNEL_REST_NEEDLES && c.triggers.size === 0));
+    const useFields = !validate && !useKernel;
     // The block in the kernel's memory (copied, unless it was read into a region there): the kernel searches
     // the needles and reads the candidates in it.
     if (useKernel) kernel.load(hay, start, end);
-    const lists: number[][] = [];
-    if (primary) {
-      for (const b of primary.bytes) {
-        const list: number[] = [];
-        const find = (from: number): number => (useKernel ? kernel.find(b, from, end) : undefined) ?? search(hay, b, from, end);
-        let p = find(start);
-        while (p >= 0) {
-          list.push(p);
-          p = find(p + 1);
-        }
-        lists.push(list);
-      }
-      if (primary.triggers.size > 0) {
-        const list: number[] = [];
-        findTriggers(hay, start, end, primary.triggers, (p) => {
-          list.push(p);
-          return true;
-        });
-        lists.push(list);
-      }
-    }
-    const cursors = new Array<number>(lists.length).fill(0);
+    const candidate = validate ? undefined : prefilter(hay, start, end, useKernel);
 
     let pos = start;
     while (pos < end) {
       let nl = hay.indexOf(NL, pos);
       if (nl < 0 || nl > end) nl = end;
-      const lineIndex = counts.lines++;
+      const index = counts.lines++;
       const lineStart = pos;
       let contentEnd = nl;
       if (contentEnd > lineStart && hay[contentEnd - 1] === CR) contentEnd--;
@@ -383,100 +503,15 @@ export function createBlockScanner(filter: FilterDocument, hooks: ScanHooks = {}
       }
       counts.total++;
 
-      let candidate = true;
-      if (primary) {
-        candidate = false;
-        for (let k = 0; k < lists.length; k++) {
-          const list = lists[k]!;
-          let c = cursors[k]!;
-          while (c < list.length && list[c]! < lineStart) c++;
-          cursors[k] = c;
-          if (c < list.length && list[c]! < contentEnd) candidate = true;
-        }
-        for (let k = 0; candidate && k < rest.length; k++) {
-          candidate = clauseHoldsIn(hay, lineStart, contentEnd, rest[k]!, search);
-        }
+      let outcome: number;
+      if (candidate !== undefined && !candidate(lineStart, contentEnd)) outcome = skipped(b, index, lineStart, first, contentEnd, nl);
+      else {
+        counts.read++;
+        outcome = useKernel ? byKernel(b, index, lineStart, contentEnd, nl) : UNDECIDED;
+        if (outcome === UNDECIDED && useFields && extract) outcome = byFields(b, lineStart, contentEnd, nl);
+        if (outcome === UNDECIDED) outcome = byParse(b, index, lineStart, contentEnd, nl);
       }
-
-      if (!candidate) {
-        // Not read: only its outline is checked, which catches truncated lines and non-objects cheaply.
-        let last = contentEnd - 1;
-        while (last > first && isSpace(hay[last]!)) last--;
-        if (hay[first] !== OPEN || hay[last] !== CLOSE) {
-          if (malformedStops(lineIndex, lineStart, nl)) return counts;
-        }
-        if (onOther) onOther(lineStart, nl);
-        continue;
-      }
-      counts.read++;
-
-      if (useKernel) {
-        const verdict = kernel.scan(lineStart, contentEnd);
-        if (verdict === NOT_OBJECT) {
-          if (malformedStops(lineIndex, lineStart, nl)) return counts;
-          if (onOther) onOther(lineStart, nl);
-          continue;
-        }
-        // A valid object: its fields decide, read from the kernel's spans (or by the JS extractor when a key
-        // is spelled with escapes); no JSON.parse.
-        let held: boolean | undefined;
-        if (verdict === VALID && spanRoot !== undefined) {
-          const row = kernelRow!(hay, decodeLine)!;
-          if (seen.size < fields.length) noteSpanFields();
-          held = spanRoot(hay, row);
-        } else {
-          const row = verdict === VALID ? kernelRow!(hay, decodeLine) : resolveKeys(hay, lineStart, contentEnd);
-          if (row !== undefined) {
-            if (seen.size < fields.length) noteRowFields(row);
-            held = root(row);
-          }
-        }
-        if (held !== undefined) {
-          if (held) {
-            counts.matched++;
-            if (onMatch) onMatch(decodeLine(hay, lineStart, contentEnd)!, lineStart, nl);
-          } else if (onOther) onOther(lineStart, nl);
-          continue;
-        }
-      }
-
-      if (extract && !validate && !useKernel) {
-        // Reject on the wanted fields alone; a line kept here is still parsed whole before it counts.
-        const partial = extract(hay, lineStart, contentEnd);
-        extractTries++;
-        if (partial !== undefined && !root(partial)) {
-          extractRejects++;
-          if (onOther) onOther(lineStart, nl);
-          continue;
-        }
-        if (extractTries === EXTRACT_TRIAL && extractRejects < EXTRACT_TRIAL * EXTRACT_MIN_REJECT) extract = undefined;
-      }
-
-      const text = decodeLine(hay, lineStart, contentEnd);
-      let value: unknown;
-      let ok = false;
-      if (text !== null) {
-        try {
-          // the integers beyond 2^53 of the fields the filter reads are exact (exact.ts)
-          value = parseExact(text, fields);
-          ok = isLogObject(value);
-        } catch {
-          ok = false;
-        }
-      }
-      if (!ok) {
-        if (malformedStops(lineIndex, lineStart, nl)) return counts;
-        if (onOther) onOther(lineStart, nl);
-        continue;
-      }
-      counts.parsed++;
-      const o = value as Record<string, unknown>;
-      if (seen.size < fields.length) noteFields(o);
-      const matched = useObject ? onObject!(o) : root(o);
-      if (matched) {
-        counts.matched++;
-        if (onMatch) onMatch(text!, lineStart, nl);
-      } else if (onOther) onOther(lineStart, nl);
+      if (outcome === STOP) return counts;
     }
     return counts;
   };

@@ -1,47 +1,25 @@
 /**
- * The filter compiled over the line kernel's value spans: a condition whose outcome the value's bytes decide
- * exactly is tested on them, and every other one runs the ordinary test (conditions.ts) on the lazy row of the
- * same spans (span-values.ts), so no operator's meaning changes (docs/language.md#evaluation).
+ * The filter's plan (plan.ts) compiled over the line kernel's value spans: a condition whose outcome the value's
+ * bytes decide exactly (its span decision, span-decision.ts) is tested on them, and every other one runs its
+ * ordinary test on the lazy row of the same spans (span-values.ts), so no operator's meaning changes
+ * (docs/language.md#evaluation).
  *
  * Byte tests, only on a line the kernel found VALID (so its bytes are valid UTF-8 and its strings are JSON):
- * - `startsWith`, `endsWith`, `contains` (and `!` forms) on a string without escapes, whose bytes are then the
- *   UTF-8 of its text. With a filter text that is well-formed UTF-16 (no lone surrogate), a byte prefix, suffix
- *   or substring of valid UTF-8 is exactly a UTF-16 one: both sides are whole characters, and UTF-8 is
- *   self-synchronizing (a match starts on a lead byte and ends after a complete character).
- * - `eq`, `in` (and `!` forms) whose members are all non-numeric, well-formed strings, on a string without
- *   escapes: byte equality with a member's UTF-8 (such a member equals no log number, equalsTo in values.ts).
- * - an absent field or a JSON `null`: false, and true for a negative operator.
- * - `startsWith`/`endsWith` on a value that is not a string: false (true for the negative).
- * - `lt`, `leq`, `gt`, `geq` on an integer token of at most 15 digits: compared from its digits (exact).
+ * - a string decision on a string value without escapes: its bytes;
+ * - an absent field or a JSON `null`: false, and true for a negative operator;
+ * - `startsWith`/`endsWith` on a value that is not a string: false (true for the negative);
+ * - `digits` on an integer token of at most 15 digits: the operator's test on the number it spells (exact).
  * Anything else (other numbers, numeric strings, arrays, objects, escaped strings) reads the row.
  */
-import type { FilterCondition, FilterNode } from '../filter/filter.js';
-import { isCondition } from '../filter/filter.js';
-import { OPERATOR_BY_NAME, type OperatorName } from '../filter/operators.js';
-import { compileCondition, positiveTest } from './conditions.js';
 import { smallInteger, type Spans } from './span-values.js';
-import { asList, asScalar, asText, isNumericString } from './values.js';
+import type { PlanCondition, PlanNode } from './plan.js';
+import type { SpanDecision } from './span-decision.js';
 
 /** A compiled test on the current spans over `hay`; `row` is the lazy row of the same spans. */
 export type SpanTest = (hay: Uint8Array, row: Record<string, unknown>) => boolean;
 
 const QUOTE = 34;
 const N = 110;
-
-const encoder = new TextEncoder();
-
-/** True when `s` holds no lone surrogate (its UTF-8 encoding is then exact). */
-function wellFormed(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c > 0xdbff) return false;
-    const d = s.charCodeAt(i + 1);
-    if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
-    i++;
-  }
-  return true;
-}
 
 /** A test on the bytes `hay[vs, ve)` of a string value without escapes (quotes excluded). */
 type BytesTest = (hay: Uint8Array, vs: number, ve: number) => boolean;
@@ -107,38 +85,27 @@ function containsBy(needle: Uint8Array, spans: Spans): BytesTest {
   return (_hay, vs, ve) => find.call(spans, needle, vs, ve)! >= 0;
 }
 
-/** The byte test of a condition's positive operator on an unescaped string, or undefined when it has none. */
-function bytesTest(c: FilterCondition, op: string, spans: Spans): BytesTest | undefined {
-  switch (op) {
+/** The byte test of a string decision. */
+function bytesTest(d: Exclude<SpanDecision, { kind: 'digits' }>, spans: Spans): BytesTest {
+  switch (d.kind) {
     case 'startsWith':
+      return startsWithBytes(d.needle);
     case 'endsWith':
-    case 'contains': {
-      const text = asText(c.value);
-      if (!wellFormed(text)) return undefined;
-      const needle = encoder.encode(text);
-      return op === 'startsWith' ? startsWithBytes(needle) : op === 'endsWith' ? endsWithBytes(needle) : containsBy(needle, spans);
-    }
-    case 'eq':
-    case 'in': {
-      const list = op === 'eq' ? [asScalar(c.value)] : asList(c.value);
-      const members: Uint8Array[] = [];
-      for (const m of list) {
-        if (typeof m !== 'string' || isNumericString(m) || !wellFormed(m)) return undefined;
-        members.push(encoder.encode(m));
-      }
-      return equalsAnyBytes(members);
-    }
+      return endsWithBytes(d.needle);
+    case 'contains':
+      return containsBy(d.needle, spans);
+    case 'equals':
+      return equalsAnyBytes(d.members);
   }
-  return undefined;
 }
 
 /**
- * `lt`, `leq`, `gt`, `geq` on a value that is a small integer token, compared straight from its digits; any
- * other value (a numeric string, a decimal, null...) reads the row. An absent field holds no comparison.
+ * A comparison on a value that is a small integer token, compared straight from its digits; any other value
+ * (a numeric string, a decimal, null...) reads the row. An absent field holds no comparison.
  */
-function compileComparison(op: OperatorName, c: FilterCondition, field: number, spans: Spans, objectTest: (o: Record<string, unknown>) => boolean): SpanTest {
+function compileComparison(c: PlanCondition, spans: Spans): SpanTest {
   // the operator's own test (conditions.ts), given the number the digits spell
-  const holds = positiveTest(op, c.value);
+  const { test: holds, object: objectTest, field } = c;
   const { starts, ends } = spans;
   return (hay, row) => {
     const s = starts[field]!;
@@ -148,18 +115,14 @@ function compileComparison(op: OperatorName, c: FilterCondition, field: number, 
   };
 }
 
-function compileSpanCondition(c: FilterCondition, fields: readonly string[], spans: Spans): SpanTest {
-  const objectTest = compileCondition(c);
-  const info = OPERATOR_BY_NAME.get(c.operator);
-  const field = fields.indexOf(c.key);
-  if (!info || field < 0) return (_hay, row) => objectTest(row);
-  const positive = info.positive;
-  if (!info.negative && (positive === 'lt' || positive === 'leq' || positive === 'gt' || positive === 'geq')) return compileComparison(positive, c, field, spans, objectTest);
-  const test = bytesTest(c, positive, spans);
-  if (!test) return (_hay, row) => objectTest(row);
-  const negative = info.negative;
+function compileSpanCondition(c: PlanCondition, spans: Spans): SpanTest {
+  const { object: objectTest, span, field } = c;
+  if (span === undefined || c.operator === undefined) return (_hay, row) => objectTest(row);
+  if (span.kind === 'digits') return compileComparison(c, spans);
+  const test = bytesTest(span, spans);
+  const negative = c.operator.negative;
   // startsWith/endsWith hold only on strings; contains on an array, eq/in on a number, need the value.
-  const stringOnly = positive === 'startsWith' || positive === 'endsWith';
+  const stringOnly = span.kind === 'startsWith' || span.kind === 'endsWith';
   const { starts, ends, escaped } = spans;
   return (hay, row) => {
     const s = starts[field]!;
@@ -175,13 +138,12 @@ function compileSpanCondition(c: FilterCondition, fields: readonly string[], spa
   };
 }
 
-/** The node compiled over the spans, short-circuiting like compileNode (matcher.ts). */
-export function compileSpanNode(node: FilterNode, fields: readonly string[], spans: Spans): SpanTest {
-  if (isCondition(node)) return compileSpanCondition(node, fields, spans);
-  const isAnd = 'and' in node && Array.isArray(node.and);
-  const group = isAnd ? node.and : 'or' in node && Array.isArray(node.or) ? node.or : undefined;
-  if (!group) return () => false;
-  const parts = group.map((n) => compileSpanNode(n, fields, spans));
+/** The plan's node compiled over the spans (whose fields are the plan's), short-circuiting like compileNode (matcher.ts). */
+export function compileSpanNode(node: PlanNode, spans: Spans): SpanTest {
+  if (node.kind === 'condition') return compileSpanCondition(node, spans);
+  if (node.kind === 'never') return () => false;
+  const isAnd = node.kind === 'and';
+  const parts = node.children.map((n) => compileSpanNode(n, spans));
   if (parts.length === 1) return parts[0]!;
   if (isAnd) {
     if (parts.length === 2) {

@@ -1,20 +1,37 @@
-/** The committed kernel module is what wabt assembles from kernel.wat now (else run scripts/gen-line-kernel.mjs). */
+/**
+ * The committed kernel module and layout are what scripts/gen-line-kernel.mjs generates now (else run it), and
+ * the generator refuses a layout the kernel cannot index or a placeholder the layout does not define.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import wabtInit from 'wabt';
 import { REPO } from '../../../../test/support/paths.js';
-import { LINE_KERNEL_WASM } from '../../src/eval/line-kernel.generated.js';
+import { generate, instantiate, layoutValues } from '../../../../scripts/gen-line-kernel.mjs';
+import { KERNEL_LAYOUT } from '../../src/eval/line-kernel.generated.js';
 
 describe('generated line kernel', () => {
-  it('holds the bytes wabt assembles from kernel.wat', async () => {
-    const wabt = await wabtInit();
-    const source = fs.readFileSync(path.join(REPO, 'packages/core/src/eval/kernel.wat'), 'utf8');
-    // The same options as scripts/gen-line-kernel.mjs: SIMD on, no names section.
-    const mod = wabt.parseWat('kernel.wat', source, { simd: true });
-    mod.validate();
-    const bytes = Buffer.from(mod.toBinary({ log: false, write_debug_names: false }).buffer);
-    mod.destroy();
-    expect(LINE_KERNEL_WASM).toBe(bytes.toString('base64'));
+  it('is what the generator writes from kernel.wat and kernel-layout.mjs now', async () => {
+    const committed = fs.readFileSync(path.join(REPO, 'packages/core/src/eval/line-kernel.generated.ts'), 'utf8');
+    expect(committed).toBe(await generate());
+  });
+
+  it('takes every size and offset of kernel.wat from the layout table', () => {
+    const wat = fs.readFileSync(path.join(REPO, 'packages/core/src/eval/kernel.wat'), 'utf8');
+    const used = new Set([...wat.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
+    expect([...used].sort()).toEqual(['HASH_FACTOR', 'HASH_MAX_BYTES', 'KEY_AT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH', 'KEY_NEXT', 'KEY_SHIFT', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START', 'SLOT_SHIFT']);
+    // no record field (read through $info, a key record, or $q, a result record) is at a literal offset
+    expect(wat).not.toMatch(/\b(?:i32|i64)\.(?:load|store) offset=\d+ \(local\.get \$(?:info|q)\)/);
+    expect(wat).toMatch(/i32\.store offset=\{\{OUT_END\}\} \(local\.get \$q\)/);
+    expect(KERNEL_LAYOUT.KEY_SHIFT).toBe(Math.log2(KERNEL_LAYOUT.KEY_BYTES));
+  });
+
+  it('refuses a record that is not a power of two, fields that do not fit or overlap, and unknown names', () => {
+    const base = layoutValues();
+    expect(() => layoutValues({ ...base, KEY_BYTES: 24 })).toThrow(/KEY_BYTES/);
+    expect(() => layoutValues({ ...base, OUT_HASH: 16 })).toThrow(/OUT_HASH/);
+    expect(() => layoutValues({ ...base, KEY_LAST: 12 })).toThrow(/KEY_LAST/);
+    expect(() => layoutValues({ ...base, KEY_NEXT: 0 })).toThrow(/overlaps/);
+    expect(() => instantiate('(i32.const {{NOPE}})', base)).toThrow(/NOPE/);
+    expect(instantiate('offset={{OUT_END}}', base)).toBe(`offset=${KERNEL_LAYOUT.OUT_END}`);
   });
 });
