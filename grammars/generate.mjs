@@ -14,9 +14,9 @@ const load = async (rel) => {
     process.exit(2);
   }
 };
-const { OPERATORS } = await load('operators.js');
-const { KEYWORDS } = await load('syntax/tokens.js');
-const { DATASETS, DEFAULT_DATASET } = await load('datasets/index.js');
+const { OPERATORS } = await load('filter/operators.js');
+const { KEYWORDS } = await load('filter/syntax/tokens.js');
+const { DATASETS, DEFAULT_DATASET } = await load('filter/datasets/index.js');
 
 const text = serializeGrammar(
   buildGrammar({

@@ -1,4 +1,4 @@
-// Generates packages/core/src/json/filter-validator.generated.ts: ajv's standalone code for the filter document's
+// Generates packages/core/src/filter/json/filter-validator.generated.ts: ajv's standalone code for the filter document's
 // JSON Schema, so that validating a filter does not compile the schema at run time (tens of milliseconds at
 // every start of `logfilter eval` and `check` on JSON). Run after `tsc -b` (it reads the schema from the built
 // core); packages/core/test/json/filter-validator.test.ts fails when the committed file is stale.
@@ -9,10 +9,10 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { fileURLToPath } from 'node:url';
 import { writeOrCheck } from './generated-file.mjs';
 
-const out = fileURLToPath(new URL('../packages/core/src/json/filter-validator.generated.ts', import.meta.url));
+const out = fileURLToPath(new URL('../packages/core/src/filter/json/filter-validator.generated.ts', import.meta.url));
 
 export async function generate() {
-  const { FILTER_DOCUMENT_SCHEMA, EDITOR_KEYWORDS } = await import('../packages/core/dist/json/schema.js');
+  const { FILTER_DOCUMENT_SCHEMA, EDITOR_KEYWORDS } = await import('../packages/core/dist/filter/json/schema.js');
   // The same options as schema.ts used to compile with at run time.
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } });
   for (const k of EDITOR_KEYWORDS) ajv.addKeyword(k);

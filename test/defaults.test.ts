@@ -1,5 +1,5 @@
 /**
- * The limits (packages/core/src/limits.ts) and the default dataset (DEFAULT_DATASET) have one home each: every
+ * The limits (packages/core/src/filter/limits.ts) and the default dataset (DEFAULT_DATASET) have one home each: every
  * tool's defaults come from it and agree.
  */
 import { readFileSync } from 'node:fs';

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vsctm from 'vscode-textmate';
 import * as oniguruma from 'vscode-oniguruma';
-import { OPERATORS } from '../../packages/core/src/operators.js';
-import { KEYWORDS } from '../../packages/core/src/syntax/tokens.js';
-import { DATASETS, DEFAULT_DATASET } from '../../packages/core/src/datasets/index.js';
+import { OPERATORS } from '../../packages/core/src/filter/operators.js';
+import { KEYWORDS } from '../../packages/core/src/filter/syntax/tokens.js';
+import { DATASETS, DEFAULT_DATASET } from '../../packages/core/src/filter/datasets/index.js';
 // @ts-expect-error plain ESM helper without type declarations
 import { buildGrammar, serializeGrammar } from '../build-grammar.mjs';
 

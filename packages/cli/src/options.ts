@@ -1,8 +1,8 @@
 /** Option parsers shared by the commands: bad values are usage errors (exit 2) naming the flag. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from './errors.js';
-import { suggestion } from './did-you-mean.js';
-import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type Diagnostic } from '@logfilter/core';
+import { oneOf, suggestion } from './did-you-mean.js';
+import { ANY_DATASET, DATASETS, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, PHASES, type Diagnostic } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { formatDiagnostics, toJsonDiagnostics } from './diagnostics-print.js';
 import { useColor } from './context.js';
@@ -54,6 +54,13 @@ export function knownDataset(value: string): string {
 }
 export const maxOperatorsOption = () => new Option('--max-operators <n>', 'operator limit').argParser(intInRange(...FLAG_RANGES.maxOperators)).default(DEFAULT_MAX_OPERATORS);
 export const maxBytesOption = () => new Option('--max-bytes <n>', 'byte limit of the compact filter JSON').argParser(intInRange(...FLAG_RANGES.maxBytes)).default(DEFAULT_MAX_BYTES);
+/**
+ * `--phase`, the ruleset phase whose fields and functions rules expressions may use: the one check of every
+ * command's phase flag, when it is parsed (an unknown phase is a usage error, exit 2, with the nearest names).
+ */
+export const phaseOption = (description = 'ruleset phase whose fields and functions the expression may use (e.g. http_request_firewall_custom)') =>
+  new Option('--phase <phase>', description).argParser((v: string) => oneOf('--phase', v, PHASES, 'phase'));
+
 export const diagnosticsOption = () =>
   new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text');
 

@@ -6,12 +6,11 @@
  * user wrote — the JSON or YAML file, the `--expression` flag — so that a diagnostic names that file or flag
  * and its line and column there, never a request body the command built.
  */
-import { alignedOffsetMapper, checkRule, checkRuleDocument, PHASES, type RuleDiagnostic, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { alignedOffsetMapper, checkRule, checkRuleDocument, type RuleDiagnostic, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_FAILURE } from './errors.js';
 import { reportDiagnostics } from './options.js';
 import { parseLocatedYaml } from './yaml-located.js';
-import { oneOf } from './did-you-mean.js';
 
 export interface ExpressionSource {
   /** The name diagnostics print (a file name, a flag such as `--expression`, or `request body`). */
@@ -43,11 +42,6 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
     return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, ...(phase ? { phase } : {}) }), text };
   }
   return { ...checkRuleDocument(text, phase ? { phase } : {}), text };
-}
-
-/** A phase given by flag must be one of the language's phases (usage error, exit 2, with the nearest names). */
-export function checkPhaseFlag(phase: string | undefined, flag = '--phase'): void {
-  if (phase !== undefined) oneOf(flag, phase, PHASES, 'phase');
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The one bounded edit distance (util/closest.ts), used by field, value and operator suggestions. */
+/** The one bounded edit distance (lang/closest.ts), used by field, value and operator suggestions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, closest, editDistance } from '../src/index.js';

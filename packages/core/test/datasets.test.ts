@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DATASET_REFERENCE } from '../../../test/support/paths.js';
-import { DATASETS, isFilterable } from '../src/datasets/index.js';
+import { DATASETS, isFilterable } from '../src/filter/datasets/index.js';
 
 interface ReferenceField {
   name: string;

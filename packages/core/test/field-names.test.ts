@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, completionItems, completionSituation, decompile, getLexer, KEYWORDS, OPERATORS, parse } from '../src/index.js';
-import { isWritableField, needsBackquotes, readField, RESERVED_WORDS, writeField } from '../src/syntax/field-names.js';
+import { isWritableField, needsBackquotes, readField, RESERVED_WORDS, writeField } from '../src/filter/syntax/field-names.js';
 
 describe('field names', () => {
   it('reserves every keyword and every word spelling of the operator table', () => {

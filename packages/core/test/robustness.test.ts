@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check, compile, decompile, format } from '@logfilter/core';
-import { createValidatedLexer } from '../src/syntax/tokens.js';
-import { createValidatedParser } from '../src/syntax/parser.js';
+import { createValidatedLexer } from '../src/filter/syntax/tokens.js';
+import { createValidatedParser } from '../src/filter/syntax/parser.js';
 
 describe('grammar', () => {
   it("passes Chevrotain's validations (they are skipped at start-up)", () => {

@@ -1,8 +1,8 @@
 /** The one walk over an expression tree: pre-order in text order, and no recursion on deep trees. */
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '../src/ast.js';
+import type { Expr } from '../src/filter/ast.js';
 import { parse } from '../src/index.js';
-import { conditionsIn, walkExpr } from '../src/walk.js';
+import { conditionsIn, walkExpr } from '../src/filter/walk.js';
 
 describe('walkExpr / conditionsIn', () => {
   it('visits nodes in pre-order and conditions in the order of the text', () => {

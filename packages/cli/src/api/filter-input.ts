@@ -2,12 +2,11 @@
  * `--filter FILE` of the job commands: a .logfilter source or filter JSON (any form decompile accepts), compiled
  * and checked with every check of the core, limits included. A filter with errors is never sent.
  */
-import { check, compile, decompile, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
+import { check, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { reportDiagnostics } from '../options.js';
-import { looksLikeJson } from '../commands/check.js';
 
 export interface CompiledFilter {
   /** Canonical compact filter JSON: the text the job's `filter` field carries. */
@@ -22,33 +21,17 @@ export interface CompiledFilter {
  */
 export async function readFilter(file: string, ctx: CliContext, dataset: string | undefined, datasetFrom = '--dataset'): Promise<CompiledFilter> {
   const input = await readInput(file, ctx);
-  let json: string | undefined;
+  // one call checks either kind of input, on the user's own text (diagnostics point into the file they
+  // wrote), and hands back the canonical JSON the job's `filter` field carries
+  const checked = check(input.text, { dataset, accept: 'json-or-source' });
+  reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
+  if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);
+  const json = checked.json;
   let used: string;
-  if (looksLikeJson(input.text)) {
-    // Check on the user's own text first, so diagnostics point into the file they wrote.
-    const checked = check(input.text, { dataset });
-    reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
-    if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);
-    const source = decompile(input.text);
-    if (!source.ok || source.source === undefined) {
-      // What check accepted, decompile may still refuse (e.g. `in []`): its errors are shown, never just counted.
-      reportDiagnostics(ctx, input.name, input.text, source.diagnostics.filter((d) => d.severity === 'error'), 'text');
-      throw refused(input.name, source.diagnostics.filter((d) => d.severity === 'error').length);
-    }
-    const compiled = compile(source.source, { dataset });
-    if (!compiled.ok) {
-      const name = `${input.name} (as source)`;
-      reportDiagnostics(ctx, name, source.source, compiled.diagnostics.filter((d) => d.severity === 'error'), 'text');
-      throw refused(name, compiled.diagnostics.filter((d) => d.severity === 'error').length);
-    }
-    json = compiled.json;
+  if (checked.input === 'json') {
     used = dataset ?? DEFAULT_DATASET;
   } else {
-    const compiled = compile(input.text, { dataset });
-    reportDiagnostics(ctx, input.name, input.text, compiled.diagnostics, 'text');
-    if (!compiled.ok) throw refused(input.name, compiled.diagnostics.filter((d) => d.severity === 'error').length);
-    json = compiled.json;
-    used = compiled.dataset;
+    used = checked.dataset;
     if (dataset !== undefined && used !== ANY_DATASET && used !== dataset) {
       // The user's inputs disagree and nothing was sent: an input error, exit 2.
       throw new UsageError(`${input.name} is written for dataset ${used} but ${datasetFrom} is ${dataset}; make them agree`);

@@ -1,33 +1,55 @@
 /**
- * `logfilter check`: every check of docs/language.md#diagnostics on a filter, printing only diagnostics.
- * The input may be JSON (any form `decompile` accepts: diagnostics are located in the JSON) or a
- * .logfilter source; JSON is recognised by its first character (`{` or `"`).
+ * `logfilter check`: every check of a language on a file, printing only diagnostics. The language is the
+ * file's type (file-language.ts): a `.rule` file is a rules-language expression, checked as `rules check`
+ * does (`--phase`, `--kind`, `--diagnostics api`); anything else is a filter, JSON in any form `decompile`
+ * accepts (diagnostics located in the JSON) or `.logfilter` source, which the core tells apart (check()).
  */
-import type { Command } from 'commander';
-import { check, compile } from '@logfilter/core';
+import { Option, type Command } from 'commander';
+import { check, type RuleKind } from '@logfilter/core';
 import type { CliContext } from '../context.js';
-import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { languageOf } from '../file-language.js';
 import { readInput } from '../io.js';
-import { datasetOption, diagnosticsOption, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
+import { datasetOption, maxBytesOption, maxOperatorsOption, phaseOption, reportDiagnostics } from '../options.js';
+import { kindOption, runRulesCheck } from './rules.js';
 
-export function looksLikeJson(text: string): boolean {
-  return /^\s*[{"]/.test(text);
+interface CheckFlags {
+  dataset?: string;
+  maxOperators: number;
+  maxBytes: number;
+  diagnostics: string;
+  phase?: string;
+  kind: RuleKind;
 }
 
+/** Flags of one language given for a file of the other: a usage error rather than silently ignored. */
+const FILTER_FLAGS = ['dataset', 'maxOperators', 'maxBytes'] as const;
+const RULES_FLAGS = ['phase', 'kind'] as const;
+const flagName = (f: string) => `--${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 export function registerCheck(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  program
+  const cmd = program
     .command('check')
-    .description('check a filter (JSON in any accepted form, or .logfilter source) and print its diagnostics')
-    .argument('[file]', 'input (- or nothing: standard input)')
+    .description('check a filter (JSON in any accepted form, or .logfilter source) or a .rule file, and print its diagnostics')
+    .argument('[file]', 'input (- or nothing: standard input, a filter); a .rule file is a rules expression')
     .addOption(datasetOption())
     .addOption(maxOperatorsOption())
     .addOption(maxBytesOption())
-    .addOption(diagnosticsOption())
-    .action(async (file: string | undefined, flags: { dataset?: string; maxOperators: number; maxBytes: number; diagnostics: string }) => {
-      const input = await readInput(file, ctx);
-      const options = { dataset: flags.dataset, maxOperators: flags.maxOperators, maxBytes: flags.maxBytes };
-      const result = looksLikeJson(input.text) ? check(input.text, options) : compile(input.text, options);
-      reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
-      setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
-    });
+    .addOption(phaseOption('for .rule files: ruleset phase whose fields and functions the expression may use'))
+    .addOption(kindOption())
+    .addOption(new Option('--diagnostics <format>', 'diagnostics format on stderr: text, a JSON array, or (.rule files) api, the API\'s text of the first error').choices(['text', 'json', 'api']).default('text'));
+  cmd.action(async (file: string | undefined, flags: CheckFlags) => {
+    const language = languageOf(file);
+    const foreign = language === 'rules' ? FILTER_FLAGS : RULES_FLAGS;
+    for (const f of foreign) if (cmd.getOptionValueSource(f) === 'cli') throw new UsageError(`${flagName(f)} does not apply to ${language === 'rules' ? 'a .rule file' : 'a filter'}`);
+    if (language === 'filter' && flags.diagnostics === 'api') throw new UsageError('--diagnostics api applies to .rule files');
+    const input = await readInput(file, ctx);
+    if (language === 'rules') {
+      setExit(runRulesCheck(file, input, flags, ctx));
+      return;
+    }
+    const result = check(input.text, { dataset: flags.dataset, maxOperators: flags.maxOperators, maxBytes: flags.maxBytes, accept: 'json-or-source' });
+    reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
+    setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
+  });
 }

@@ -3,7 +3,7 @@
  * one of four formats, diagnostics on stderr, exit 0 compiled / 1 errors / 2 usage or I/O.
  */
 import { Command, Option } from 'commander';
-import { compile, pretty, SQL_DIALECTS, toFilterString, toSql, toSqlQuery, toTerraform, type SqlDialectName } from '@logfilter/core';
+import { check, compile, inputKind, pretty, SQL_DIALECTS, toFilterString, toSql, toSqlQuery, toTerraform, type SqlDialectName } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
@@ -59,10 +59,14 @@ function checkSqlFlags(flags: CompileFlags, cmd: Command): void {
 
 export async function runCompile(file: string | undefined, flags: CompileFlags, ctx: CliContext): Promise<number> {
   const input = await readInput(file, ctx);
-  // SQL from a filter that is already JSON (any form decompile accepts): checked as `check` does, in its own module.
-  if (flags.to === 'sql' && /^\s*[{"]/.test(input.text)) {
-    const { jsonToSql } = await import('./compile-json-sql.js');
-    return jsonToSql(input, flags, ctx);
+  // SQL from a filter that is already JSON (any form decompile accepts): every check of `check` (positions in
+  // the JSON text), then the SQL of the canonical JSON check computed (integers exact)
+  if (flags.to === 'sql' && inputKind(input.text) === 'json') {
+    const checked = check(input.text, { dataset: flags.dataset, maxOperators: flags.maxOperators, maxBytes: flags.maxBytes });
+    reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, flags.diagnostics);
+    if (!checked.ok || checked.json === undefined) return EXIT_FAILURE;
+    if (flags.check) return EXIT_OK;
+    return writeSql(checked.json, checked.dataset, input.name, flags, ctx);
   }
   refuseJsonForCompile(input.name, input.text);
   const result = compile(input.text, {
@@ -77,15 +81,18 @@ export async function runCompile(file: string | undefined, flags: CompileFlags, 
     ctx.stderr.write(`optimized: ${result.stats.operatorsBeforeOptimize} → ${result.stats.operators} operators\n`);
   }
   if (flags.check) return EXIT_OK;
-  if (flags.to === 'sql') {
-    const options = { dialect: flags.dialect!, dataset: result.dataset };
-    const sql = flags.query ? toSqlQuery(result.json, { ...options, from: flags.from }) : toSql(result.json, options);
-    // The compiled JSON is valid; what SQL cannot hold (a key no column name can spell) is the filter's problem.
-    if (!sql.ok) throw sqlRefusal(input.name, sql.diagnostics);
-    ctx.stdout.write(`${sql.sql}\n`);
-    return EXIT_OK;
-  }
+  if (flags.to === 'sql') return writeSql(result.json, result.dataset, input.name, flags, ctx);
   ctx.stdout.write(`${render(result.json, flags.format)}\n`);
+  return EXIT_OK;
+}
+
+/** Prints the SQL of a checked filter's JSON (an expression, or with --query a whole query). */
+function writeSql(json: string, dataset: string, name: string, flags: CompileFlags, ctx: CliContext): number {
+  const options = { dialect: flags.dialect!, dataset };
+  const sql = flags.query ? toSqlQuery(json, { ...options, from: flags.from }) : toSql(json, options);
+  // The JSON is valid; what SQL cannot hold (a key no column name can spell) is the filter's problem.
+  if (!sql.ok) throw sqlRefusal(name, sql.diagnostics);
+  ctx.stdout.write(`${sql.sql}\n`);
   return EXIT_OK;
 }
 

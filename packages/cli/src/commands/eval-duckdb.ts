@@ -3,13 +3,12 @@
  * loads it: reads the filter (source or JSON, integers exact), runs it in DuckDB, prints what the built-in
  * evaluator prints (summary, `--json`, `--print`).
  */
-import { compile, decompile, DEFAULT_DATASET } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, inputKind } from '@logfilter/core';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { reportDiagnostics } from '../options.js';
-import { looksLikeJson } from './check.js';
 import { evaluateWithDuckDb } from '../eval/duckdb-engine.js';
 import { renderSummary, toJsonReport } from '../eval/render.js';
 
@@ -35,14 +34,14 @@ export async function runDuckDbEval(filterFile: string, logs: string[], flags: D
   const input = await readInput(filterFile, ctx);
   let json: string | undefined;
   let dataset = flags.dataset ?? DEFAULT_DATASET;
-  if (looksLikeJson(input.text)) {
+  if (inputKind(input.text) === 'json') {
+    // read as the built-in evaluator reads it (no field checks, no limits); its canonical JSON keeps integers exact
     const d = decompile(input.text, {});
-    if (!d.ok || d.source === undefined) {
+    if (!d.ok || d.json === undefined) {
       reportDiagnostics(ctx, input.name, input.text, d.diagnostics, 'text');
       return EXIT_FAILURE;
     }
-    // Through the canonical source and back: the JSON text keeps integers beyond 2^53 exact.
-    json = compile(d.source, { dataset: 'any', ...NO_LIMITS }).json;
+    json = d.json;
   } else {
     const r = compile(input.text, { dataset: flags.dataset, ...NO_LIMITS });
     reportDiagnostics(ctx, input.name, input.text, r.diagnostics.filter((x) => x.severity === 'error'), 'text');

@@ -5,13 +5,12 @@
  * leaves the others' counts in the report), or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
-import { compile, decompile, exactFilter, type FilterDocument } from '@logfilter/core';
+import { compile, decompile, exactFilter, inputKind, type FilterDocument } from '@logfilter/core';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
-import { looksLikeJson } from './check.js';
 import { refuseParquetForBuiltin, refuseSwappedEvalArgs } from '../wrong-command.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
@@ -37,7 +36,7 @@ const workersArg = intInRange(...FLAG_RANGES.workers);
 /** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
 async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {
   const input = await readInput(file, ctx);
-  const result = looksLikeJson(input.text) ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
+  const result = inputKind(input.text) === 'json' ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
   if (!result.ok || !result.filter) {
     reportDiagnostics(ctx, input.name, input.text, result.diagnostics, 'text');
     return undefined;

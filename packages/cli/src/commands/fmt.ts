@@ -1,47 +1,91 @@
 /**
- * `logfilter fmt`: canonical formatting. Without flags, prints the formatted text; `--check` lists the
- * files that are not formatted (exit 1); `--write` rewrites them in place (atomically).
+ * `logfilter fmt`: canonical formatting of both languages, each file by its type: a `.rule` file is a
+ * rules-language expression (its comment header kept), anything else `.logfilter` source; standard input is
+ * `.logfilter` source (`logfilter rules fmt` reads every input as rules). Without flags, prints the formatted
+ * text; `--check` lists the files that are not formatted (exit 1); `--write` rewrites them in place
+ * (atomically).
  */
-import type { Command } from 'commander';
-import { format } from '@logfilter/core';
+import { Option, type Command } from 'commander';
+import { format, formatRule, readRuleFileHeader, type Diagnostic, type RuleKind } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { readInput, writeFileAtomic } from '../io.js';
+import { languageOf, type FileLanguage } from '../file-language.js';
+import { type Input, readInput, writeFileAtomic } from '../io.js';
 import { diagnosticsOption, reportDiagnostics } from '../options.js';
+
+/** One input formatted: the text to print or write, whether it changed, and what to report when it cannot be. */
+export interface Formatted {
+  ok: boolean;
+  text: string;
+  changed: boolean;
+  diagnostics: readonly Diagnostic[];
+}
+
+export interface FmtFlags {
+  check?: boolean;
+  write?: boolean;
+  kind?: RuleKind;
+  diagnostics: string;
+}
+
+/** The formatter of each language. */
+const FORMATTERS: Record<FileLanguage, (input: Input, flags: FmtFlags) => Formatted> = {
+  filter: (input) => {
+    const r = format(input.text);
+    return { ok: r.ok, text: r.text, changed: r.changed, diagnostics: r.diagnostics };
+  },
+  rules: (input, flags) => {
+    // the comment header of a .rule file is kept as written
+    const header = readRuleFileHeader(input.text);
+    const formatted = formatRule(header.text, { kind: flags.kind ?? 'filter' });
+    const joined = input.text.slice(0, header.headerLength) + formatted.text;
+    const text = joined.endsWith('\n') ? joined : `${joined}\n`;
+    return { ok: formatted.ok, text, changed: text !== input.text, diagnostics: formatted.diagnostics.filter((d) => d.severity === 'error') };
+  },
+};
+
+/**
+ * Formats every file (standard input without any) with its language's formatter, or with `language` for
+ * all of them; `command` is what the hint after `--check` tells the user to run. Returns the exit code.
+ */
+export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, options: { language?: FileLanguage; command: string }): Promise<number> {
+  if (flags.check && flags.write) throw new UsageError('--check and --write cannot be used together');
+  const list = files.length ? files : [undefined];
+  if (flags.write && list.some((f) => f === undefined || f === '-')) throw new UsageError('--write needs file names (standard input cannot be rewritten)');
+  let exit = EXIT_OK;
+  for (const file of list) {
+    const input = await readInput(file, ctx);
+    const result = FORMATTERS[options.language ?? languageOf(file)](input, flags);
+    if (!result.ok) {
+      reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
+      exit = EXIT_FAILURE;
+      continue;
+    }
+    if (flags.check) {
+      if (result.changed) {
+        ctx.stdout.write(`${input.name}\n`);
+        exit = EXIT_FAILURE;
+      }
+    } else if (flags.write) {
+      if (result.changed && input.path) await writeFileAtomic(input.path, result.text);
+    } else {
+      ctx.stdout.write(result.text);
+    }
+  }
+  if (flags.check && exit === EXIT_FAILURE && flags.diagnostics !== 'json') ctx.stderr.write(`some files are not formatted: run ${options.command} --write\n`);
+  return exit;
+}
 
 export function registerFmt(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   program
     .command('fmt')
-    .description('format .logfilter sources in the canonical style')
-    .argument('[files...]', 'sources (- or nothing: standard input)')
+    .description('format .logfilter sources and .rule files in the canonical style')
+    .argument('[files...]', 'sources: .rule files are rules expressions, other files and standard input (- or nothing) .logfilter source')
     .option('--check', 'exit 1 and list the files that are not formatted; change nothing')
     .option('--write', 'rewrite the files in place')
+    .addOption(new Option('--kind <kind>', 'for .rule files: filter, a Boolean expression; value, a rewrite value expression').choices(['filter', 'value']).default('filter'))
     .addOption(diagnosticsOption())
-    .action(async (files: string[], flags: { check?: boolean; write?: boolean; diagnostics: string }) => {
-      if (flags.check && flags.write) throw new UsageError('--check and --write cannot be used together');
-      const list = files.length ? files : [undefined];
-      if (flags.write && list.some((f) => f === undefined || f === '-')) throw new UsageError('--write needs file names (standard input cannot be rewritten)');
-      let exit = EXIT_OK;
-      for (const file of list) {
-        const input = await readInput(file, ctx);
-        const result = format(input.text);
-        if (!result.ok) {
-          reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
-          exit = EXIT_FAILURE;
-          continue;
-        }
-        if (flags.check) {
-          if (result.changed) {
-            ctx.stdout.write(`${input.name}\n`);
-            exit = EXIT_FAILURE;
-          }
-        } else if (flags.write) {
-          if (result.changed && input.path) await writeFileAtomic(input.path, result.text);
-        } else {
-          ctx.stdout.write(result.text);
-        }
-      }
-      if (flags.check && exit === EXIT_FAILURE && flags.diagnostics !== 'json') ctx.stderr.write('some files are not formatted: run logfilter fmt --write\n');
-      setExit(exit);
+    .action(async (files: string[], flags: FmtFlags) => {
+      setExit(await runFmt(files, flags, ctx, { command: 'logfilter fmt' }));
     });
 }

@@ -5,20 +5,24 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { checkRule, firstApiError, formatApiError, formatRule, PHASES, readRuleFileHeader, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { checkRule, firstApiError, formatApiError, readRuleFileHeader, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
 import { checkBodyExpressions } from '../rules-check.js';
 import { rulesEval, type RulesEvalFlags } from '../rules-eval.js';
-import { oneOf } from '../did-you-mean.js';
 import type { CliContext } from '../context.js';
-import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { readInput, writeFileAtomic } from '../io.js';
-import { reportDiagnostics } from '../options.js';
+import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
+import { type Input, readInput } from '../io.js';
+import { phaseOption, reportDiagnostics } from '../options.js';
+import { runFmt } from './fmt.js';
 
-const phaseOption = () => new Option('--phase <phase>', 'ruleset phase whose fields and functions the expression may use (e.g. http_request_firewall_custom)');
-const kindOption = () => new Option('--kind <kind>', 'filter: a Boolean expression; value: a rewrite value expression').choices(['filter', 'value']).default('filter');
+export const kindOption = () => new Option('--kind <kind>', 'filter: a Boolean expression; value: a rewrite value expression').choices(['filter', 'value']).default('filter');
 
-function checkPhase(phase: string | undefined): void {
-  if (phase !== undefined) oneOf('--phase', phase, PHASES, 'phase');
+export const rulesDiagnosticsOption = () =>
+  new Option('--diagnostics <format>', 'diagnostics on stderr: text, a JSON array, or api (the API\'s "Filter parsing error (L:C)" text of the first error)').choices(['text', 'json', 'api']).default('text');
+
+export interface RulesCheckFlags {
+  phase?: string;
+  kind: RuleKind;
+  diagnostics: string;
 }
 
 /** JSON documents start with `{` or `[`; an expression never does. */
@@ -43,32 +47,9 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .argument('[file]', 'input (- or nothing: standard input)')
     .addOption(phaseOption())
     .addOption(kindOption())
-    .addOption(new Option('--diagnostics <format>', 'diagnostics on stderr: text, a JSON array, or api (the API\'s "Filter parsing error (L:C)" text of the first error)').choices(['text', 'json', 'api']).default('text'))
-    .action(async (file: string | undefined, flags: { phase?: string; kind: RuleKind; diagnostics: string }) => {
-      checkPhase(flags.phase);
-      const input = await readInput(file, ctx);
-      const format = documentFormat(file, input.text);
-      const doc = format !== undefined;
-      // a .rule file may start with comment lines, `# phase: …` among them (--phase wins)
-      const header = readRuleFileHeader(input.text);
-      const phase = flags.phase ?? header.phase;
-      const single = () => {
-        const r = checkRule(header.text, { kind: flags.kind, ...(phase ? { phase } : {}) });
-        return header.diagnostics.length ? { ...r, ok: false, diagnostics: [...header.diagnostics, ...r.diagnostics] } : r;
-      };
-      const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
-      if (flags.diagnostics === 'api') {
-        const texts = doc
-          ? (result as RuleDocumentResult).expressions.flatMap((e) => {
-              const first = firstApiError(e.diagnostics);
-              return first ? [`${e.path.join('.')}: ${formatApiError(e.text, first)}`] : [];
-            })
-          : [firstApiError(result.diagnostics)].filter((d) => d !== undefined).map((d) => formatApiError(input.text, d));
-        for (const t of texts) ctx.stderr.write(`${t}\n`);
-      } else {
-        reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
-      }
-      setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
+    .addOption(rulesDiagnosticsOption())
+    .action(async (file: string | undefined, flags: RulesCheckFlags) => {
+      setExit(runRulesCheck(file, await readInput(file, ctx), flags, ctx));
     });
 
   rules
@@ -83,7 +64,6 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .addOption(kindOption())
     .addOption(new Option('--diagnostics <format>', 'diagnostics on stderr: text, or a JSON array').choices(['text', 'json']).default('text'))
     .action(async (arg: string, flags: RulesEvalFlags) => {
-      checkPhase(flags.phase);
       setExit(await rulesEval(arg, flags, ctx));
     });
 
@@ -96,34 +76,35 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .addOption(kindOption())
     .addOption(new Option('--diagnostics <format>', 'diagnostics format on stderr: text, or a JSON array').choices(['text', 'json']).default('text'))
     .action(async (files: string[], flags: { check?: boolean; write?: boolean; kind: RuleKind; diagnostics: string }) => {
-      if (flags.check && flags.write) throw new UsageError('--check and --write cannot be used together');
-      const list = files.length ? files : [undefined];
-      if (flags.write && list.some((f) => f === undefined || f === '-')) throw new UsageError('--write needs file names (standard input cannot be rewritten)');
-      let exit = EXIT_OK;
-      for (const file of list) {
-        const input = await readInput(file, ctx);
-        // the comment header of a .rule file is kept as written
-        const header = readRuleFileHeader(input.text);
-        const formatted = formatRule(header.text, { kind: flags.kind });
-        const result = { ...formatted, text: input.text.slice(0, header.headerLength) + formatted.text };
-        if (!result.ok) {
-          reportDiagnostics(ctx, input.name, input.text, result.diagnostics.filter((d) => d.severity === 'error'), flags.diagnostics);
-          exit = EXIT_FAILURE;
-          continue;
-        }
-        const out = result.text.endsWith('\n') ? result.text : `${result.text}\n`;
-        if (flags.check) {
-          if (out !== input.text) {
-            ctx.stdout.write(`${input.name}\n`);
-            exit = EXIT_FAILURE;
-          }
-        } else if (flags.write) {
-          if (out !== input.text && input.path) await writeFileAtomic(input.path, out);
-        } else {
-          ctx.stdout.write(out);
-        }
-      }
-      if (flags.check && exit === EXIT_FAILURE && flags.diagnostics !== 'json') ctx.stderr.write('some files are not formatted: run logfilter rules fmt --write\n');
-      setExit(exit);
+      setExit(await runFmt(files, flags, ctx, { language: 'rules', command: 'logfilter rules fmt' }));
     });
+}
+
+/**
+ * Checks one expression (a `.rule` file, its `# phase:` header read), or every expression of a JSON or YAML
+ * rules document, and prints the diagnostics: `rules check`, and `check` on a `.rule` file. Returns the exit code.
+ */
+export function runRulesCheck(file: string | undefined, input: Input, flags: RulesCheckFlags, ctx: CliContext): number {
+  const format = documentFormat(file, input.text);
+  const doc = format !== undefined;
+  // a .rule file may start with comment lines, `# phase: …` among them (--phase wins)
+  const header = readRuleFileHeader(input.text);
+  const phase = flags.phase ?? header.phase;
+  const single = () => {
+    const r = checkRule(header.text, { kind: flags.kind, ...(phase ? { phase } : {}) });
+    return header.diagnostics.length ? { ...r, ok: false, diagnostics: [...header.diagnostics, ...r.diagnostics] } : r;
+  };
+  const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
+  if (flags.diagnostics === 'api') {
+    const texts = doc
+      ? (result as RuleDocumentResult).expressions.flatMap((e) => {
+          const first = firstApiError(e.diagnostics);
+          return first ? [`${e.path.join('.')}: ${formatApiError(e.text, first)}`] : [];
+        })
+      : [firstApiError(result.diagnostics)].filter((d) => d !== undefined).map((d) => formatApiError(input.text, d));
+    for (const t of texts) ctx.stderr.write(`${t}\n`);
+  } else {
+    reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
+  }
+  return result.ok ? EXIT_OK : EXIT_FAILURE;
 }

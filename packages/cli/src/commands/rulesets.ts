@@ -3,14 +3,12 @@
  * rules and the phase entry points (README, "logfilter rulesets"). Rules come from a JSON or YAML file; output is a human
  * table, or the API's objects with `--json`; writes take `--dry-run` (the request, credentials redacted).
  */
-import { checkPhaseFlag, refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
+import { refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
 import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
-import { enableFlag, positiveInt } from '../options.js';
-import { oneOf } from '../did-you-mean.js';
-import { PHASES } from '@logfilter/core';
+import { enableFlag, phaseOption, positiveInt } from '../options.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -136,7 +134,6 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   /** Runs a write, or with --dry-run prints the request it would send. */
   const write = async <T>(flags: RulesetFlags, client: LogfilterClient, method: string, path: string, body: unknown, what: string, send: () => Promise<T>, sources?: ExpressionSource[]): Promise<T | undefined> => {
     // every expression is checked first, where the user wrote it (file, flag): an invalid one is refused here
-    checkPhaseFlag(flags.phase);
     const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
     const check = sources ?? (body !== undefined ? [{ name: 'request body', body }] : []);
     refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase } : {});
@@ -171,7 +168,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       .option('--file <file>', 'the ruleset as JSON or YAML: {name, kind, phase, description, rules} (- for standard input)')
       .option('--name <name>', 'ruleset name')
       .addOption(new Option('--kind <kind>', 'ruleset kind').choices(KINDS))
-      .option('--phase <phase>', 'phase (e.g. http_request_firewall_custom)')
+      .addOption(phaseOption('phase (e.g. http_request_firewall_custom)'))
       .option('--description <text>', 'description'),
   ).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
@@ -312,7 +309,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   const entrypoint = rulesets.command('entrypoint').description('the entry point ruleset of a phase (get, put, versions)');
   const phased = (c: Command) =>
-    c.addOption(new Option('--phase <phase>', 'phase name (e.g. http_request_firewall_custom)').makeOptionMandatory().argParser((v: string) => oneOf('--phase', v, PHASES, 'phase')));
+    c.addOption(phaseOption('phase name (e.g. http_request_firewall_custom)').makeOptionMandatory());
 
   phased(cmd(entrypoint, 'get', 'show the entry point of a phase (the latest version)')).action(async (flags: RulesetFlags) => {
     const [scope, client] = setup(flags);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
-import { columnKind, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
+import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 import { expandLogArgs } from './inputs.js';
@@ -44,24 +44,15 @@ async function loadDuckDb(): Promise<DuckDbApi> {
   }
 }
 
-/** json_transform's type spelling for a column kind. */
+/**
+ * json_transform's type spelling for a column kind, from the SQL back end's DuckDB types (an array type
+ * `T[]` is spelled `[T]` there). Strings, and arrays of JSON values, are read as JSON: see stringFields in
+ * evaluateWithDuckDb.
+ */
 function transformType(kind: ColumnKind): unknown {
-  switch (kind) {
-    case 'string':
-      return 'JSON'; // read as JSON: see stringFields in evaluateWithDuckDb
-    case 'int':
-      return 'BIGINT';
-    case 'float':
-      return 'DOUBLE';
-    case 'bool':
-      return 'BOOLEAN';
-    case 'array-string':
-      return ['VARCHAR'];
-    case 'array-int':
-      return ['BIGINT'];
-    default:
-      return 'JSON';
-  }
+  if (kind === 'string' || kind === 'array-json') return 'JSON';
+  const type = DUCKDB_COLUMN_TYPES[kind];
+  return type.endsWith('[]') ? [type.slice(0, -2)] : type;
 }
 
 const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind => {

@@ -11,8 +11,8 @@
  * Conditions that give no needle: every `!` operator (true on absent fields), comparisons, and equality with
  * numbers or numeric strings (a number has many spellings: `30`, `3e1`, `30.0`).
  */
-import type { FilterValue } from '../filter.js';
-import type { OperatorInfo } from '../operators.js';
+import type { FilterValue } from '../filter/filter.js';
+import type { OperatorInfo } from '../filter/operators.js';
 import { asList, asScalar, isNumericString, type EvalScalar } from './values.js';
 
 export interface Needle {

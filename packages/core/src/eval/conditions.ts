@@ -4,8 +4,8 @@
  * negative; a negative operator is the exact negation of its positive one on a present value, and true on an
  * absent or null field (docs/language.md#evaluation).
  */
-import type { FilterCondition } from '../filter.js';
-import type { OperatorName } from '../operators.js';
+import type { FilterCondition } from '../filter/filter.js';
+import type { OperatorName } from '../filter/operators.js';
 import { asList, asScalar, asText, equalsAny, equalsTo, toExact, type ValueTest } from './values.js';
 
 /** A compiled test on the whole log object. */

@@ -5,15 +5,13 @@
  * raw digits (docs/language.md#evaluation). JSON.parse stays the fast path: a value is re-read from its text
  * only when JSON.parse gave an integer it could have rounded.
  */
-import type { FilterDocument } from '../filter.js';
-
-/** An integer token of the JSON grammar (no fraction, no exponent). */
-const INTEGER_TOKEN = /^-?(?:0|[1-9][0-9]*)$/;
+import type { FilterDocument } from '../filter/filter.js';
+import { JSON_INTEGER } from '../lang/json-number.js';
 
 /** The exact value of a JSON number token: a bigint for an integer a double cannot hold, else the double. */
 export function exactNumber(raw: string): number | bigint {
   const n = Number(raw);
-  if (Number.isSafeInteger(n) || raw.length < 16 || !INTEGER_TOKEN.test(raw)) return n;
+  if (Number.isSafeInteger(n) || raw.length < 16 || !JSON_INTEGER.test(raw)) return n;
   return BigInt(raw);
 }
 

@@ -6,8 +6,8 @@
  * Counting evaluates every node on every object (no short-circuit), so each node's count is independent of
  * the order of its siblings. The nodes and their tests are the filter's plan (plan.ts).
  */
-import type { FilterDocument, FilterScalar, FilterValue } from '../filter.js';
-import type { OperatorName } from '../operators.js';
+import type { FilterDocument, FilterScalar, FilterValue } from '../filter/filter.js';
+import type { OperatorName } from '../filter/operators.js';
 import { evalPlan, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
 
 export interface ExplainNode {

@@ -2,7 +2,7 @@
  * The raw-line matcher on decoded text: one log line in, a verdict out, skipping `JSON.parse` when the line
  * provably cannot match (the same necessary literals as the block scanner, searched in the string).
  */
-import type { FilterDocument } from '../filter.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { parseExact } from './exact.js';
 import { compileNode, isLogObject } from './matcher.js';
 import { needlePlan, type NeedleClause } from './needles.js';

@@ -2,7 +2,7 @@
  * `createMatcher`: a filter document compiled once (its plan, plan.ts) into a predicate on parsed log objects.
  * Groups become short-circuiting closures over their children's closures; nothing walks the filter JSON per line.
  */
-import type { FilterDocument } from '../filter.js';
+import type { FilterDocument } from '../filter/filter.js';
 import type { ObjectTest } from './conditions.js';
 import { evalPlan, type PlanNode } from './plan.js';
 

@@ -9,7 +9,7 @@
  * candidate. Key order, whitespace, duplicate keys and values in other fields only add candidates, which the
  * full parse then rejects.
  */
-import type { FilterDocument } from '../filter.js';
+import type { FilterDocument } from '../filter/filter.js';
 import type { Needle } from './condition-needles.js';
 import { evalPlan, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
 

@@ -6,9 +6,9 @@
  * scanner (span-conditions.ts), explain (explain.ts) and the prefilter (needles.ts) are derived from the plan;
  * none of them reads the filter document, so they cannot disagree on what a condition is.
  */
-import type { FilterCondition, FilterDocument, FilterNode } from '../filter.js';
-import { isCondition } from '../filter.js';
-import { OPERATOR_BY_NAME, type OperatorInfo } from '../operators.js';
+import type { FilterCondition, FilterDocument, FilterNode } from '../filter/filter.js';
+import { isCondition } from '../filter/filter.js';
+import { OPERATOR_BY_NAME, type OperatorInfo } from '../filter/operators.js';
 import { conditionNeedles, type Needle } from './condition-needles.js';
 import { objectTest, positiveTest, type ObjectTest } from './conditions.js';
 import { spanDecision, type SpanDecision } from './span-decision.js';

@@ -20,7 +20,7 @@
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
  */
-import type { FilterDocument } from '../filter.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { compileNode, isLogObject } from './matcher.js';
 import { evalPlan, isEvalPlan, type EvalPlan } from './plan.js';
 import type { ObjectTest } from './conditions.js';

@@ -11,8 +11,8 @@
  *   without escapes: byte equality with a member's UTF-8 (such a member equals no log number, equalsTo in
  *   values.ts).
  */
-import type { FilterValue } from '../filter.js';
-import type { OperatorInfo } from '../operators.js';
+import type { FilterValue } from '../filter/filter.js';
+import type { OperatorInfo } from '../filter/operators.js';
 import { asList, asScalar, asText, isNumericString } from './values.js';
 
 export type SpanDecision =

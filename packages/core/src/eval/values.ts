@@ -8,13 +8,13 @@
  * of such digits reads the same way). JavaScript compares a bigint with a double by mathematical value (`<`,
  * `<=` and `==` across the two types are exact), so one comparison serves every pairing.
  */
-import type { FilterScalar, FilterValue } from '../filter.js';
-import { isNumericString, numericValue } from '../util/numeric.js';
+import type { FilterScalar, FilterValue } from '../filter/filter.js';
+import { isNumericString, numericValue } from '../lang/json-number.js';
 import { exactNumber } from './exact.js';
 
 export { isNumericString };
 
-/** A value read as a number: a JSON number as itself, a numeric string (util/numeric.ts) as its value, anything else NaN. */
+/** A value read as a number: a JSON number as itself, a numeric string (lang/json-number.ts) as its value, anything else NaN. */
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') return numericValue(v);

@@ -4,7 +4,7 @@
  * message and span (`api`). Never throws.
  */
 import type { RuleCall, RuleComparison, RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs, RuleSpan } from './ast.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineEnd, parseRule, rdiag } from './parse.js';
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
@@ -12,7 +12,8 @@ import { COMPARISON_BY_SPELLING, type ComparisonOperator } from './operators.js'
 import { availabilityText, availableIn } from './phases.js';
 import { arrayOf, isScalar, type RuleType, type ScalarType, typeName, docTypeName, typesEqual } from './types.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics.js';
+import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
+import { RULE_SETTINGS } from './settings.js';
 
 export interface RuleCheckOptions {
   /** `filter` (default): a Boolean expression; `value`: a rewrite value (a field or call, maybe indexed). */
@@ -28,7 +29,7 @@ export interface RuleCheckResult {
 }
 
 /** The documented limit of an expression, in characters. */
-export const MAX_RULE_LENGTH = 4096;
+export const MAX_RULE_LENGTH = RULE_SETTINGS.maxLength;
 
 const IDENT = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 const LIST_NAME = /^[a-z0-9_.]+$/;

@@ -1,7 +1,9 @@
 /**
- * Diagnostic codes of the rules language (docs/rules-language.md lists them). They share the filter
- * language's Diagnostic shape, severities and printing; the `rule-` prefix keeps the two sets apart.
+ * Diagnostic codes of the rules language (docs/rules-language.md lists them). They share the Diagnostic
+ * shape, severities and printing of lang/; the `rule-` prefix keeps them apart from the filter language's.
  */
+import { diagnosticFactory } from '../lang/diagnostics.js';
+
 export const RULE_DIAGNOSTIC_CODES = {
   'rule-syntax': 'error',
   'rule-empty': 'error',
@@ -35,3 +37,8 @@ export const RULE_DIAGNOSTIC_CODES = {
   'rule-ip-ordering': 'warning',
   'rule-empty-list': 'warning',
 } as const;
+
+export type RuleDiagnosticCode = keyof typeof RULE_DIAGNOSTIC_CODES;
+
+/** The rules language's diagnostic constructor (its codes registered in the shared registry). */
+export const ruleDiag = diagnosticFactory(RULE_DIAGNOSTIC_CODES);

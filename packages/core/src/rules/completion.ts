@@ -5,7 +5,7 @@
  * protocol. Operators are offered by the type of the value before them; fields and functions by phase.
  */
 import { tokenMatcher, type IToken } from 'chevrotain';
-import type { CompletionEntry } from '../completion/items.js';
+import type { CompletionEntry } from '../lang/editor.js';
 import { typeOfValueExpression } from './check.js';
 import { RULE_FIELDS, MANAGED_LISTS } from './fields.js';
 import { RULE_FUNCTIONS, type RuleFunction } from './functions.js';

@@ -8,14 +8,15 @@
  * and carry the JSON path. The document is JSON, or any tree of the same shape located in its text (the CLI
  * gives YAML files so, with a mapper from a string's value to its text).
  */
-import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../json/located-json.js';
-import type { JsonPath } from '../ast.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics.js';
+import { getProperty, type JsonObject, type JsonString, type JsonValue, parseJson, stringOffsetMapper } from '../lang/located-json.js';
+import type { JsonPath } from '../lang/positions.js';
+import { IDENTITY_MAPPING, mapDiagnostic, throughString } from '../lang/text-mapping.js';
+import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
 import { checkRule, type RuleCheckOptions, type RuleCheckResult } from './check.js';
 import type { RuleDiagnostic, RuleKind } from './parse.js';
 import { PHASES } from './phases.js';
 import { rdiag } from './parse.js';
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 
 export interface RuleDocumentExpression {
   path: JsonPath;
@@ -56,12 +57,8 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
   const check = (node: JsonString, path: JsonPath, kind: RuleKind, phase: string | undefined) => {
     const result = (options.checkRule ?? checkRule)(node.value, { kind, ...(phase ? { phase } : {}) });
     expressions.push({ path, kind, ...(phase ? { phase } : {}), text: node.value, diagnostics: result.diagnostics });
-    const at = mapper(text, node);
-    for (const d of result.diagnostics) {
-      const moved: RuleDiagnostic = { ...d, start: at(d.start), end: Math.max(at(d.start), at(d.end)), path };
-      if (d.fixes) moved.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ start: at(e.start), end: at(e.end), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
-      out.push(moved);
-    }
+    const mapping = throughString(IDENTITY_MAPPING, text, node, mapper);
+    for (const d of result.diagnostics) out.push({ ...mapDiagnostic(d, mapping, []), path });
   };
   const rule = (node: JsonValue, path: JsonPath, phase: string | undefined) => {
     if (node.type !== 'object') return;

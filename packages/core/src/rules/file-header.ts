@@ -4,7 +4,7 @@
  * completed and evaluated in (editors, `rules check`, `rules eval`). The header is blanked with spaces (line
  * breaks kept), so offsets in the returned text are those of the file.
  */
-import { closest } from '../util/closest.js';
+import { closest } from '../lang/closest.js';
 import { rdiag, type RuleDiagnostic } from './parse.js';
 import { PHASES } from './phases.js';
 

@@ -9,7 +9,7 @@
 import type { RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs } from './ast.js';
 import { type RuleDiagnostic, type RuleKind, parseRule } from './parse.js';
 import { COMPARISON_BY_SPELLING, LOGICAL_BY_SPELLING } from './operators.js';
-import { hasErrors } from '../diagnostics.js';
+import { hasErrors } from '../lang/diagnostics.js';
 
 export const RULE_LINE_WIDTH = 100;
 

@@ -3,7 +3,7 @@ import { tokenMatcher } from 'chevrotain';
 import { RULE_FIELD_BY_NAME } from './fields.js';
 import { RULE_FUNCTION_BY_NAME } from './functions.js';
 import * as T from './tokens.js';
-import { unescapedParts } from '../highlight/highlight.js';
+import { unescapedParts } from '../lang/editor.js';
 
 export type RuleHighlightType = 'keyword' | 'operator' | 'field' | 'function' | 'string' | 'number';
 

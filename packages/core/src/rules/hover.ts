@@ -1,6 +1,6 @@
 /** Hover for the rules language: a field's type, phases and plan; a function's signature; an operator. */
 import { tokenMatcher } from 'chevrotain';
-import type { HoverInfo } from '../hover/hover.js';
+import type { HoverInfo } from '../lang/editor.js';
 import { functionSignature } from './completion.js';
 import { RULE_FIELD_BY_NAME } from './fields.js';
 import { RULE_FUNCTION_BY_NAME } from './functions.js';

@@ -2,16 +2,20 @@
  * parseRule(): text → tree + syntax diagnostics. Never throws. The input is trimmed as the language does
  * (so leading and trailing tabs are harmless); deep nesting is refused before the recursive parser runs.
  */
-import { EOF, type IRecognitionException, type IToken, tokenMatcher } from 'chevrotain';
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { RuleExpr, RuleIndexExpr } from './ast.js';
-import { dedupeDiagnostics, diag, type Diagnostic, sortDiagnostics } from '../diagnostics.js';
-import { getRuleParser, TooManyRuleErrors } from './parser.js';
+import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../lang/chevrotain.js';
+import { type Diagnostic, type DiagnosticExtra, sortDiagnostics } from '../lang/diagnostics.js';
+import type { JSON_DIAGNOSTIC_CODES } from '../lang/located-json.js';
+import { ruleDiag, type RuleDiagnosticCode } from './codes.js';
+import { getRuleParser } from './parser.js';
+import { RULE_SETTINGS } from './settings.js';
 import * as T from './tokens.js';
 
 export type RuleKind = 'filter' | 'value';
 
 /** A rules-language diagnostic: the shared shape, plus what the API's error format says for it. */
-export interface RuleDiagnostic extends Diagnostic {
+export interface RuleDiagnostic extends Diagnostic<RuleDiagnosticCode | keyof typeof JSON_DIAGNOSTIC_CODES> {
   api?: ApiPosition;
 }
 
@@ -33,14 +37,15 @@ export interface RuleParseResult {
 }
 
 /** Nesting of parentheses, calls and `not` the language allows (its reference parser's default). */
-export const MAX_RULE_DEPTH = 128;
-const MAX_SYNTAX = 30;
+export const MAX_RULE_DEPTH = RULE_SETTINGS.maxParseDepth;
+const MAX_SYNTAX = RULE_SETTINGS.maxSyntaxDiagnostics;
+const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: false };
 
 const TRIM_START = /^[\s\ufeff]+/;
 const TRIM_END = /[\s\ufeff]+$/;
 
-export function rdiag(code: Parameters<typeof diag>[0], message: string, start: number, end: number, api?: { message: string; start?: number; end?: number }, extra: Partial<Diagnostic> = {}): RuleDiagnostic {
-  const d: RuleDiagnostic = diag(code, message, start, end, extra);
+export function rdiag(code: RuleDiagnosticCode, message: string, start: number, end: number, api?: { message: string; start?: number; end?: number }, extra: DiagnosticExtra = {}): RuleDiagnostic {
+  const d: RuleDiagnostic = ruleDiag(code, message, start, end, extra);
   if (api) d.api = { message: api.message, start: api.start ?? start, end: api.end ?? end };
   return d;
 }
@@ -57,9 +62,8 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
   }
   const padded = ' '.repeat(lead) + body + ' '.repeat(trail);
   const lexed = T.getRuleLexer().tokenize(padded);
-  for (const e of lexed.errors.slice(0, MAX_SYNTAX)) {
-    const ch = padded.slice(e.offset, e.offset + Math.max(1, e.length));
-    diagnostics.push(rdiag('rule-syntax', `unexpected character ${JSON.stringify(ch)}`, e.offset, e.offset + Math.max(1, e.length), { message: 'unrecognised input', end: lineEnd(text, e.offset) }));
+  for (const e of lexerErrorSpans(padded, lexed.errors, RULE_SETTINGS)) {
+    diagnostics.push(rdiag('rule-syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end, { message: 'unrecognised input', end: lineEnd(text, e.start) }));
   }
   for (const t of (lexed.groups.badSpace ?? []).slice(0, MAX_SYNTAX)) {
     diagnostics.push(
@@ -69,7 +73,7 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
     );
   }
   const tokens = lexed.tokens;
-  const deep = nesting(tokens);
+  const deep = tooDeepToken(tokens, NESTING, RULE_SETTINGS)?.token;
   if (deep) {
     diagnostics.push(rdiag('rule-too-deep', `nesting deeper than ${MAX_RULE_DEPTH} levels`, deep.startOffset, deep.startOffset + deep.image.length, { message: `maximum nesting depth exceeded (limit: ${MAX_RULE_DEPTH})` }));
     return { kind, diagnostics: sortDiagnostics(diagnostics), tokens };
@@ -82,11 +86,11 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
     if (kind === 'filter') expr = parser.filter();
     else value = parser.value();
   } catch (e) {
-    if (!(e instanceof TooManyRuleErrors)) throw e;
+    if (!(e instanceof TooManyErrors)) throw e;
   }
   for (const e of parser.errors) diagnostics.push(finite(toDiagnostic(e, text, tokens, kind), text.trimEnd().length));
   parser.input = [];
-  const result: RuleParseResult = { kind, diagnostics: dedupeDiagnostics(sortDiagnostics(diagnostics)) as RuleDiagnostic[], tokens };
+  const result: RuleParseResult = { kind, diagnostics: finishSyntaxDiagnostics(diagnostics), tokens };
   if (expr) result.expr = expr;
   if (value) result.value = value;
   return result;
@@ -107,19 +111,6 @@ export function finite(d: RuleDiagnostic, end: number): RuleDiagnostic {
 export function lineEnd(text: string, offset: number): number {
   const nl = text.indexOf('\n', offset);
   return nl < 0 ? text.length : nl;
-}
-
-function nesting(tokens: IToken[]): IToken | undefined {
-  let depth = 0;
-  let nots = 0;
-  for (const t of tokens) {
-    if (t.tokenType === T.LParen) depth++;
-    else if (t.tokenType === T.RParen) depth = Math.max(0, depth - 1);
-    if (tokenMatcher(t, T.Not)) nots++;
-    else nots = 0;
-    if (depth + nots > MAX_RULE_DEPTH) return t;
-  }
-  return undefined;
 }
 
 const EXPECTED: Record<string, { ours: string; api: string }> = {
@@ -149,8 +140,8 @@ function toDiagnostic(e: IRecognitionException, text: string, tokens: IToken[], 
     return rdiag('rule-syntax', `${what}, found ${describe(tok)}${hint(tok)}`, start, end, { message: 'unrecognised input', start: from, end: lineEnd(text, from) });
   }
   if (e.name === 'MismatchedTokenException') {
-    const m = /-->\s*(\w+)\s*<--/.exec(e.message);
-    const exp = m ? EXPECTED[m[1]] : undefined;
+    const name = expectedTokenName(e);
+    const exp = name === undefined ? undefined : EXPECTED[name];
     // the language underlines the rest of the line from where it expected the token
     if (exp) return rdiag('rule-syntax', `expected ${exp.ours}, found ${describe(tok)}${hint(tok)}`, start, end, { message: exp.api, end: Math.max(end, lineEnd(text, start)) });
   }

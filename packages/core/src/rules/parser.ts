@@ -7,8 +7,10 @@
  * of a function or quantifier is ONE comparison unless it starts with `(`, `not` or a quantifier, as in
  * the reference grammar (`any(a[*] eq 1 and b)` is an error).
  */
-import { EmbeddedActionsParser, type IToken, type IRecognitionException } from 'chevrotain';
+import type { IToken } from 'chevrotain';
+import { RecoveringParser } from '../lang/chevrotain.js';
 import type { RuleComparison, RuleExpr, RuleIndex, RuleIndexExpr, RuleLiteral, RuleRhs, RuleSpan, Spelled } from './ast.js';
+import { RULE_SETTINGS } from './settings.js';
 import * as T from './tokens.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,25 +21,15 @@ const endOf = (t: IToken) => t.startOffset + t.image.length;
 const spelled = (t: IToken): Spelled => ({ image: t.image, start: t.startOffset, end: endOf(t) });
 const span = (a: RuleSpan | undefined, b: RuleSpan | undefined): RuleSpan => ({ start: a?.start ?? b?.start ?? 0, end: b?.end ?? a?.end ?? 0 });
 
-export class TooManyRuleErrors extends Error {}
-
 function literalOf(t: IToken): RuleLiteral {
   const form = t.tokenType === T.QuotedString ? 'quoted' : t.tokenType === T.RawString ? 'raw' : t.tokenType === T.SingleQuoted ? 'single' : 'bare';
   return { form, image: t.image, start: t.startOffset, end: endOf(t) };
 }
 
-export class RuleParser extends EmbeddedActionsParser {
-  maxErrors = 30;
-
+export class RuleParser extends RecoveringParser {
   constructor(validate: boolean) {
-    super(T.allTokens, { recoveryEnabled: true, skipValidations: !validate, maxLookahead: 2 });
+    super(T.allTokens, RULE_SETTINGS.maxParserErrors, { validate });
     this.performSelfAnalysis();
-  }
-
-  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
-    const saved = (EmbeddedActionsParser.prototype as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR.call(this, error);
-    if (this.errors.length >= this.maxErrors) throw new TooManyRuleErrors();
-    return saved;
   }
 
   filter = this.RULE('filter', (): RuleExpr | undefined => this.SUBRULE(this.orExpr), RECOVER_UNDEFINED);

@@ -6,7 +6,7 @@
  * (an escape such as `\n`, a folded line break) keeps the position reached so far: positions never go back
  * and never leave the node.
  */
-import type { JsonString } from '../json/located-json.js';
+import type { JsonString } from '../lang/located-json.js';
 
 export function alignedOffsetMapper(text: string, node: JsonString): (offset: number) => number {
   const value = node.value;

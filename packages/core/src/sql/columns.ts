@@ -3,8 +3,8 @@
  * kind decides both the definition (`logfilter schema`) and the SQL the generator writes for a condition,
  * so the two always agree.
  */
-import { getDataset, type FieldInfo, type FieldType } from '../datasets/index.js';
-import { closest } from '../util/closest.js';
+import { getDataset, type FieldInfo, type FieldType } from '../filter/datasets/index.js';
+import { closest } from '../lang/closest.js';
 import { getDialect, type Dialect, type SqlDialectName } from './dialects.js';
 import { columnKind } from './kinds.js';
 

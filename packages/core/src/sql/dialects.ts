@@ -10,6 +10,22 @@ export type SqlDialectName = 'duckdb' | 'clickhouse';
 export const SQL_DIALECTS: readonly SqlDialectName[] = ['duckdb', 'clickhouse'];
 
 /** Accessors of a column holding either a number or a string (`int or string` fields). */
+/**
+ * DuckDB's type for each column kind: the one table the SQL back end and the CLI's DuckDB engine (which reads
+ * NDJSON with json_transform) both derive their types from.
+ */
+export const DUCKDB_COLUMN_TYPES: Readonly<Record<ColumnKind, string>> = {
+  string: 'VARCHAR',
+  int: 'BIGINT',
+  float: 'DOUBLE',
+  bool: 'BOOLEAN',
+  'int-or-string': 'JSON',
+  json: 'JSON',
+  'array-string': 'VARCHAR[]',
+  'array-int': 'BIGINT[]',
+  'array-json': 'JSON[]',
+};
+
 export interface MixedAccess {
   isString(c: string): string;
   text(c: string): string;
@@ -101,27 +117,7 @@ const duckdb: Dialect = {
   },
   caseInsensitiveNames: true,
   arraysNeverNull: false,
-  columnType(kind) {
-    switch (kind) {
-      case 'string':
-        return 'VARCHAR';
-      case 'int':
-        return 'BIGINT';
-      case 'float':
-        return 'DOUBLE';
-      case 'bool':
-        return 'BOOLEAN';
-      case 'int-or-string':
-      case 'json':
-        return 'JSON';
-      case 'array-string':
-        return 'VARCHAR[]';
-      case 'array-int':
-        return 'BIGINT[]';
-      case 'array-json':
-        return 'JSON[]';
-    }
-  },
+  columnType: (kind) => DUCKDB_COLUMN_TYPES[kind],
   columnDefinition: (name, type) => `${duckdb.string(name)}: '${type}'`,
   columnList: (defs) => `{${defs.join(', ')}}`,
   readNdjson: (glob, columns) =>

@@ -2,7 +2,7 @@
  * Column kinds: how a field's values are held in a table column, from its dataset type. Both the dialect table
  * (column types) and the generator (which SQL tests a value) read this, so it sits below both.
  */
-import type { FieldType } from '../datasets/index.js';
+import type { FieldType } from '../filter/datasets/index.js';
 
 /** How a field's values are held in a table column. */
 export type ColumnKind = 'string' | 'int' | 'float' | 'bool' | 'int-or-string' | 'array-string' | 'array-int' | 'json' | 'array-json';

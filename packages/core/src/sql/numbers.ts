@@ -1,13 +1,11 @@
 /**
- * Numbers as the language reads them (LANGUAGE.md section 6, and the rule fixed for numeric strings): a
- * string is numeric when it matches the JSON number grammar exactly, and reads as that number. The SQL
+ * Numbers as the language reads them (docs/language.md, "Numbers and numeric strings"): a string is numeric
+ * when it matches the JSON number grammar exactly (lang/json-number.ts), and reads as that number. The SQL
  * back end keeps every number as its text so that integers beyond 2^53 reach the engine with all digits.
  */
+import { JSON_INTEGER, JSON_NUMBER } from '../lang/json-number.js';
 
-/** The JSON number grammar, whole string: no spaces, no `+`, no leading `.`, no hex, Infinity or NaN. */
-export const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
-/** The same grammar without fraction or exponent: values the engines compare as exact integers. */
-export const JSON_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+export { JSON_INTEGER, JSON_NUMBER };
 
 /** The patterns as the engines' regular expressions see them (RE2 in both; anchors make them whole-string). */
 export const JSON_NUMBER_PATTERN = JSON_NUMBER.source;

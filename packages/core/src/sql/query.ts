@@ -3,8 +3,8 @@
  * or a file glob read with the dataset's column definitions (so absent fields stay NULL and types are the
  * ones the expression was written for).
  */
-import { getDataset } from '../datasets/index.js';
-import type { FilterDocument } from '../filter.js';
+import { DEFAULT_DATASET, getDataset } from '../filter/datasets/index.js';
+import type { FilterDocument } from '../filter/filter.js';
 import { columnTypeOf } from './columns.js';
 import { getDialect, type Dialect, type ScanColumn } from './dialects.js';
 import { resolveColumn, toSql, type ToSqlOptions, type ToSqlResult } from './to-sql.js';
@@ -31,7 +31,7 @@ function sourceSql(d: Dialect, from: string, filterFields: string[], options: Sq
   if (!isFileSource(from)) return from.split('.').map((part) => d.ident(part)).join('.');
   if (/\.parquet$/i.test(from)) return d.name === 'duckdb' ? `read_parquet(${d.string(from)})` : `file(${d.string(from)}, 'Parquet')`;
   // NDJSON: declare every field of the dataset (SELECT * returns them all), then any other field the filter reads.
-  const schema = getDataset(options.dataset ?? 'http_requests');
+  const schema = getDataset(options.dataset ?? DEFAULT_DATASET);
   const all = [...(schema?.fields ?? []).map((f) => f.name), ...filterFields];
   return d.readNdjson(from, scanColumnTypes(d, all, options));
 }
@@ -46,7 +46,7 @@ export function scanColumns(d: Dialect, fields: Iterable<string>, options: Pick<
 
 /** The same columns as names and engine types (what `Dialect.readNdjson` takes). */
 export function scanColumnTypes(d: Dialect, fields: Iterable<string>, options: Pick<ToSqlOptions, 'dataset' | 'columns'>): ScanColumn[] {
-  const schema = getDataset(options.dataset ?? 'http_requests');
+  const schema = getDataset(options.dataset ?? DEFAULT_DATASET);
   const columns: ScanColumn[] = [];
   for (const key of new Set(fields)) {
     const f = schema?.byName.get(key);

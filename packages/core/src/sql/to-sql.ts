@@ -9,16 +9,16 @@
  * a negative one, where `p` is itself never NULL on a present value: a bare `NOT p` would drop the rows where
  * the field is absent, which the language keeps.
  */
-import type { ScalarValue, Value } from '../ast.js';
-import type { NCondition, NNode } from '../compile/normalize.js';
-import { normalize } from '../compile/normalize.js';
-import { getDataset, type DatasetSchema, type FieldType } from '../datasets/index.js';
-import { diag, type Diagnostic } from '../diagnostics.js';
-import type { FilterDocument } from '../filter.js';
-import { parseJson } from '../json/located-json.js';
-import { readFilterTree } from '../json/filter-tree.js';
-import { IDENTITY_MAPPING } from '../json/text-mapping.js';
-import { OPERATOR_BY_NAME } from '../operators.js';
+import type { ScalarValue, Value } from '../filter/ast.js';
+import type { NCondition, NNode } from '../filter/compile/normalize.js';
+import { normalize } from '../filter/compile/normalize.js';
+import { DEFAULT_DATASET, getDataset, type DatasetSchema, type FieldType } from '../filter/datasets/index.js';
+import { diag, type Diagnostic } from '../filter/diagnostics.js';
+import type { FilterDocument } from '../filter/filter.js';
+import { parseJson } from '../lang/located-json.js';
+import { readFilterTree } from '../filter/json/filter-tree.js';
+import { IDENTITY_MAPPING } from '../lang/text-mapping.js';
+import { OPERATOR_BY_NAME } from '../filter/operators.js';
 import { FIELD_TYPES } from './columns.js';
 import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';
@@ -29,7 +29,7 @@ export type SqlColumn = string | { sql?: string; type?: FieldType };
 
 export interface ToSqlOptions {
   dialect: SqlDialectName;
-  /** Types come from this dataset's table; fields it lacks (and dataset `any`) are text columns. Default `http_requests`. */
+  /** Types come from this dataset's table; fields it lacks (and dataset `any`) are text columns. Default: DEFAULT_DATASET. */
   dataset?: string;
   /** Field → column expression (`"ts"`, `` `log`.`host` ``) and/or type, for tables that name or nest fields differently. */
   columns?: Readonly<Record<string, SqlColumn>>;
@@ -63,7 +63,7 @@ export function toSql(filter: FilterDocument | string, options: ToSqlOptions): T
 
 /** The expression for an already normalised tree (the compiler's own tree). */
 export function treeToSql(root: NNode, dialect: Dialect, options: Omit<ToSqlOptions, 'dialect'> = {}): ToSqlResult {
-  const schema = getDataset(options.dataset ?? 'http_requests');
+  const schema = getDataset(options.dataset ?? DEFAULT_DATASET);
   const fields: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const gen = new Generator(dialect, schema, options.columns ?? {}, diagnostics);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cursor } from '../../../../test/support/markers.js';
-import { completionItems, completionSituation } from '../../src/completion/index.js';
-import { DATASETS, REMOVED_FIELDS, getDataset } from '../../src/datasets/index.js';
+import { completionItems, completionSituation } from '../../src/filter/completion/index.js';
+import { DATASETS, REMOVED_FIELDS, getDataset } from '../../src/filter/datasets/index.js';
 
 function items(marked: string, dataset = 'http_requests') {
   const { text, offset } = cursor(marked);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cursor } from '../../../../test/support/markers.js';
-import { completionSituation, type CompletionSituation } from '../../src/completion/index.js';
+import { completionSituation, type CompletionSituation } from '../../src/filter/completion/index.js';
 
 /** Splits a table source at its `<|>` cursor marker. */
 function at(marked: string): [string, number] {

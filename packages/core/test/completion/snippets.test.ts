@@ -2,7 +2,7 @@
 // operator, every default field exists, and the body with its defaults filled in compiles.
 import { describe, expect, it } from 'vitest';
 import { compile, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '../../src/index.js';
-import { conditionSnippets } from '../../src/completion/items.js';
+import { conditionSnippets } from '../../src/filter/completion/items.js';
 
 describe('condition templates', () => {
   const all = conditionSnippets(true);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../../../../test/support/paths.js';
-import { OPERATOR_BY_NAME } from '../../src/operators.js';
+import { OPERATOR_BY_NAME } from '../../src/filter/operators.js';
 import { refCounts } from './reference.js';
 import { linePaths, scanPath } from './harness.js';
 

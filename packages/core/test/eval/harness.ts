@@ -1,7 +1,7 @@
 /** Runs every evaluation path of the core over one NDJSON text, for comparison with the reference. */
 import { Buffer, isUtf8 } from 'node:buffer';
 import { createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject, parseExact } from '../../src/eval/index.js';
-import type { FilterDocument } from '../../src/filter.js';
+import type { FilterDocument } from '../../src/filter/filter.js';
 
 /** Node's Buffer search and decoder, as the CLI injects them. */
 export const nodeHooks = {

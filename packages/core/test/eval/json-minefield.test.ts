@@ -23,7 +23,7 @@ import { createBlockScanner, createLineMatcher, defaultDecode, parseExact } from
 import { createExtractor } from '../../src/eval/extract.js';
 import { createLineKernel, NOT_OBJECT, VALID, VALID_ESCAPED_KEY } from '../../src/eval/line-kernel.js';
 import { createSpanRow } from '../../src/eval/span-values.js';
-import type { FilterDocument, FilterNode } from '../../src/filter.js';
+import type { FilterDocument, FilterNode } from '../../src/filter/filter.js';
 import { FIXTURES } from '../../../../test/support/paths.js';
 import { nodeHooks } from './harness.js';
 

@@ -1,5 +1,5 @@
 /**
- * One definition of a numeric string (src/util/numeric.ts): whatever the checker says about a string value on a
+ * One definition of a numeric string (src/lang/json-number.ts): whatever the checker says about a string value on a
  * number field — accepted as a numeric string compared as the number N, or refused — the evaluator does the
  * same, and the reverse (a log string compares with a filter number exactly when the checker would accept it).
  */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBlockScanner, createExplainer, createMatcher, evalPlan, needlePlan } from '../../src/eval/index.js';
 import type { PlanCondition, PlanNode } from '../../src/eval/plan.js';
-import type { FilterDocument } from '../../src/filter.js';
+import type { FilterDocument } from '../../src/filter/filter.js';
 
 const encoder = new TextEncoder();
 const text = (b: Uint8Array) => new TextDecoder().decode(b);

@@ -4,7 +4,7 @@
  */
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-// Written out independently of src/util/numeric.ts: the JSON number grammar, exactly (docs/language.md).
+// Written out independently of src/lang/json-number.ts: the JSON number grammar, exactly (docs/language.md).
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/;
 // An integer token too long to be sure a double holds it: read as a bigint (exact; a bigint and a double
 // compare by mathematical value in JavaScript).

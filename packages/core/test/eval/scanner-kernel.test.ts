@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBlockScanner } from '../../src/eval/index.js';
-import type { FilterDocument } from '../../src/filter.js';
+import type { FilterDocument } from '../../src/filter/filter.js';
 import { REPO } from '../../../../test/support/paths.js';
 import { createLineKernel } from '../../src/eval/line-kernel.js';
 import { refCounts } from './reference.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightTokens } from '../../src/highlight/index.js';
+import { highlightTokens } from '../../src/filter/highlight/index.js';
 
 describe('highlightTokens', () => {
   it('classifies every token kind', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cursor } from '../../../../test/support/markers.js';
-import { hoverAt } from '../../src/hover/index.js';
-import { getDataset } from '../../src/datasets/index.js';
+import { hoverAt } from '../../src/filter/hover/index.js';
+import { getDataset } from '../../src/filter/datasets/index.js';
 
 /** `<|>` marks the cursor; the expected span is given as text. */
 function hover(marked: string, dataset?: string) {

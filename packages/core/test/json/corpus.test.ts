@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../../../../test/support/paths.js';
-import type { Expr, ScalarValue } from '../../src/ast.js';
-import { isOperatorName } from '../../src/operators.js';
-import { readFilterInput, type ReadFilterResult } from '../../src/json/index.js';
+import type { Expr, ScalarValue } from '../../src/filter/ast.js';
+import { isOperatorName } from '../../src/filter/operators.js';
+import { readFilterInput, type ReadFilterResult } from '../../src/filter/json/index.js';
 import { applyFix } from './helpers.js';
 
 interface CorpusRecord {

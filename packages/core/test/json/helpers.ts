@@ -1,8 +1,8 @@
 /** Helpers shared by the JSON reader tests. */
 import { expect } from 'vitest';
-import type { Diagnostic, Fix } from '../../src/diagnostics.js';
-import type { ReadFilterResult } from '../../src/json/index.js';
-import { applyEdits } from '../../src/format/edits.js';
+import type { Diagnostic, Fix } from '../../src/lang/diagnostics.js';
+import type { ReadFilterResult } from '../../src/filter/json/index.js';
+import { applyEdits } from '../../src/filter/format/edits.js';
 
 /** Applies a fix's edits (non-overlapping, any order) to `text`. */
 export function applyFix(text: string, fix: Fix): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Condition, Logical } from '../../src/ast.js';
-import { readFilterInput } from '../../src/json/index.js';
+import type { Condition, Logical } from '../../src/filter/ast.js';
+import { readFilterInput } from '../../src/filter/json/index.js';
 import { check, decompile } from '../../src/index.js';
 import { applyFix, codes, one, range, rangeOf } from './helpers.js';
 

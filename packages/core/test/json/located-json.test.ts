@@ -8,7 +8,7 @@ import {
   type JsonObject,
   type JsonString,
   type JsonValue,
-} from '../../src/json/index.js';
+} from '../../src/filter/json/index.js';
 
 function value(text: string): JsonValue {
   const r = parseJson(text);

@@ -1,8 +1,8 @@
 /** The reader never throws on user input, and every range it gives lies inside the text. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { OPERATORS } from '../../src/operators.js';
-import { readFilterInput, type ReadFilterResult } from '../../src/json/index.js';
+import { OPERATORS } from '../../src/filter/operators.js';
+import { readFilterInput, type ReadFilterResult } from '../../src/filter/json/index.js';
 
 function checkRanges(text: string, r: ReadFilterResult): void {
   const inside = (x: { start: number; end: number }) => 0 <= x.start && x.start <= x.end && x.end <= text.length;

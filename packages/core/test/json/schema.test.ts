@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
-import { OPERATOR_MISSPELLINGS, OPERATORS } from '../../src/operators.js';
-import { FILTER_DOCUMENT_SCHEMA, readFilterInput, validateFilterDocument } from '../../src/json/index.js';
+import { OPERATOR_MISSPELLINGS, OPERATORS } from '../../src/filter/operators.js';
+import { FILTER_DOCUMENT_SCHEMA, readFilterInput, validateFilterDocument } from '../../src/filter/json/index.js';
 
 describe('FILTER_DOCUMENT_SCHEMA', () => {
   it('is a plain JSON draft-07 schema with an id and a title', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inListRefactors } from '../../src/refactor/index.js';
+import { inListRefactors } from '../../src/filter/refactor/index.js';
 import { applyEdits, compile, parse } from '../../src/index.js';
 
 function apply(text: string, at = 0): string[] {

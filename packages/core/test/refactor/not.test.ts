@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notRefactors } from '../../src/refactor/index.js';
+import { notRefactors } from '../../src/filter/refactor/index.js';
 import { applyEdits, compile, parse } from '../../src/index.js';
 
 function apply(text: string, at: number): string[] {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check, compile, decompile, format } from '@logfilter/core';
-import { expandExponent } from '../../src/util/values.js';
+import { expandExponent } from '../../src/filter/util/values.js';
 
 const where = (cond: string) => `{"where":${cond}}`;
 

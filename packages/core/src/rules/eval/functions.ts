@@ -6,7 +6,7 @@
  * cannot be computed offline (a JWT validated by a token configuration).
  */
 import type { IpValue } from '../literals.js';
-import { parseJson, type JsonValue } from '../../json/located-json.js';
+import { parseJson, type JsonValue } from '../../lang/located-json.js';
 import { compileRegex } from './regex.js';
 import { hmacSha256, sha256 } from './sha256.js';
 import { bytes, type Bytes, isBytes, isIp, ipText, type RuleValue, text, utf8 } from './values.js';

@@ -6,9 +6,10 @@
  * limit: matching time grows with program size times input size, and this bound keeps a 1 KB input fast.
  */
 import { RE2JS } from 're2js';
+import { RULE_SETTINGS } from '../settings.js';
 
 /** The size limit of a compiled regex, in re2 program instructions (documented in docs/rules-language.md). */
-export const MAX_REGEX_INSTRUCTIONS = 1000;
+export const MAX_REGEX_INSTRUCTIONS = RULE_SETTINGS.maxRegexInstructions;
 
 export type CompiledRegex = { ok: true; re: RE2JS } | { ok: false; message: string };
 

@@ -7,7 +7,7 @@
  * http.request.uri, .uri.path, .uri.path.extension, .uri.query and .uri.args (the raw.* ones too).
  * A name that is no field, or a value of the wrong type, is a problem naming the field.
  */
-import { closest } from '../../util/closest.js';
+import { closest } from '../../lang/closest.js';
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from '../fields.js';
 import { readInt, readIp } from '../literals.js';
 import { docTypeName, type RuleType } from '../types.js';

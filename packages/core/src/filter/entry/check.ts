@@ -1,0 +1,65 @@
+/**
+ * check(): every check of docs/language.md#diagnostics on a filter, and the one entry for filter input of
+ * either kind. JSON (any form `decompile` accepts) is located by JSON path and by offset in the given text;
+ * with `accept: 'json-or-source'`, text that is not JSON (inputKind) is read as `.logfilter` source and
+ * compiled. The result says which kind the input was and carries the canonical compact JSON it computed
+ * (integers beyond 2^53 exact), so no caller has to sniff the input or go through source to reach JSON.
+ */
+import { analyze, type CheckOptions, type Stats } from './analyze.js';
+import { compile } from './compile.js';
+import { DEFAULT_DATASET } from '../datasets/index.js';
+import { type Diagnostic, hasErrors } from '../diagnostics.js';
+import type { FilterInputForm } from '../json/read-filter.js';
+import { readFilter } from './read.js';
+
+export type FilterInputKind = 'json' | 'source';
+
+export interface CheckResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** Operators and bytes of the canonical form of the filter (when it could be read). */
+  stats?: Stats;
+  /** The JSON form the filter was found in (JSON input only). */
+  form?: FilterInputForm;
+  dataset: string;
+  /** Whether the input was read as filter JSON or as `.logfilter` source. */
+  input: FilterInputKind;
+  /** The canonical compact filter JSON (as `compile` writes it, integers exact); only when `ok`. */
+  json?: string;
+}
+
+export interface CheckInputOptions extends CheckOptions {
+  /**
+   * `json` (the default): the input is filter JSON, anything else is `invalid-json` (what an API checks).
+   * `json-or-source`: text that is not JSON by inputKind is `.logfilter` source (what a user's file may be).
+   */
+  accept?: 'json' | 'json-or-source';
+}
+
+/**
+ * Whether a text is filter JSON or `.logfilter` source, by its first character after white space: `{` (a
+ * filter, a job, an API answer) or `"` (the filter's JSON-encoded string) is JSON. No source starts so.
+ */
+export function inputKind(text: string): FilterInputKind {
+  return /^\s*[{"]/.test(text) ? 'json' : 'source';
+}
+
+export function check(input: string | unknown, options: CheckInputOptions = {}): CheckResult {
+  const { accept = 'json', ...limits } = options;
+  if (accept === 'json-or-source' && typeof input === 'string' && inputKind(input) === 'source') {
+    const r = compile(input, limits);
+    return { ok: r.ok, diagnostics: r.diagnostics, stats: r.stats, dataset: r.dataset, input: 'source', ...(r.json !== undefined ? { json: r.json } : {}) };
+  }
+  options = limits;
+  const read = readFilter(input);
+  // a job names its dataset: its fields are checked against it (the option is the fallback, as for source)
+  if (read.dataset !== undefined) options = { ...options, dataset: read.dataset };
+  const endOffset = typeof input === 'string' ? input.length : 0;
+  if (!read.expr) {
+    return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? DEFAULT_DATASET, input: 'json' };
+  }
+  const a = analyze({ expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
+  const ok = !hasErrors(a.diagnostics);
+  const json = ok ? a.serialized?.json : undefined;
+  return { ok, diagnostics: a.diagnostics, stats: a.stats, form: read.form, dataset: a.dataset, input: 'json', ...(json !== undefined ? { json } : {}) };
+}

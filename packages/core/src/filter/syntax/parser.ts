@@ -1,0 +1,404 @@
+/**
+ * The Chevrotain parser (embedded actions: it builds the AST directly, which is what keeps a 1000-byte
+ * filter well under 100 µs). One instance, built once; Chevrotain's grammar validations run in a test.
+ *
+ * Error recovery is on: several syntax errors in one text each get their own diagnostic. Nodes built from
+ * tokens that recovery inserted carry `recovered`, and the checker leaves them alone.
+ */
+import { EOF, type IToken, type TokenType } from 'chevrotain';
+import { RecoveringParser } from '../../lang/chevrotain.js';
+import { FILTER_PARSER_SETTINGS } from '../limits.js';
+import type { Condition, Expr, FieldRef, ListValue, OperatorRef, ScalarValue, Value } from '../ast.js';
+import { NOT_FORMS, OPERATOR_BY_SPELLING } from '../operators.js';
+import { readField } from './field-names.js';
+import {
+  allTokens,
+  And,
+  Comma,
+  Dataset,
+  False,
+  FloatLiteral,
+  Identifier,
+  IntLiteral,
+  LBracket,
+  LParen,
+  Not,
+  NotableOperator,
+  OperatorToken,
+  Or,
+  QuotedIdentifier,
+  RBracket,
+  RParen,
+  StringLiteral,
+  True,
+} from './tokens.js';
+
+/** A node that recovery had to patch; checks skip it. */
+export type Recovered<T> = T & { recovered?: boolean };
+
+export interface ParsedFile {
+  dataset?: { name: string; start: number; end: number; nameStart: number; nameEnd: number };
+  expr?: Expr;
+}
+
+/** Rules that recovery had to abandon return undefined; the actions above them drop such items. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const RECOVER_UNDEFINED = { recoveryValueFunc: (): any => undefined };
+
+const inserted = (t: IToken) => t.isInsertedInRecovery === true || Number.isNaN(t.startOffset);
+const endOf = (t: IToken) => t.startOffset + t.image.length;
+
+class FilterParser extends RecoveringParser {
+  /**
+   * Every condition parsed, even inside a part of the tree that recovery later dropped: the checker still
+   * reports unknown fields and type errors on the lines that do parse.
+   */
+  conditions: Condition[] = [];
+  /** The dataset line, kept even when a later syntax error makes recovery drop the file rule's result. */
+  datasetDecl: ParsedFile['dataset'];
+
+  constructor(validate: boolean, recover = true) {
+    super(allTokens, FILTER_PARSER_SETTINGS.maxParserErrors, { validate, recover });
+    this.performSelfAnalysis();
+  }
+
+  file = this.RULE('file', (): ParsedFile => {
+    let dataset: ParsedFile['dataset'];
+    let expr: Expr | undefined;
+    this.OPTION(() => {
+      const kw = this.CONSUME(Dataset);
+      const name = this.CONSUME(Identifier);
+      dataset = this.ACTION(() =>
+        inserted(name)
+          ? undefined
+          : { name: name.image, start: kw.startOffset, end: endOf(name), nameStart: name.startOffset, nameEnd: endOf(name) },
+      );
+      this.ACTION(() => (this.datasetDecl = dataset));
+    });
+    this.OPTION2(() => {
+      expr = this.SUBRULE(this.orExpr);
+    });
+    return { dataset, expr };
+  });
+
+  orExpr = this.RULE(
+    'orExpr',
+    (): Expr => {
+      const items: Expr[] = [];
+      items.push(this.SUBRULE(this.andExpr));
+      this.MANY(() => {
+        this.CONSUME(Or);
+        items.push(this.SUBRULE2(this.andExpr));
+      });
+      return this.ACTION(() => logical('or', items));
+    },
+    RECOVER_UNDEFINED,
+  );
+
+  andExpr = this.RULE(
+    'andExpr',
+    (): Expr => {
+      const items: Expr[] = [];
+      items.push(this.SUBRULE(this.unary));
+      this.MANY(() => {
+        this.CONSUME(And);
+        items.push(this.SUBRULE2(this.unary));
+      });
+      return this.ACTION(() => logical('and', items));
+    },
+    RECOVER_UNDEFINED,
+  );
+
+  unary = this.RULE(
+    'unary',
+    (): Expr =>
+      this.OR([
+        {
+          ALT: () => {
+            const kw = this.CONSUME(Not);
+            const expr = this.SUBRULE(this.unary);
+            return this.ACTION(() => (expr ? { kind: 'not' as const, expr, start: kw.startOffset, end: expr.end } : undefined!));
+          },
+        },
+        {
+          ALT: () => {
+            const open = this.CONSUME(LParen);
+            const expr = this.SUBRULE(this.orExpr);
+            const close = this.CONSUME(RParen);
+            return this.ACTION(() => {
+              if (!expr) return undefined!;
+              const end = inserted(close) ? expr.end : endOf(close);
+              const group: Recovered<Expr> = { kind: 'group', expr, start: open.startOffset, end };
+              if (inserted(close)) group.recovered = true;
+              return group;
+            });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.condition) },
+      ]),
+    RECOVER_UNDEFINED,
+  );
+
+  condition = this.RULE(
+    'condition',
+    (): Condition => {
+      const fieldTok = this.OR([{ ALT: () => this.CONSUME(Identifier) }, { ALT: () => this.CONSUME(QuotedIdentifier) }]);
+      const operator = this.SUBRULE(this.operator);
+      const value = this.SUBRULE(this.value);
+      return this.ACTION(() => {
+        const field = fieldRef(fieldTok);
+        const node: Recovered<Condition> = {
+          kind: 'condition',
+          field,
+          operator: operator!,
+          value: value!,
+          start: field.start,
+          end: value && !Number.isNaN(value.end) ? value.end : operator && !Number.isNaN(operator.end) ? operator.end : field.end,
+        };
+        if (!operator || !value || inserted(fieldTok) || (operator as Recovered<OperatorRef>).recovered || (value as Recovered<Value>).recovered) {
+          node.recovered = true;
+        }
+        this.conditions.push(node);
+        return node;
+      });
+    },
+    RECOVER_UNDEFINED,
+  );
+
+  operator = this.RULE(
+    'operator',
+    (): OperatorRef =>
+      this.OR([
+        {
+          ALT: () => {
+            const not = this.CONSUME(Not);
+            const word = this.CONSUME(NotableOperator);
+            return this.ACTION(() => {
+              const info = NOT_FORMS.get(word.image);
+              const ref: Recovered<OperatorRef> = {
+                name: info ? info.name : '!in',
+                spelling: `not ${word.image}`,
+                start: not.startOffset,
+                end: inserted(word) ? endOf(not) : endOf(word),
+              };
+              if (!info || inserted(word)) ref.recovered = true;
+              return ref;
+            });
+          },
+        },
+        {
+          ALT: () => {
+            const tok = this.CONSUME(OperatorToken);
+            return this.ACTION(() => {
+              const info = OPERATOR_BY_SPELLING.get(tok.image);
+              const ref: Recovered<OperatorRef> = {
+                name: info ? info.name : 'eq',
+                spelling: tok.image,
+                start: tok.startOffset,
+                end: endOf(tok),
+              };
+              if (!info || inserted(tok)) ref.recovered = true;
+              return ref;
+            });
+          },
+        },
+      ]),
+    RECOVER_UNDEFINED,
+  );
+
+  value = this.RULE(
+    'value',
+    (): Value => this.OR([{ ALT: () => this.SUBRULE(this.scalar) }, { ALT: () => this.SUBRULE(this.list) }]),
+    RECOVER_UNDEFINED,
+  );
+
+  list = this.RULE(
+    'list',
+    (): ListValue => {
+      const open = this.CONSUME(LBracket);
+      const items: ScalarValue[] = [];
+      this.OPTION(() => {
+        items.push(this.SUBRULE(this.scalar));
+        // A trailing comma is allowed: after a comma, another scalar is optional.
+        this.MANY(() => {
+          this.CONSUME(Comma);
+          this.OPTION2(() => items.push(this.SUBRULE2(this.scalar)));
+        });
+      });
+      const close = this.CONSUME(RBracket);
+      return this.ACTION(() => {
+        const clean = items.filter(Boolean);
+        const list: Recovered<ListValue> = {
+          kind: 'list',
+          items: clean,
+          start: open.startOffset,
+          end: inserted(close) ? (clean.length ? clean[clean.length - 1].end : endOf(open)) : endOf(close),
+        };
+        if (inserted(close) || clean.length !== items.length || clean.some((i) => (i as Recovered<ScalarValue>).recovered)) {
+          list.recovered = true;
+        }
+        return list;
+      });
+    },
+    RECOVER_UNDEFINED,
+  );
+
+  scalar = this.RULE(
+    'scalar',
+    (): ScalarValue => {
+      const tok = this.OR([
+        { ALT: () => this.CONSUME(StringLiteral) },
+        { ALT: () => this.CONSUME(IntLiteral) },
+        { ALT: () => this.CONSUME(FloatLiteral) },
+        { ALT: () => this.CONSUME(True) },
+        { ALT: () => this.CONSUME(False) },
+      ]);
+      return this.ACTION(() => scalarValue(tok));
+    },
+    RECOVER_UNDEFINED,
+  );
+}
+
+function logical(kind: 'and' | 'or', items: (Expr | undefined)[]): Expr {
+  const clean = items.filter((i): i is Expr => i !== undefined);
+  if (clean.length === 0) return undefined!;
+  if (clean.length === 1 && items.length === 1) return clean[0];
+  const node: Recovered<Expr> = { kind, items: clean, start: clean[0].start, end: clean[clean.length - 1].end };
+  if (clean.length !== items.length) node.recovered = true;
+  return node;
+}
+
+function fieldRef(tok: IToken): Recovered<FieldRef> {
+  if (inserted(tok)) return { name: '', quoted: false, start: NaN, end: NaN, recovered: true };
+  if (tok.tokenType === QuotedIdentifier) {
+    const closed = tok.image.length > 1 && tok.image.endsWith('`');
+    const ref: Recovered<FieldRef> = {
+      name: readField(tok.image),
+      quoted: true,
+      start: tok.startOffset,
+      end: endOf(tok),
+    };
+    // unterminated or empty names are reported by the syntax pass (see parse.ts)
+    if (!closed || ref.name === '') ref.recovered = true;
+    return ref;
+  }
+  return { name: tok.image, quoted: false, start: tok.startOffset, end: endOf(tok) };
+}
+
+function scalarValue(tok: IToken): Recovered<ScalarValue> {
+  const start = tok.startOffset;
+  const end = endOf(tok);
+  if (inserted(tok)) return { kind: 'string', value: '', start: NaN, end: NaN, recovered: true };
+  const type: TokenType = tok.tokenType;
+  if (type === StringLiteral) {
+    const decoded = decodeString(tok.image);
+    const v: Recovered<ScalarValue> = { kind: 'string', value: decoded.value, start, end };
+    if (decoded.error) v.recovered = true;
+    return v;
+  }
+  if (type === IntLiteral) return { kind: 'int', raw: tok.image, start, end };
+  if (type === FloatLiteral) return { kind: 'float', raw: tok.image, start, end };
+  return { kind: 'bool', value: type === True, start, end };
+}
+
+export interface StringProblem {
+  /** Offset inside the literal's image. */
+  offset: number;
+  length: number;
+  kind: 'unterminated' | 'escape';
+}
+
+/** Decodes a string literal's JSON escapes; reports the first problem (the syntax pass reports them all). */
+export function decodeString(image: string): { value: string; error?: StringProblem; problems: StringProblem[] } {
+  const problems: StringProblem[] = [];
+  const closed = image.length >= 2 && image.endsWith('"') && !endsWithEscapedQuote(image);
+  const body = image.slice(1, closed ? -1 : undefined);
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const e = body[i + 1];
+    switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        out += e;
+        i++;
+        break;
+      case 'b':
+        out += '\b';
+        i++;
+        break;
+      case 'f':
+        out += '\f';
+        i++;
+        break;
+      case 'n':
+        out += '\n';
+        i++;
+        break;
+      case 'r':
+        out += '\r';
+        i++;
+        break;
+      case 't':
+        out += '\t';
+        i++;
+        break;
+      case 'u': {
+        const hex = body.slice(i + 2, i + 6);
+        if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+          out += String.fromCharCode(parseInt(hex, 16));
+          i += 5;
+        } else {
+          problems.push({ offset: i + 1, length: 2 + hex.replace(/[^0-9a-fA-F].*$/, '').length, kind: 'escape' });
+          i++;
+        }
+        break;
+      }
+      default:
+        problems.push({ offset: i + 1, length: e === undefined ? 1 : 2, kind: 'escape' });
+        i++;
+    }
+  }
+  if (!closed) problems.push({ offset: 0, length: image.length, kind: 'unterminated' });
+  return { value: out, error: problems[0], problems };
+}
+
+/** `"abc\"` is unterminated: its last quote is escaped (an odd run of backslashes before it). */
+function endsWithEscapedQuote(image: string): boolean {
+  let n = 0;
+  for (let i = image.length - 2; i >= 1 && image[i] === '\\'; i--) n++;
+  return n % 2 === 1;
+}
+
+let instance: FilterParser | undefined;
+let plain: FilterParser | undefined;
+
+/**
+ * Recovery re-synchronises after each error by scanning ahead, which on large broken texts costs far more
+ * than parsing. Filters are at most about 1000 bytes (some 150 tokens); past this many tokens the text is
+ * parsed without recovery and reports its first syntax error only.
+ */
+export const RECOVERY_TOKEN_LIMIT = 3000;
+
+/** The parser instance (DESIGN principle 5); a second one without recovery is built only for huge texts. */
+export function getParser(tokenCount = 0): FilterParser {
+  if (tokenCount > RECOVERY_TOKEN_LIMIT) {
+    plain ??= new FilterParser(false, false);
+    return plain;
+  }
+  instance ??= new FilterParser(false);
+  return instance;
+}
+
+/** Builds a parser with Chevrotain's grammar validations on (for the test that runs them). */
+export function createValidatedParser(): FilterParser {
+  return new FilterParser(true);
+}
+
+export { EOF };
+export type { FilterParser };
