@@ -1,4 +1,4 @@
-/** The compiled filter document (docs/language.md#the-compiled-filter; API description section 2.8). */
+/** The compiled filter document (docs/language.md#the-compiled-filter). */
 import type { OperatorName } from './operators.js';
 
 export type FilterScalar = string | number | boolean;

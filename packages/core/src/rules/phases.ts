@@ -5,7 +5,7 @@
  * only in the network-layer phases. `rules check`, the rulesets commands and the emulator all read this list.
  *
  * Sources: the provider's phases list (ruleset-engine/reference/phases-list, cloudflare-docs e4b98d0), the
- * rulesets API's phase enumeration (api-facts section 2 and the OpenAPI description, which adds
+ * rulesets API's phase enumeration (the provider's OpenAPI document for rulesets, which adds
  * http_request_select_configuration), and the Page Shield quota error for http_response_page_shield.
  */
 export type PhaseLayer = 'request' | 'response' | 'network';

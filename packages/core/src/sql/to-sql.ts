@@ -1,6 +1,6 @@
 /**
  * The SQL back end: a filter → one boolean SQL expression over columns named after the fields, for DuckDB or
- * ClickHouse, with the language's meaning exactly (LANGUAGE.md section 6). A sibling of the JSON compiler: it
+ * ClickHouse, with the language's meaning exactly (the root README, "Running filters on SQL engines"). A sibling of the JSON compiler: it
  * reads the same normalised tree (so `not` is already pushed down, and integers keep their exact digits) and
  * the same dataset tables; every engine difference is asked of the dialect table.
  *
@@ -239,7 +239,7 @@ class Generator {
     return d.false;
   }
 
-  /** Equality with one filter scalar, per view (LANGUAGE.md section 6, "Equality"). */
+  /** Equality with one filter scalar, per view (docs/language.md, "Operators" and "Numeric strings"). */
   private equals(v: Views, b: ScalarValue): string[] {
     return this.equalsAny(v, [b]);
   }

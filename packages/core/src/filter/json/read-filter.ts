@@ -39,7 +39,7 @@ interface Read {
 }
 
 const NODE_KEYS = ['where', 'key', 'operator', 'value', 'and', 'or'];
-/** Fields only a log export job has (API description 2.7 and the job responses). */
+/** Fields only a log export job has (the provider's job object, as the @logfilter/api README lists its fields). */
 const JOB_KEYS = ['filter', 'destination_conf', 'logpull_options', 'output_options', 'ownership_challenge', 'dataset'];
 const ENVELOPE_KEYS = ['result', 'success'];
 /** A JSON-encoded filter inside a JSON-encoded string: followed this many times, then reported. */
