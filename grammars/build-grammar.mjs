@@ -123,3 +123,18 @@ export function buildGrammar({ operators, keywords, datasetName, fields }) {
 export function serializeGrammar(grammar) {
   return `${JSON.stringify(grammar, null, 2)}\n`;
 }
+
+/**
+ * The grammar file's text from the core's filter tables (a module namespace or any object holding them): what
+ * generate.mjs writes from the built core, and what the freshness test compares with from the sources.
+ */
+export function grammarText({ OPERATORS, KEYWORDS, DATASETS, DEFAULT_DATASET }) {
+  return serializeGrammar(
+    buildGrammar({
+      operators: OPERATORS,
+      keywords: KEYWORDS,
+      datasetName: DEFAULT_DATASET,
+      fields: DATASETS.get(DEFAULT_DATASET).fields.map((f) => f.name),
+    }),
+  );
+}

@@ -130,3 +130,13 @@ export function buildRulesGrammar({ comparisons, logical, fields, functions }) {
 export function serializeRulesGrammar(grammar) {
   return `${JSON.stringify(grammar, null, 2)}\n`;
 }
+
+/**
+ * The rules grammar file's text from the core's rules tables: what generate-rules.mjs writes from the built core,
+ * and what the freshness test compares with from the sources.
+ */
+export function rulesGrammarText({ COMPARISON_OPERATORS, LOGICAL_OPERATORS, RULE_FIELDS, RULE_FUNCTIONS }) {
+  return serializeRulesGrammar(
+    buildRulesGrammar({ comparisons: COMPARISON_OPERATORS, logical: LOGICAL_OPERATORS, fields: RULE_FIELDS, functions: RULE_FUNCTIONS }),
+  );
+}

@@ -3,7 +3,7 @@
 // `--check` exits 1 when the committed file differs from what the tables give.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildRulesGrammar, serializeRulesGrammar } from './build-rules-grammar.mjs';
+import { rulesGrammarText } from './build-rules-grammar.mjs';
 
 const core = new URL('../packages/core/dist/', import.meta.url);
 const load = async (rel) => {
@@ -18,7 +18,7 @@ const { COMPARISON_OPERATORS, LOGICAL_OPERATORS } = await load('rules/operators.
 const { RULE_FIELDS } = await load('rules/fields.js');
 const { RULE_FUNCTIONS } = await load('rules/functions.js');
 
-const text = serializeRulesGrammar(buildRulesGrammar({ comparisons: COMPARISON_OPERATORS, logical: LOGICAL_OPERATORS, fields: RULE_FIELDS, functions: RULE_FUNCTIONS }));
+const text = rulesGrammarText({ COMPARISON_OPERATORS, LOGICAL_OPERATORS, RULE_FIELDS, RULE_FUNCTIONS });
 const out = fileURLToPath(new URL('./logfilter-rules.tmLanguage.json', import.meta.url));
 if (process.argv.includes('--check')) {
   if (readFileSync(out, 'utf8') !== text) {

@@ -3,7 +3,7 @@
 // `--check` exits 1 when the committed file differs from what the tables give (CI-friendly freshness check).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildGrammar, serializeGrammar } from './build-grammar.mjs';
+import { grammarText } from './build-grammar.mjs';
 
 const core = new URL('../packages/core/dist/', import.meta.url);
 const load = async (rel) => {
@@ -18,14 +18,7 @@ const { OPERATORS } = await load('filter/operators.js');
 const { KEYWORDS } = await load('filter/syntax/tokens.js');
 const { DATASETS, DEFAULT_DATASET } = await load('filter/datasets/index.js');
 
-const text = serializeGrammar(
-  buildGrammar({
-    operators: OPERATORS,
-    keywords: KEYWORDS,
-    datasetName: DEFAULT_DATASET,
-    fields: DATASETS.get(DEFAULT_DATASET).fields.map((f) => f.name),
-  }),
-);
+const text = grammarText({ OPERATORS, KEYWORDS, DATASETS, DEFAULT_DATASET });
 const out = fileURLToPath(new URL('./logfilter.tmLanguage.json', import.meta.url));
 if (process.argv.includes('--check')) {
   const current = readFileSync(out, 'utf8');
