@@ -5,6 +5,7 @@
 //   completion: requests at the edited line between keystrokes, their latency (goal p95 ≤ 100 ms).
 // A fixed loop is timed before and after: this machine's speed swings several-fold within a run.
 // Run after `npm run build`: `node bench/lsp-large.bench.mjs` (also `npm run bench -- lsp`).
+import { machineSpeed } from './machine-speed.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -41,16 +42,8 @@ const published = (uri, v) => new Promise((resolve) => waiting.set(`${uri}@${v}`
 await conn.sendRequest(rpc.InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
 await conn.sendNotification(rpc.InitializedNotification.type, {});
 
-const reference = [];
-const referenceWork = () => {
-  const c0 = process.cpuUsage();
-  let x = 0;
-  for (let i = 0; i < 5e7; i++) x += i % 7;
-  const c = process.cpuUsage(c0);
-  reference.push((c.user + c.system) / 1000);
-  return x;
-};
-for (let i = 0; i < 3; i++) referenceWork();
+const speed = machineSpeed();
+speed.time(3);
 
 let version = 1;
 const ROUNDS = 5;
@@ -121,5 +114,5 @@ await conn.sendRequest(rpc.ShutdownRequest.type);
 await conn.sendNotification(rpc.ExitNotification.type);
 await exited;
 conn.dispose();
-for (let i = 0; i < 3; i++) referenceWork();
-console.log(`  machine speed in this run: a fixed loop took ${Math.min(...reference).toFixed(0)} to ${Math.max(...reference).toFixed(0)} ms of CPU (3 times before, 3 after)`);
+speed.time(3);
+console.log(`  machine speed in this run: a fixed loop took ${speed.range()[0].toFixed(0)} to ${speed.range()[1].toFixed(0)} ms of CPU (3 times before, 3 after)`);

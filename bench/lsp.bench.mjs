@@ -14,6 +14,7 @@
 // whole processes now and then (an idle node process with a 10 ms timer sees 300-400 ms gaps), so (2)
 // mostly measures the machine. (A CPU profile was tried for (1): its own overhead tripled the main thread's
 // CPU time, and its sampler starves on two busy cores.)
+import { machineSpeed } from './machine-speed.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -118,18 +119,9 @@ const before = rss();
 await Promise.all(Array.from({ length: 100 }, (_, i) => open(server, `file:///bench/doc${i}.logfilter`, text.replace('bench', `doc ${i}`))));
 const after = rss();
 
-// This machine's speed swings: the same fixed work is timed here now and again after the 1 MB scenario,
-// so a reader can tell the server's figures from the machine's (seen here: 380 ms to 3.5 s for one loop).
-const reference = [];
-const referenceWork = () => {
-  const c0 = process.cpuUsage();
-  let x = 0;
-  for (let i = 0; i < 5e7; i++) x += i % 7;
-  const c = process.cpuUsage(c0);
-  reference.push((c.user + c.system) / 1000);
-  return x;
-};
-for (let i = 0; i < 3; i++) referenceWork();
+// The machine's speed, timed now and again after the 1 MB scenario (machine-speed.mjs says why).
+const speed = machineSpeed();
+speed.time(3);
 
 // 1 MB document, three times: each step's main-thread CPU time, while a pinger measures waits
 const cpuMs = () => {
@@ -219,7 +211,7 @@ for (let run = 0; run < RUNS; run++) {
 stop = true;
 await pinger;
 await stopServer(server);
-for (let i = 0; i < 3; i++) referenceWork();
+speed.time(3);
 
 const f = (x) => x.toFixed(2);
 console.log(`completion on a ${text.length}-byte document: p95 ${f(p95(completion))} ms, median ${f(median(completion))} ms (${completion.length} requests; goal p95 ≤ 5 ms)`);
@@ -238,5 +230,5 @@ console.log(`  typing 8 keystrokes 250 ms apart in it: diagnostics of the last v
 console.log(`  main-thread CPU by step, each run: ${[...cpu].filter(isStep).map(([k, v]) => `${k} ${v.join('/')}`).join(', ')} ms`);
 console.log(`  a small request every 10 ms meanwhile: longest wait ${f(Math.max(...during))} ms, p99 ${f(p99(during))} ms over ${during.length}; the same with nothing else to do, same run: longest ${f(Math.max(...idle))} ms, p99 ${f(p99(idle))} ms over ${idle.length} (ratio of p99 ${f(p99(during) / p99(idle))}x; this machine pauses processes)`);
 console.log(`  longest wait by step: ${[...waits].filter(isStep).map(([k, v]) => `${k} ${f(Math.max(...v))}`).join(', ')} ms`);
-console.log(`  machine speed in this run: a fixed loop took ${f(Math.min(...reference))} to ${f(Math.max(...reference))} ms of CPU (3 times before the 1 MB scenario, 3 after)`);
+console.log(`  machine speed in this run: a fixed loop took ${f(speed.range()[0])} to ${f(speed.range()[1])} ms of CPU (3 times before the 1 MB scenario, 3 after)`);
 console.log(`memory: server RSS ${f(before)} MB before, ${f(after)} MB after opening 100 documents (+${f(after - before)} MB)`);
