@@ -1,11 +1,17 @@
 /**
- * What the start-up of `compile-filter` and `logfilter eval` leaves out (bench/startup.bench.mjs measures it):
- * checked on the bundles `npm run build` writes, since that is what users start.
+ * What the start-up of `compile-filter` and `logfilter eval` leaves out or does faster (bench/startup.bench.mjs
+ * measures it): checked on the bundles `npm run build` writes, since that is what users start, and on the
+ * patches the bundler applies to third-party code (scripts/bundle-patches.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { compile } from '@logfilter/core';
 import { REPO } from '../../../test/support/paths.js';
+import { applyPatches, CHAR_CODE_TABLE_FILL, CHAR_CODE_TABLE_ORIGINAL } from '../../../scripts/bundle-patches.mjs';
+import { tempDir, write } from './eval/support.js';
 
 const bundle = (name: string) => fs.readFileSync(path.join(REPO, 'packages/cli/dist', name), 'utf8');
 /** A constant of the `yaml` library's own code (its core schema's tag prefix). */
@@ -17,5 +23,46 @@ describe('start-up bundles', () => {
     expect(bundle('logfilter-eval.cjs')).not.toContain(YAML_LIBRARY);
     // the full CLI has it, so the marker does tell
     expect(bundle('logfilter.cjs')).toContain(YAML_LIBRARY);
+  });
+});
+
+describe('bundle patches', () => {
+  const lexerFile = createRequire(path.join(REPO, 'packages/core/package.json')).resolve('chevrotain').replace(/api\.js$/, 'scan/lexer.js');
+
+  it('apply to the installed Chevrotain and fail the build on text they do not find', () => {
+    const source = fs.readFileSync(lexerFile, 'utf8');
+    expect(source).toContain(CHAR_CODE_TABLE_ORIGINAL);
+    const patched = applyPatches(lexerFile, source);
+    expect(patched).toContain(CHAR_CODE_TABLE_FILL);
+    expect(patched).not.toContain(CHAR_CODE_TABLE_ORIGINAL);
+    expect(() => applyPatches(lexerFile, source.replace(CHAR_CODE_TABLE_ORIGINAL, ''))).toThrow(/not found once/);
+    // other files pass unchanged
+    expect(applyPatches('/x/node_modules/other/lexer.js', source)).toBe(source);
+  });
+
+  it("fill Chevrotain's char-code table with the same 65536 values", () => {
+    const table = (code: string) => Array.from(new Function(`let charCodeToOptimizedIdxMap;\n${code}\nreturn charCodeToOptimizedIdxMap;`)() as ArrayLike<number>);
+    const original = table(CHAR_CODE_TABLE_ORIGINAL);
+    expect(original).toHaveLength(65536);
+    expect(table(CHAR_CODE_TABLE_FILL)).toEqual(original);
+  });
+
+  it('leave the bundled lexer answering as the sources do on characters past 255', () => {
+    expect(bundle('compile-filter.cjs')).toContain('new Uint16Array(65536)');
+    const dir = tempDir();
+    const cases = ['ClientRequestHost == "日本é"\n', 'ClientRequestHost == "a" ß\n', 'ClientRequestHost in ["ü", "€"] and EdgeResponseStatus == 200 日\n'];
+    for (const [i, text] of cases.entries()) {
+      write(dir, `f${i}.logfilter`, text);
+      const r = spawnSync(process.execPath, [path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), `f${i}.logfilter`, '--diagnostics', 'json'], { cwd: dir, env: { ...process.env, LOGFILTER_NO_CODE_CACHE: '1' } });
+      const expected = compile(text);
+      expect(r.status).toBe(expected.ok ? 0 : 1);
+      if (expected.ok) expect(JSON.parse(r.stdout.toString())).toEqual(JSON.parse(expected.json!));
+      else {
+        const got = JSON.parse(r.stderr.toString()) as { code: string; range: { start: { offset: number }; end: { offset: number } } }[];
+        expect(got.map((d) => [d.code, d.range.start.offset, d.range.end.offset])).toEqual(expected.diagnostics.map((d) => [d.code, d.start, d.end]));
+        expect(got.length).toBeGreaterThan(0);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
