@@ -26,6 +26,37 @@ describe('start-up bundles', () => {
   });
 });
 
+describe('code cache', () => {
+  it('is written by a run that did its command, not by --help, --version or a usage error (it keeps what the first writer compiled)', () => {
+    const dir = tempDir();
+    write(dir, 'f.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'l.ndjson', '{"ClientRequestHost":"a"}\n');
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const caches = (bundle: string) => (fs.existsSync(path.join(dir, 'cache/logfilter')) ? fs.readdirSync(path.join(dir, 'cache/logfilter')).filter((f) => f.startsWith(bundle)) : []);
+    const run = (bin: string, args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'packages/cli/bin', bin), ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }).status;
+    for (const [bin, bundle, pre, work] of [
+      ['compile-filter.cjs', 'compile-filter.cjs-', [], ['f.logfilter']],
+      ['logfilter.cjs', 'logfilter-eval.cjs-', ['eval'], ['f.logfilter', 'l.ndjson']],
+    ] as const) {
+      expect(run(bin, [...pre, '--help'])).toBe(0);
+      expect(run(bin, [...pre, '-V'])).toBe(0);
+      expect(run(bin, [...pre, '--no-such-option', ...work])).toBe(2);
+      expect(caches(bundle)).toEqual([]);
+      expect(run(bin, [...pre, ...work])).toBe(0);
+      const written = caches(bundle);
+      expect(written).toHaveLength(1);
+      const ino = fs.statSync(path.join(dir, 'cache/logfilter', written[0]!)).ino;
+      // used from then on, and not written again
+      expect(run(bin, [...pre, '--help'])).toBe(0);
+      expect(run(bin, [...pre, ...work])).toBe(0);
+      expect(caches(bundle)).toEqual(written);
+      expect(fs.statSync(path.join(dir, 'cache/logfilter', written[0]!)).ino).toBe(ino);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('bundle patches', () => {
   const lexerFile = createRequire(path.join(REPO, 'packages/core/package.json')).resolve('chevrotain').replace(/api\.js$/, 'scan/lexer.js');
 
