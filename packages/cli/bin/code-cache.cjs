@@ -96,6 +96,12 @@ exports.load = function load(filename) {
     process.once('exit', (code) => {
       if (!didWork(process.argv.slice(2), code)) return;
       try {
+        // the bundle's other paths that later runs may take (src/warm-code-cache.ts), compiled into the cache
+        mod.exports.warmCodeCache?.();
+      } catch {
+        // the cache then holds what this run compiled
+      }
+      try {
         const dir = path.dirname(cache);
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         const tmp = `${cache}.${process.pid}.tmp`;

@@ -57,6 +57,32 @@ describe('code cache', () => {
   });
 });
 
+describe('code cache priming', () => {
+  it("runs the bundle's warmCodeCache just before writing the cache, not on runs that use it; a failing one still leaves a cache", () => {
+    const dir = tempDir();
+    const loader = path.join(REPO, 'packages/cli/bin/code-cache.cjs');
+    const mark = path.join(dir, 'warmed');
+    write(dir, 'good.cjs', `exports.warmCodeCache = () => require('node:fs').writeFileSync(${JSON.stringify(mark)}, 'x');\nprocess.stdout.write('ran');`);
+    write(dir, 'bad.cjs', "exports.warmCodeCache = () => { throw new Error('no'); };\nprocess.stdout.write('ran');");
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const run = (bundle: string) => spawnSync(process.execPath, ['-e', `require(${JSON.stringify(loader)}).load(${JSON.stringify(path.join(dir, bundle))})`], { env });
+    const caches = (bundle: string) => fs.readdirSync(path.join(dir, 'cache/logfilter')).filter((f) => f.startsWith(`${bundle}-`));
+    expect(run('good.cjs').stdout.toString()).toBe('ran');
+    expect(fs.existsSync(mark)).toBe(true);
+    expect(caches('good.cjs')).toHaveLength(1);
+    fs.rmSync(mark);
+    expect(run('good.cjs').stdout.toString()).toBe('ran');
+    expect(fs.existsSync(mark)).toBe(false);
+    const bad = run('bad.cjs');
+    expect([bad.status, bad.stdout.toString()]).toEqual([0, 'ran']);
+    expect(caches('bad.cjs')).toHaveLength(1);
+    // both bins' bundles have one
+    for (const b of ['compile-filter.cjs', 'logfilter-eval.cjs']) expect(bundle(b)).toContain('warmCodeCache');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('bundle patches', () => {
   const lexerFile = createRequire(path.join(REPO, 'packages/core/package.json')).resolve('chevrotain').replace(/api\.js$/, 'scan/lexer.js');
 
