@@ -15,10 +15,8 @@ import type { JsonString, JsonValue } from '../lang/located-json.js';
 export function carryJsonTree(tree: JsonValue, before: string, after: string): boolean {
   if (before === after) return true;
   const min = Math.min(before.length, after.length);
-  let p = 0;
-  while (p < min && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < min - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  const p = commonPrefix(before, after, min);
+  const s = commonSuffix(before, after, min - p);
   // before[p, oldEnd) became after[p, p + delta + (oldEnd - p))
   const oldEnd = before.length - s;
   const delta = after.length - before.length;
@@ -38,6 +36,28 @@ export function carryJsonTree(tree: JsonValue, before: string, after: string): b
   node.escaped = raw.includes('\\');
   shift(tree, oldEnd, delta);
   return true;
+}
+
+/**
+ * Chunks are compared whole first (a native comparison of two slices), then the differing chunk character by
+ * character: a 1 MB text costs a fraction of a millisecond instead of a loop over every character.
+ */
+const CHUNK = 4096;
+
+/** How many characters `a` and `b` share at their start, at most `max`. */
+function commonPrefix(a: string, b: string, max: number): number {
+  let p = 0;
+  while (p + CHUNK <= max && a.slice(p, p + CHUNK) === b.slice(p, p + CHUNK)) p += CHUNK;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  return p;
+}
+
+/** How many characters `a` and `b` share at their end, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  let s = 0;
+  while (s + CHUNK <= max && a.slice(a.length - s - CHUNK, a.length - s) === b.slice(b.length - s - CHUNK, b.length - s)) s += CHUNK;
+  while (s < max && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  return s;
 }
 
 /** The string value (not a key) whose inside (between its quotes) holds [from, to), if any. */
