@@ -66,6 +66,9 @@ describe('startup breakdown', () => {
     expect(breakdown(events, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: {} });
     const warm = [...events, { event: 'client-first-diagnostics', at: 20_060 }];
     expect(breakdown(warm, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: { 'open-to-client': 60, 'to-squiggle': 40 } });
+    // with the server's didOpen and first diagnostics, the warm open is split at the server
+    const warmServer = [...warm, { event: 'server-did-open', at: 20_030 }, { event: 'server-first-diagnostics', at: 20_045 }];
+    expect(breakdown(warmServer, { open: 20_000, squiggle: 20_100 }).steps).toEqual({ 'open-to-server': 30, 'server-check': 15, 'open-to-client': 60, 'to-squiggle': 40 });
   });
 
   it("splits the activation step with the workbench's marks, taking those after the click for the click's steps", () => {

@@ -32,6 +32,8 @@ export const STEPS = [
   { name: 'context', path: 'client', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
   { name: 'handshake', path: 'client', from: 'client-start', to: 'client-ready', owner: 'both', what: 'the client starting to the server answering initialize (waits for the server to be up)' },
   { name: 'first-diagnostics', path: 'client', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
+  { name: 'open-to-server', path: 'warm', from: 'page-open', to: 'server-did-open', owner: 'code-server', what: "a warm open: the click to the server receiving didOpen (the workbench opening the file, the extension host and the client passing it on)" },
+  { name: 'server-check', path: 'warm', from: 'server-did-open', to: 'server-first-diagnostics', owner: 'server', what: 'a warm open: didOpen to the first diagnostics sent' },
   { name: 'open-to-client', path: 'warm', from: 'page-open', to: 'client-first-diagnostics', owner: 'both', what: 'a warm open: the click to the diagnostics reaching the client (code-server opening the document, didOpen, the check)' },
   { name: 'server-start', path: 'server', from: 'extension-load', to: 'server-process-start', owner: 'extension', what: 'the extension loading to the server process (or thread) starting' },
   { name: 'server-load', path: 'server', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up (a process only) and evaluating the server bundle' },
