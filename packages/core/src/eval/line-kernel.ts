@@ -293,8 +293,12 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
         // Conditions of one line may take turns (`contains "bot"`, `!contains "curl"`): offsets are kept per needle.
         u8.set(n, needleAt);
         needle = n;
-        rare = rareOf.get(n) ?? rareOffsets(n);
-        rareOf.set(n, rare);
+        let known = rareOf.get(n);
+        if (known === undefined) {
+          known = rareOffsets(n);
+          rareOf.set(n, known);
+        }
+        rare = known;
       }
       const at = exports.find(from - shift, to - shift, needleAt, n.length, rare[0], rare[1]);
       return at < 0 ? -1 : at + shift;
