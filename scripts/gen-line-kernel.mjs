@@ -15,7 +15,7 @@ const src = fileURLToPath(new URL('../packages/core/src/eval/kernel.wat', import
 const out = fileURLToPath(new URL('../packages/core/src/eval/line-kernel.generated.ts', import.meta.url));
 
 /** Records the kernel indexes by shifting (their size a power of two), and the fields each must hold. */
-const RECORDS = { SLOT: [], KEY: ['KEY_AT', 'KEY_NEXT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH'], OUT: ['OUT_START', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH'] };
+const RECORDS = { FILTER: [], SLOT: [], KEY: ['KEY_AT', 'KEY_NEXT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH'], OUT: ['OUT_START', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH'] };
 /** Bytes of each record field (the rest are i32). */
 const WIDTH = { KEY_FIRST: 8, KEY_LAST: 8 };
 

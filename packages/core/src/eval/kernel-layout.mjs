@@ -4,9 +4,12 @@
 // line-kernel.ts lays the memory out and reads the results. A value changed here changes both, so the two
 // sides cannot drift apart. (Kept in JavaScript so the generator reads it without a TypeScript build.)
 //
-// The regions, in the order line-kernel.ts places them: hash slots, key records, result records, the keys'
+// The regions, in the order line-kernel.ts places them: the key filter, hash slots, key records, result records, the keys'
 // bytes, the needle, then the data and its nesting stack (kernel.wat's header comment describes each).
 export const KERNEL_LAYOUT = {
+  // The key filter: an i64 per key length 0-63 (see kernel.wat), 64 of them.
+  FILTER_BYTES: 8,
+
   // A hash slot: i32, 1 + index of the first wanted key whose hash is the slot's, 0 for none.
   SLOT_BYTES: 4,
 

@@ -10,6 +10,9 @@
 ;; Memory layout: the sizes and offsets are kernel-layout.mjs's, written here as placeholders (each NAME in
 ;; double braces) that scripts/gen-line-kernel.mjs replaces before assembling; line-kernel.ts reads the same
 ;; table, places the regions and passes their offsets to $init and $setStack:
+;;   filter[len]          FILTER_BYTES per key length (0 to 63, 63 for longer keys): an i64 whose bit b is set
+;;                        when some wanted key of that length ends with a byte equal to b modulo 64 (an empty
+;;                        key counts its closing quote); a key of the line whose bit is clear is not hashed
 ;;   slots[h]             SLOT_BYTES per hash slot (a power of two of them): 1 + index of the first wanted key
 ;;                        whose hash is h, 0 = none; the hash of a key is (fingerprint ^ length) * HASH_FACTOR >>
 ;;                        shift, where the fingerprint is its last 8 bytes (its bytes zero-padded when shorter)
@@ -37,11 +40,11 @@
   (global $stack (mut i32) (i32.const 0))
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
-  ;; bit n set when some wanted key is n bytes long (bit 63: 63 or more): a key of another length is not hashed
-  (global $lens (mut i64) (i64.const -1))
+  ;; the key filter (see the layout above): most keys of a line are sent away on their length and last byte
+  (global $filter (mut i32) (i32.const 0))
 
-  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $lensLo i32) (param $lensHi i32)
-    (global.set $lens (i64.or (i64.extend_i32_u (local.get $lensLo)) (i64.shl (i64.extend_i32_u (local.get $lensHi)) (i64.const 32))))
+  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $filter i32)
+    (global.set $filter (local.get $filter))
     (global.set $slots (local.get $slots))
     (global.set $shift (i64.extend_i32_u (local.get $shift)))
     (global.set $keys (local.get $keys))
@@ -412,9 +415,14 @@
                   (if (local.get $e)
                     (then (local.set $kesc (i32.const 1)))
                     (else
-                      ;; most keys are not wanted: one hash probe sends them away
+                      ;; most keys are not wanted: their length and last byte send them away, the others take one hash probe
                       (local.set $len (i32.sub (local.get $q) (local.get $p)))
-                      (if (i64.ne (i64.const 0) (i64.and (global.get $lens) (i64.shl (i64.const 1) (i64.extend_i32_u (select (local.get $len) (i32.const 63) (i32.lt_u (local.get $len) (i32.const 63)))))))
+                      (if (i64.ne (i64.const 0)
+                            (i64.and
+                              (i64.load
+                                (i32.add (global.get $filter)
+                                  (i32.shl (select (local.get $len) (i32.const 63) (i32.lt_u (local.get $len) (i32.const 63))) (i32.const {{FILTER_SHIFT}}))))
+                              (i64.shl (i64.const 1) (i64.extend_i32_u (i32.load8_u (i32.sub (local.get $q) (i32.const 1)))))))
                       (then
                       (local.set $fp (call $fingerprint (local.get $p) (local.get $len)))
                       (local.set $at
@@ -471,7 +479,11 @@
                   (local.set $vesc (local.get $e))
                   (local.set $p (i32.add (local.get $q) (i32.const 1))))
                 (else
-                  (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+                  ;; a container that is not empty (`{` + 2 is `}`, `[` + 2 is `]`) goes to the machine; an empty one
+                  ;; (`[]`, `{}`: empty tag lists are common) ends here like a scalar, staying in this loop
+                  (if (i32.and
+                        (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+                        (i32.ne (i32.load8_u offset=1 (local.get $p)) (i32.add (local.get $c) (i32.const 2))))
                     (then
                       (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
                       (local.set $at (i32.add (global.get $stack) (i32.shr_u (local.get $depth) (i32.const 3))))
@@ -485,6 +497,9 @@
                           (local.set $state (i32.const 2))))
                       (local.set $p (i32.add (local.get $p) (i32.const 1)))
                       (br $machine)))
+                  (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 91)))
+                    (then (local.set $p (i32.add (local.get $p) (i32.const 2))))
+                    (else
                   ;; an integer of 1 to 16 digits not starting with 0, the common number, inline; anything else by $scalar
                   (local.set $bits
                     (i8x16.bitmask
@@ -496,8 +511,8 @@
                     (then (local.set $p (local.get $q)))
                     (else
                       (local.set $p (call $scalar (local.get $p)))
-                      (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))))))
-              ;; a string or scalar member ended: the innermost container is still this object
+                      (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))))))))
+              ;; a string, scalar or empty container member ended: the innermost container is still this object
               (if (i32.and (i32.eq (local.get $depth) (i32.const 1)) (i32.ge_s (local.get $cur) (i32.const 0)))
                 (then
                   (local.set $q (i32.add (global.get $out) (i32.shl (local.get $cur) (i32.const {{OUT_SHIFT}}))))

@@ -22,7 +22,7 @@ interface WasmMemory {
 }
 interface KernelExports {
   memory: WasmMemory;
-  init(slots: number, shift: number, keys: number, out: number, nkeys: number, lensLo: number, lensHi: number): void;
+  init(slots: number, shift: number, keys: number, out: number, nkeys: number, filter: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
   find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
@@ -174,8 +174,9 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   // A hash table of at most one wanted key in four slots, so that most keys of a line miss at once.
   let bits = 3;
   while (1 << bits < keys.length * 4) bits++;
-  // Layout (kernel-layout.mjs): hash slots, key records, results, key bytes, then the data and its stack.
-  const slotsAt = 0;
+  // Layout (kernel-layout.mjs): key filter, hash slots, key records, results, key bytes, then the data and its stack.
+  const filterAt = 0;
+  const slotsAt = filterAt + 64 * L.FILTER_BYTES;
   const keysAt = slotsAt + (1 << bits) * L.SLOT_BYTES;
   const outAt = keysAt + keys.length * L.KEY_BYTES;
   const bytesAt = outAt + keys.length * L.OUT_BYTES;
@@ -219,15 +220,15 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
       at += k.length;
     });
     for (let h = 0; h < slots.length; h++) i32[(slotsAt + h * L.SLOT_BYTES) >> 2] = slots[h]!;
-    // The lengths of the wanted keys (one bit each, 63 for longer ones): most keys of a line are not looked up.
-    let lo = 0;
-    let hi = 0;
+    // The key filter: per length (63 for longer keys), the last bytes of the wanted keys modulo 64 (an empty
+    // key's is its closing quote, as the kernel reads it): most keys of a line are not looked up.
+    u8.fill(0, filterAt, filterAt + 64 * L.FILTER_BYTES);
     for (const k of keys) {
-      const bit = Math.min(k.length, 63);
-      if (bit < 32) lo |= 1 << bit;
-      else hi |= 1 << (bit - 32);
+      const bit = (k.length > 0 ? k[k.length - 1]! : 34) & 63;
+      const word = (filterAt + Math.min(k.length, 63) * L.FILTER_BYTES + (bit >> 5) * 4) >> 2;
+      i32[word] = i32[word]! | (1 << (bit & 31));
     }
-    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, lo, hi);
+    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, filterAt);
   };
   try {
     instantiate();
@@ -292,8 +293,12 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
         // Conditions of one line may take turns (`contains "bot"`, `!contains "curl"`): offsets are kept per needle.
         u8.set(n, needleAt);
         needle = n;
-        rare = rareOf.get(n) ?? rareOffsets(n);
-        rareOf.set(n, rare);
+        let known = rareOf.get(n);
+        if (known === undefined) {
+          known = rareOffsets(n);
+          rareOf.set(n, known);
+        }
+        rare = known;
       }
       const at = exports.find(from - shift, to - shift, needleAt, n.length, rare[0], rare[1]);
       return at < 0 ? -1 : at + shift;

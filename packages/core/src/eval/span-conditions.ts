@@ -5,21 +5,25 @@
  * (docs/language.md#evaluation).
  *
  * Byte tests, only on a line the kernel found VALID (so its bytes are valid UTF-8 and its strings are JSON):
- * - a string decision on a string value without escapes: its bytes;
+ * - a string decision on a string value: its bytes, or the UTF-8 of its text when it holds escapes (decoded
+ *   from the bytes, unescape-bytes.ts; a lone surrogate reads the row);
  * - an absent field or a JSON `null`: false, and true for a negative operator;
  * - `startsWith`/`endsWith` on a value that is not a string: false (true for the negative);
  * - `digits` on an integer token of at most 15 digits: the operator's test on the number it spells (exact).
- * Anything else (other numbers, numeric strings, arrays, objects, escaped strings) reads the row.
+ * Anything else (other numbers, numeric strings, arrays, objects) reads the row.
  */
 import { smallInteger, type Spans } from './span-values.js';
 import type { PlanCondition, PlanNode } from './plan.js';
 import type { SpanDecision } from './span-decision.js';
+import { createUnescaper } from './unescape-bytes.js';
 
 /** A compiled test on the current spans over `hay`; `row` is the lazy row of the same spans. */
 export type SpanTest = (hay: Uint8Array, row: Record<string, unknown>) => boolean;
 
 const QUOTE = 34;
 const N = 110;
+/** One scratch buffer for every condition: a condition decodes and tests before the next one runs. */
+const unescaper = createUnescaper();
 
 /** A test on the bytes `hay[vs, ve)` of a string value without escapes (quotes excluded). */
 type BytesTest = (hay: Uint8Array, vs: number, ve: number) => boolean;
@@ -85,15 +89,15 @@ function containsBy(needle: Uint8Array, spans: Spans): BytesTest {
   return (_hay, vs, ve) => find.call(spans, needle, vs, ve)! >= 0;
 }
 
-/** The byte test of a string decision. */
-function bytesTest(d: Exclude<SpanDecision, { kind: 'digits' }>, spans: Spans): BytesTest {
+/** The byte test of a string decision (`spans`: the line's, whose search it may use; none for other bytes). */
+function bytesTest(d: Exclude<SpanDecision, { kind: 'digits' }>, spans?: Spans): BytesTest {
   switch (d.kind) {
     case 'startsWith':
       return startsWithBytes(d.needle);
     case 'endsWith':
       return endsWithBytes(d.needle);
     case 'contains':
-      return containsBy(d.needle, spans);
+      return spans ? containsBy(d.needle, spans) : containsBytes(d.needle);
     case 'equals':
       return equalsAnyBytes(d.members);
   }
@@ -120,6 +124,8 @@ function compileSpanCondition(c: PlanCondition, spans: Spans): SpanTest {
   if (span === undefined || c.operator === undefined) return (_hay, row) => objectTest(row);
   if (span.kind === 'digits') return compileComparison(c, spans);
   const test = bytesTest(span, spans);
+  // an escaped string's text, decoded to bytes (unescape-bytes.ts), takes the same test, searched in JS
+  const decodedTest = bytesTest(span);
   const negative = c.operator.negative;
   // startsWith/endsWith hold only on strings; contains on an array, eq/in on a number, need the value.
   const stringOnly = span.kind === 'startsWith' || span.kind === 'endsWith';
@@ -129,8 +135,10 @@ function compileSpanCondition(c: PlanCondition, spans: Spans): SpanTest {
     if (s < 0) return negative;
     const b = hay[s];
     if (b === QUOTE) {
-      if (escaped[field] !== 0) return objectTest(row);
-      return test(hay, s + 1, ends[field]! - 1) !== negative;
+      if (escaped[field] === 0) return test(hay, s + 1, ends[field]! - 1) !== negative;
+      const n = unescaper.decode(hay, s + 1, ends[field]! - 1);
+      // a lone surrogate has no UTF-8: the row's string decides
+      return n < 0 ? objectTest(row) : decodedTest(unescaper.bytes, 0, n) !== negative;
     }
     // In a valid line, the only value starting with `n` is null.
     if (b === N || stringOnly) return negative;

@@ -250,6 +250,25 @@ describe('line kernel', () => {
     }
   });
 
+  it('reads empty arrays and objects as member values (taken without entering the nesting machine)', () => {
+    for (const l of ['{"a":[],"b":{}}', '{"a":{},"b":[]}', '{"a":[ ],"b":{ }}', '{"o":{"a":[],"b":{}},"a":[],"l":[[],{}]}', '{"a":[]}', '{"b":{},"a":1}']) {
+      expect(run(enc.encode(l)).verdict).toBe(VALID);
+      agreesText(l);
+    }
+    for (const l of ['{"a":[}', '{"a":{]}', '{"a":[]]}', '{"a":{}}}', '{"a":[],}', '{"a":{}"b":1}', '{"a":[]1}', '{"o":{"a":{}]}']) {
+      expect(run(enc.encode(l)).verdict).toBe(NOT_OBJECT);
+      agreesText(l);
+    }
+  });
+
+  it('looks up a wanted key whatever keys of its length and last byte (modulo 64) come first', () => {
+    // 'a' (97) and '!' (33) share their last byte modulo 64; the key filter lets both through to the lookup
+    const fields = ['ka', 'xyza', ''];
+    const line = '{"k!":1,"ka":2,"kb":3,"xyz!":4,"xyza":5,"xyzA":6,"":7,"#":8}';
+    expect(run(enc.encode(line), fields).values).toEqual({ ka: 2, xyza: 5, '': 7 });
+    expect(run(enc.encode('{"k!":1,"xyz!":4,"!":0}'), fields).values).toEqual({});
+  });
+
   it('flags string values holding escapes, and only those', () => {
     const k = createLineKernel(['a', 'b', 'c', 'd', 'e', 'f'])!;
     const long = 'x'.repeat(40);
