@@ -7,9 +7,10 @@
  *
  *   npm run build && node bench/scale.bench.mjs [--sizes 20,200,2048,10240] [--shapes F1,F2,F3]
  *     [--variants plain,gzip] [--rounds 5] [--big-rounds 3] [--random-sizes 200,2048] [--seed 1] [--count 12]
- *     [--only scale|random] [--jobs 2] [--quick]
+ *     [--only scale|random] [--jobs 2] [--quick] [--plan]
  *
  * --quick: 20 and 200 MB, 3 rounds, 6 random filters on 200 MB (a few minutes once the data is cached).
+ * --plan: print what would run (sizes, shapes, rounds, the cache) as JSON and stop. Bad options: exit 2.
  * Workloads are generated on first use (2 GB: several minutes, 10 GB: half an hour on 2 cores) and cached in
  * $LOGFILTER_BENCH_CACHE (default ~/.cache/logfilter-bench); `--jobs` files are written at once.
  *
@@ -32,27 +33,52 @@ import { cacheDir, ensureWorkload, listTree } from './scale-data.mjs';
 import { drawFilters } from './random-filters.mjs';
 
 const argv = process.argv;
+// Bad options get a clear answer (exit 2), not a run of an hour on the wrong sizes.
+const VALUED = ['sizes', 'shapes', 'variants', 'rounds', 'big-rounds', 'random-sizes', 'seed', 'count', 'only', 'jobs'];
+const FLAGS = ['quick', 'plan'];
+const usage = (msg) => {
+  console.error(`scale bench: ${msg}\n  options: ${VALUED.map((v) => `--${v} V`).join(' ')} ${FLAGS.map((f) => `--${f}`).join(' ')}`);
+  process.exit(2);
+};
+for (let i = 2; i < argv.length; i++) {
+  const name = argv[i].replace(/^--/, '');
+  if (!argv[i].startsWith('--') || (!VALUED.includes(name) && !FLAGS.includes(name))) usage(`unknown option ${argv[i]}`);
+  if (VALUED.includes(name) && (i + 1 >= argv.length || argv[i + 1].startsWith('--'))) usage(`${argv[i]} needs a value`);
+  if (VALUED.includes(name)) i++;
+}
 const arg = (name, dflt) => {
   const i = argv.indexOf(`--${name}`);
   return i > 0 ? argv[i + 1] : dflt;
 };
 const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean);
 const QUICK = argv.includes('--quick');
-const SIZES = list(arg('sizes', QUICK ? '20,200' : '20,200,2048,10240')).map(Number);
+const SIZES = list(arg('sizes', QUICK ? '20,200' : '20,200,2048,10240'));
 const SHAPES = list(arg('shapes', 'F1,F2,F3')).map((s) => {
   const name = Object.keys(FILTERS).find((k) => k.startsWith(s + ' '));
-  if (!name) throw new Error(`scale bench: unknown shape ${s} (F1, F2, F3)`);
+  if (!name) usage(`unknown shape ${s} (F1, F2, F3)`);
   return name;
 });
 const VARIANTS = list(arg('variants', 'plain,gzip'));
 const ROUNDS = Number(arg('rounds', QUICK ? '3' : '5'));
 const BIG_ROUNDS = Number(arg('big-rounds', '3'));
-const RANDOM_SIZES = list(arg('random-sizes', QUICK ? '200' : '200,2048')).map(Number);
+const RANDOM_SIZES = list(arg('random-sizes', QUICK ? '200' : '200,2048'));
 const SEED = Number(arg('seed', '1'));
 const COUNT = Number(arg('count', QUICK ? '6' : '12'));
 const ONLY = arg('only', '');
 const JOBS = Number(arg('jobs', '2'));
-for (const v of VARIANTS) if (v !== 'plain' && v !== 'gzip') throw new Error(`scale bench: unknown variant ${v} (plain, gzip)`);
+for (const v of VARIANTS) if (v !== 'plain' && v !== 'gzip') usage(`unknown variant ${v} (plain, gzip)`);
+for (const [name, xs] of [['sizes', SIZES], ['random-sizes', RANDOM_SIZES]]) {
+  for (const x of xs) if (!/^\d+(\.\d+)?$/.test(x) || !(Number(x) > 0)) usage(`--${name}: ${x} is not a size in MB`);
+  xs.splice(0, xs.length, ...xs.map(Number));
+}
+for (const [name, x] of [['rounds', ROUNDS], ['big-rounds', BIG_ROUNDS], ['count', COUNT], ['jobs', JOBS]]) if (!Number.isInteger(x) || x < 1) usage(`--${name}: ${x} is not a whole number >= 1`);
+if (!Number.isInteger(SEED)) usage(`--seed: ${SEED} is not an integer`);
+if (ONLY && ONLY !== 'scale' && ONLY !== 'random') usage(`--only: ${ONLY} (scale or random)`);
+if (argv.includes('--plan')) {
+  // What a run would do, without doing it (the README's commands are checked this way).
+  console.log(JSON.stringify({ sizes: ONLY === 'random' ? [] : SIZES, shapes: SHAPES, variants: VARIANTS, rounds: ROUNDS, bigRounds: BIG_ROUNDS, randomSizes: ONLY === 'scale' ? [] : RANDOM_SIZES, seed: SEED, count: COUNT, jobs: JOBS, cache: cacheDir() }));
+  process.exit(0);
+}
 requireBuild('scale bench');
 
 const node = process.execPath;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, createMatcher, OPERATORS } from '@logfilter/core';
@@ -133,4 +134,36 @@ describe('random hidden-style filters', () => {
     expect(b).toEqual(a);
     expect(c).not.toEqual(a);
   }, 60_000);
+});
+
+describe('the README\'s scale bench commands', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### The scale bench'));
+  const block = /^```sh\n([\s\S]*?)^```$/m.exec(section)![1];
+  const commands = block.trim().split('\n');
+  const run = (args: string[]) => spawnSync(process.execPath, args, { cwd: path.resolve(__dirname, '..'), encoding: 'utf8', env: { ...process.env, LOGFILTER_BENCH_CACHE: tmp } });
+
+  it('are options the bench takes (checked with --plan, which runs nothing)', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    for (const c of commands) {
+      const [cmd, ...args] = c.split(/\s+/);
+      expect(cmd).toBe('node');
+      const r = run([...args, '--plan']);
+      expect(r.status, `${c}: ${r.stderr}`).toBe(0);
+      const plan = JSON.parse(r.stdout);
+      expect(plan.cache).toBe(tmp);
+    }
+    const quick = JSON.parse(run(['bench/scale.bench.mjs', '--quick', '--plan']).stdout);
+    expect(quick).toMatchObject({ sizes: [20, 200], rounds: 3, randomSizes: [200] });
+    const all = JSON.parse(run(['bench/scale.bench.mjs', '--plan']).stdout);
+    expect(all).toMatchObject({ sizes: [20, 200, 2048, 10240], rounds: 5, bigRounds: 3, randomSizes: [200, 2048], seed: 1 });
+  });
+
+  it('refuses bad options with exit 2', () => {
+    for (const bad of [['--sizes', '2x'], ['--shapes', 'F9'], ['--variants', 'zip'], ['--rounds', '0'], ['--bogus'], ['--rounds'], ['--only', 'both']]) {
+      const r = run(['bench/scale.bench.mjs', ...bad, '--plan']);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+    }
+  });
 });
