@@ -9,7 +9,7 @@ import path from 'node:path';
 // @ts-expect-error: a plain .mjs module of the e2e suite, without type declarations
 import { breakdownOf, medianSteps, readTrace } from './e2e/startup-breakdown.mjs';
 
-type Open = { load?: number; explorer?: number; open: number; squiggle: number };
+type Open = { load?: number; explorer?: number; open: number; squiggle: number; marks?: [string, number][] };
 type Breakdown = { total: number; steps: Record<string, number> };
 const breakdown = breakdownOf as (events: { event: string; at: number }[], open: Open) => Breakdown;
 
@@ -66,6 +66,25 @@ describe('startup breakdown', () => {
     expect(breakdown(events, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: {} });
     const warm = [...events, { event: 'client-first-diagnostics', at: 20_060 }];
     expect(breakdown(warm, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: { 'open-to-client': 60, 'to-squiggle': 40 } });
+    // with the server's didOpen and first diagnostics, the warm open is split at the server
+    const warmServer = [...warm, { event: 'server-did-open', at: 20_030 }, { event: 'server-first-diagnostics', at: 20_045 }];
+    expect(breakdown(warmServer, { open: 20_000, squiggle: 20_100 }).steps).toEqual({ 'open-to-server': 30, 'server-check': 15, 'open-to-client': 60, 'to-squiggle': 40 });
+  });
+
+  it("splits the activation step with the workbench's marks, taking those after the click for the click's steps", () => {
+    const marks: [string, number][] = [
+      // the page's start: a file model read before the click (a restored editor) is not the opened file's
+      ['code/didResolveTextFileEditorModel', 1700],
+      ['code/didHandleExtensionPoints', 1900],
+      ['code/didResolveTextFileEditorModel', 2300],
+      ['code/didResolveTextFileEditorModel', 2350],
+    ];
+    const b = breakdown(coldEvents(1000), { load: 1000, explorer: 2000, open: 2200, squiggle: 2900, marks });
+    expect(b.steps['extension-points']).toBe(900);
+    expect(b.steps['editor-open']).toBe(100);
+    expect(b.steps['editor-to-extension']).toBe(200);
+    // they split `activation`
+    expect(b.steps['editor-open']! + b.steps['editor-to-extension']!).toBe(b.steps.activation);
   });
 
   it('prints the median of each step and the sum per owner over the critical steps', () => {

@@ -1,30 +1,39 @@
 // Breaks each cold open (a click on a file in the Explorer → its first error squiggle) into the steps of the
 // start-up timeline: the lines the extension host and the language server append to LOGFILTER_STARTUP_TRACE
-// (packages/language-server/src/startup-trace.ts) and the ones the UI test appends around each open.
+// (packages/language-server/src/startup-trace.ts), the UI test's own times around each open, and the
+// workbench's performance marks read from the page (`wb:code/...`, VS Code's own start-up marks).
 import { existsSync, readFileSync } from 'node:fs';
 
 /**
- * The steps, in order. Each is the time from the event `from` to the event `to` (the first of each kind in
- * the open's window). `owner` says whose code runs in that step: `code-server` (the workbench and its
+ * The steps, in order. Each is the time from the event `from` to the event `to` (see below for which of
+ * several of a kind). `owner` says whose code runs in that step: `code-server` (the workbench and its
  * extension host, not ours), `extension`, `server`, or `both` (the client and the server talking).
  * `path` says where a step lies: `page` before the click; `critical` steps follow each other from the click
  * to the squiggle (they add up to the total); `client` steps split `to-diagnostics` (the client starts when
  * the bundle has loaded, before VS Code calls activate(), so `context` runs beside the handshake); `server`
  * steps run beside them in the server's thread or process, and delay the squiggle only where the client
  * waits for the server (`handshake`, `first-diagnostics`);
+ * `workbench` steps split `activation` with the workbench's own marks (`wb:`);
  * `warm` is the click to the client's diagnostics when the extension is already running (a warm open's
  * `to-squiggle` follows it).
+ * An event is the first of its kind at or after the step's start (`after`: the first at or after that event;
+ * by default the page load, or the click of a warm open); `to` is the first at or after `from`.
  */
 export const STEPS = [
   { name: 'workbench', path: 'page', from: 'page-load', to: 'page-explorer', owner: 'code-server', what: 'page load to the Explorer listing the workspace' },
   { name: 'exthost-start', path: 'page', from: 'page-load', to: 'extension-host-start', owner: 'code-server', what: 'page load to the extension host process starting' },
+  { name: 'extension-points', path: 'page', from: 'page-load', to: 'wb:code/didHandleExtensionPoints', owner: 'code-server', what: "page load to the workbench having registered the extensions' contributions (languages, grammars)" },
   { name: 'activation', path: 'critical', from: 'page-open', to: 'extension-load', owner: 'code-server', what: 'click to the extension host loading the extension (onLanguage activation)' },
+  { name: 'editor-open', path: 'workbench', after: 'page-open', from: 'page-open', to: 'wb:code/didResolveTextFileEditorModel', owner: 'code-server', what: "the click to the workbench having read the file (its text model, whose language fires the extension's activation)" },
+  { name: 'editor-to-extension', path: 'workbench', after: 'page-open', from: 'wb:code/didResolveTextFileEditorModel', to: 'extension-load', owner: 'code-server', what: 'the file read to the extension host loading the extension (after finishing its own start, if it is still booting, and loading other onLanguage extensions)' },
   { name: 'extension-load', path: 'critical', from: 'extension-load', to: 'extension-evaluated', owner: 'extension', what: 'loading and evaluating the extension bundle' },
   { name: 'to-diagnostics', path: 'critical', from: 'extension-evaluated', to: 'client-first-diagnostics', owner: 'both', what: 'the bundle evaluated to the first diagnostics at the client (the client steps below happen in it)' },
   { name: 'to-squiggle', path: 'critical', from: 'client-first-diagnostics', to: 'page-squiggle', owner: 'code-server', what: 'the extension host to the squiggle painted in the page' },
   { name: 'context', path: 'client', from: 'extension-evaluated', to: 'extension-activate', owner: 'code-server', what: 'VS Code building the extension context (its storage is read from the page) before calling activate()' },
   { name: 'handshake', path: 'client', from: 'client-start', to: 'client-ready', owner: 'both', what: 'the client starting to the server answering initialize (waits for the server to be up)' },
   { name: 'first-diagnostics', path: 'client', from: 'client-ready', to: 'client-first-diagnostics', owner: 'both', what: 'didOpen, the first check and its diagnostics reaching the client' },
+  { name: 'open-to-server', path: 'warm', from: 'page-open', to: 'server-did-open', owner: 'code-server', what: "a warm open: the click to the server receiving didOpen (the workbench opening the file, the extension host and the client passing it on)" },
+  { name: 'server-check', path: 'warm', from: 'server-did-open', to: 'server-first-diagnostics', owner: 'server', what: 'a warm open: didOpen to the first diagnostics sent' },
   { name: 'open-to-client', path: 'warm', from: 'page-open', to: 'client-first-diagnostics', owner: 'both', what: 'a warm open: the click to the diagnostics reaching the client (code-server opening the document, didOpen, the check)' },
   { name: 'server-start', path: 'server', from: 'extension-load', to: 'server-process-start', owner: 'extension', what: 'the extension loading to the server process (or thread) starting' },
   { name: 'server-load', path: 'server', from: 'server-process-start', to: 'server-loaded', owner: 'server', what: 'node start-up (a process only) and evaluating the server bundle' },
@@ -50,25 +59,29 @@ export function readTrace(file) {
 }
 
 /**
- * The steps of one open. `open` is `{ load, explorer, open, squiggle }` (wall-clock ms; `load` and `explorer`
- * are absent for a warm open). Events count from the page load (or the click) up to the squiggle.
+ * The steps of one open. `open` is `{ load, explorer, open, squiggle, marks }` (wall-clock ms; `load` and
+ * `explorer` are absent for a warm open; `marks`: the page's `[name, ms]` performance marks, if read).
+ * Events count from the page load (or the click) up to the squiggle.
  * Returns `{ total, steps: { name: ms } }`; a step whose events are missing is left out.
  */
 export function breakdownOf(events, open) {
-  const at = {
+  const fixed = {
     'page-load': open.load,
     'page-explorer': open.explorer,
     'page-open': open.open,
     'page-squiggle': open.squiggle,
   };
   const since = open.load ?? open.open;
-  for (const e of events) {
-    if (e.at < since || e.at > open.squiggle || e.event in at) continue;
-    at[e.event] = e.at;
-  }
+  const all = [...events, ...(open.marks ?? []).map(([name, at]) => ({ event: `wb:${name}`, at }))].filter((e) => e.at >= since && e.at <= open.squiggle && !(e.event in fixed));
+  all.sort((a, b) => a.at - b.at);
+  const first = (event, after) => (event in fixed ? fixed[event] : all.find((e) => e.event === event && e.at >= after)?.at);
   const steps = {};
   for (const s of STEPS) {
-    if (typeof at[s.from] === 'number' && typeof at[s.to] === 'number') steps[s.name] = Math.round(at[s.to] - at[s.from]);
+    const after = s.after ? first(s.after, since) : since;
+    if (typeof after !== 'number') continue;
+    const from = first(s.from, after);
+    const to = typeof from === 'number' ? first(s.to, from) : undefined;
+    if (typeof from === 'number' && typeof to === 'number') steps[s.name] = Math.round(to - from);
   }
   return { total: open.squiggle - open.open, steps };
 }

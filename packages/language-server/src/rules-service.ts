@@ -14,6 +14,7 @@ import { toRange } from './convert.js';
 import { tellNotFormatted } from './formatting.js';
 import { isRulesetJson, type LanguageService } from './language-service.js';
 import type { RulesDocumentKind } from './rules-check.js';
+import { rulesetTree } from './ruleset-trees.js';
 import { withoutTypedWord } from './typed-word.js';
 
 const kindOf = (doc: TextDocument): RulesDocumentKind => (isRulesetJson(doc) ? 'ruleset-json' : 'rule');
@@ -35,7 +36,7 @@ export function rulesService(ctx: ServerContext): LanguageService {
     completion: (doc, params) => (isRulesetJson(doc) ? rulesetJsonCompletion(doc, params, phase()) : ruleCompletionList(doc, params, phase())),
     hover: (doc, params) => {
       if (isRulesetJson(doc)) {
-        const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+        const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position), { tree: rulesetTree(doc) });
         const h = at ? ruleHoverAt(at.text, at.offset) : undefined;
         return at && h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, at.toDocument(h.start), at.toDocument(h.end)) } : null;
       }
@@ -78,7 +79,7 @@ function ruleCompletionList(doc: TextDocument, params: CompletionParams, default
 
 /** Completion inside an expression string of a `*.ruleset.json` file, in its ruleset's phase; JSON-escaped, plain text. */
 function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams, defaultPhase: string | undefined): CompletionList {
-  const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position));
+  const at = ruleDocumentExpressionAt(doc.getText(), doc.offsetAt(params.position), { tree: rulesetTree(doc) });
   if (!at) return { isIncomplete: false, items: [] };
   const phase = at.phase ?? defaultPhase;
   const { situation, items } = ruleCompletion(at.text, at.offset, phase ? { phase } : {});

@@ -1,6 +1,7 @@
 /**
  * The server's side of the start-up timeline (startup-trace.ts): process start, bundle loaded, `initialize`
- * received and the first diagnostics sent for each document. It wraps the connection before the server
+ * received, and for each document its first `didOpen` received and its first diagnostics sent (what lies
+ * between those two is the server's own part of an open). It wraps the connection before the server
  * registers its handlers, so the server itself knows nothing of it.
  */
 import { isMainThread } from 'node:worker_threads';
@@ -17,6 +18,16 @@ export function traceServer(connection: Connection): Connection {
     onInitialize((...args) => {
       traceStartup('server-initialize');
       return handler(...args);
+    });
+  const onDidOpen = connection.onDidOpenTextDocument.bind(connection);
+  const opened = new Set<string>();
+  connection.onDidOpenTextDocument = (handler) =>
+    onDidOpen((params) => {
+      if (!opened.has(params.textDocument.uri)) {
+        opened.add(params.textDocument.uri);
+        traceStartup('server-did-open');
+      }
+      return handler(params);
     });
   const sendDiagnostics = connection.sendDiagnostics.bind(connection);
   const published = new Set<string>();

@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('start-up trace', () => {
-  it('records process start, load, initialize and the first diagnostics of each document, in order', async () => {
+  it('records process start, load, initialize, and the first didOpen and first diagnostics of each document, in order', async () => {
     const a = 'file:///trace/a.logfilter';
     const b = 'file:///trace/b.rule';
     await client.conn.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -68,7 +68,15 @@ describe('start-up trace', () => {
     await client.waitForDiagnostics(b);
 
     const got = events();
-    expect(got.map((e) => e.event)).toEqual(['server-process-start', 'server-loaded', 'server-initialize', 'server-first-diagnostics', 'server-first-diagnostics']);
+    expect(got.map((e) => e.event)).toEqual([
+      'server-process-start',
+      'server-loaded',
+      'server-initialize',
+      'server-did-open',
+      'server-first-diagnostics',
+      'server-did-open',
+      'server-first-diagnostics',
+    ]);
     expect(new Set(got.map((e) => e.pid))).toEqual(new Set([client.proc.pid]));
     const at = got.map((e) => e.at);
     expect(at).toEqual([...at].sort((x, y) => x - y));

@@ -91,7 +91,7 @@ describe('the server in a worker thread', () => {
       delete process.env.LOGFILTER_STARTUP_TRACE;
       await open('file:///t/c.logfilter', 'logfilter', 'ClientRequestHots == "x"\n');
       const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; pid: number });
-      expect(events.map((e) => e.event)).toEqual(['server-loaded', 'server-initialize', 'server-first-diagnostics']);
+      expect(events.map((e) => e.event)).toEqual(['server-loaded', 'server-initialize', 'server-did-open', 'server-first-diagnostics']);
       expect(new Set(events.map((e) => e.pid))).toEqual(new Set([process.pid]));
     } finally {
       delete process.env.LOGFILTER_STARTUP_TRACE;

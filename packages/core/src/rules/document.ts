@@ -126,13 +126,22 @@ export interface RuleDocumentExpressionAt {
   toDocument: (offset: number) => number;
 }
 
+export interface RuleDocumentExpressionAtOptions {
+  /**
+   * The document's tree (`parseJson(text).value`), located in `text`. An editor keeps one per document
+   * version (see `carryJsonTree`) instead of parsing a large document again at each request. Given as
+   * undefined, the text is not JSON (no expression is found); left out, `text` is parsed.
+   */
+  tree?: JsonValue;
+}
+
 /**
  * The `expression` (or `counting_expression`) string whose text holds `offset` in a JSON rules document, with
  * its kind (a value expression inside `action_parameters`) and the phase of its ruleset; undefined elsewhere.
  */
-export function ruleDocumentExpressionAt(text: string, offset: number): RuleDocumentExpressionAt | undefined {
-  const parsed = parseJson(text);
-  if (!parsed.value) return undefined;
+export function ruleDocumentExpressionAt(text: string, offset: number, options: RuleDocumentExpressionAtOptions = {}): RuleDocumentExpressionAt | undefined {
+  const tree = 'tree' in options ? options.tree : parseJson(text).value;
+  if (!tree) return undefined;
   let phase: string | undefined;
   let found: { node: JsonString; kind: RuleKind } | undefined;
   const walk = (node: JsonValue, inParams: boolean): void => {
@@ -150,7 +159,7 @@ export function ruleDocumentExpressionAt(text: string, offset: number): RuleDocu
       walk(p.value, inParams || key === 'action_parameters');
     }
   };
-  walk(parsed.value, false);
+  walk(tree, false);
   if (!found) return undefined;
   const { node, kind } = found;
   const toDocument = stringOffsetMapper(text, node);
