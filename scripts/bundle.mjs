@@ -2,6 +2,7 @@
 // `compile-filter` close to the cold start of `node -e 0` (see bench/startup.bench.mjs).
 import { build } from 'esbuild';
 import { writeThirdPartyLicenses } from './third-party-licenses.mjs';
+import { startUpPatches } from './bundle-patches.mjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -53,6 +54,7 @@ const library = build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
+  plugins: [startUpPatches],
   metafile: true,
 });
 
@@ -85,7 +87,7 @@ await Promise.all(
         // import.meta.url in the ESM sources → the bundle's own file URL
         define: { 'import.meta.url': 'importMetaUrl' },
         banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-        plugins: [lazyChildProcess],
+        plugins: [lazyChildProcess, startUpPatches],
         metafile: true,
       });
       built.push({ out: e.out, result });

@@ -14,8 +14,37 @@ export interface CliContext {
   cwd: string;
 }
 
+/**
+ * The process's own streams, each taken on first use: Node creates process.stdin (and the others) when it is
+ * first read, and for a file or /dev/null on stdin that loads fs streams, fs.promises and readline, a few ms of
+ * every start of a command that reads a named file instead. They can still be replaced (`-o yaml` holds stdout).
+ */
 export function processContext(): CliContext {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  let stdout: CliContext['stdout'] | undefined;
+  let stderr: CliContext['stderr'] | undefined;
+  let stdin: CliContext['stdin'] | undefined;
+  return {
+    get stdout() {
+      return (stdout ??= process.stdout);
+    },
+    set stdout(s) {
+      stdout = s;
+    },
+    get stderr() {
+      return (stderr ??= process.stderr);
+    },
+    set stderr(s) {
+      stderr = s;
+    },
+    get stdin() {
+      return (stdin ??= process.stdin);
+    },
+    set stdin(s) {
+      stdin = s;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 /** Colour only on a terminal, never with NO_COLOR (https://no-color.org: any non-empty value). */

@@ -6,7 +6,7 @@ import { type Command, CommanderError } from 'commander';
 import { clipLongWords } from '@logfilter/core';
 import type { CliContext } from './context.js';
 import { withChoiceSuggestion } from './did-you-mean.js';
-import { flushYaml } from './output-format.js';
+import { flushHeldOutput } from './held-output.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 
 /** Per run: whether errors are JSON (`--diagnostics json`), and commander's error text captured meanwhile. */
@@ -95,7 +95,7 @@ export async function runProgram(name: string, program: Command, argv: string[],
     return EXIT_FAILURE;
   } finally {
     runs.delete(ctx);
-    flushYaml(ctx);
+    flushHeldOutput(ctx);
   }
 }
 

@@ -8,3 +8,5 @@ runCompileFilter(process.argv.slice(2)).then(
     process.exitCode = 1;
   },
 );
+
+export { warmCodeCache } from '../warm-code-cache.js';

@@ -106,7 +106,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   // A large plain file alone may keep its scan on this thread (runRanges decides): its workers start only then.
   const lazy = !explicit && !plans.some((p) => p.mode === 'file');
-  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine, chunkBytes: options.chunkBytes }, lazy) : undefined;
+  const pool = script ? new EvalPool(script, wanted, { options: ro, maxLine, chunkBytes: options.chunkBytes, wholeFileBytes: options.wholeFileBytes }, lazy) : undefined;
   if (!pool) dropEarlyWorker();
   return {
     cancel: async () => void (await pool?.terminate()),

@@ -10,7 +10,7 @@ import { BlockRunner } from './block-runner.js';
 import { lineBlocks, splitLongLines } from './line-blocks.js';
 import { openBytes, readError } from './sources.js';
 import { FileTally } from './totals.js';
-import { gunzipInto } from './inflate.js';
+import { gunzipFileChunks, gunzipInto } from './inflate.js';
 import type { FileJob, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
 
 /** Bytes read past a chunk's end at a time to finish a line (log lines are a few KB). */
@@ -23,7 +23,8 @@ export const CHUNK_BYTES = 512 << 10;
  * and scanned as one block: log export writes files of a few MB, and for those a stream's per-chunk work (async
  * reads, inflate in the thread pool, re-assembling lines across chunks) measured a third of the job's time.
  * Larger files, and any file that fails this way (damaged or cut-short gzip), are streamed, which keeps memory
- * flat and reports the counts made before a failure.
+ * flat and reports the counts made before a failure; a larger gzip file is first inflated here in chunks into
+ * one reused buffer (gunzipChunked), and streamed only when that fails.
  */
 export const WHOLE_FILE_BYTES = 32 << 20;
 
@@ -188,7 +189,8 @@ export class JobRunner {
    * file is garbage that V8 may keep for long; measured peak RSS +60 MB).
    */
   private readWhole(job: FileJob): Buffer | undefined {
-    if (job.size > WHOLE_FILE_BYTES) return undefined;
+    const whole = this.init.wholeFileBytes ?? WHOLE_FILE_BYTES;
+    if (job.size > whole) return undefined;
     try {
       const fd = this.fdOf(job.path);
       const raw = job.gzip ? this.compressedRoom(job.size) : this.block(job.size, false);
@@ -196,9 +198,9 @@ export class JobRunner {
       if (!job.gzip) return raw.subarray(0, job.size);
       // The trailer's size (of the last member, modulo 2^32) is only a hint; WHOLE_FILE_BYTES is the bound.
       const hint = job.size >= 18 ? raw.readUInt32LE(job.size - 4) : 0;
-      if (hint > WHOLE_FILE_BYTES) return undefined;
+      if (hint > whole) return undefined;
       let content = raw;
-      const length = gunzipInto(raw.subarray(0, job.size), (n) => (content = this.block(n, true)), WHOLE_FILE_BYTES, hint);
+      const length = gunzipInto(raw.subarray(0, job.size), (n) => (content = this.block(n, true)), whole, hint);
       return length < 0 ? undefined : content.subarray(0, length);
     } catch {
       return undefined;
@@ -222,6 +224,10 @@ export class JobRunner {
       this.runLines(tally, whole, 0, whole.length, []);
       return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };
     }
+    if (job.gzip) {
+      const done = await this.gunzipChunked(job);
+      if (done) return done;
+    }
     let bytes = 0;
     try {
       const src = { name: job.name, path: job.path, regular: true, size: job.size, gzip: job.gzip };
@@ -237,6 +243,32 @@ export class JobRunner {
       tally.error = readError({ name: job.name }, e).message;
     }
     return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes };
+  }
+
+  /**
+   * A gzip file too large to inflate whole, inflated on this thread chunk by chunk into one reused buffer
+   * (inflate.ts gunzipFileChunks). Undefined when it fails (damaged or cut-short data, trailing junk): the
+   * counts made are dropped and the caller streams the file, which reports exactly what it could read.
+   */
+  private async gunzipChunked(job: FileJob): Promise<JobResultMessage | undefined> {
+    const runner = this.runner!;
+    const tally = new FileTally();
+    try {
+      const chunks = gunzipFileChunks(this.fdOf(job.path), job.size);
+      for await (const block of lineBlocks(chunks, this.init.maxLine, true)) {
+        if (block.kind === 'too-long') tally.addTooLong(block.bytes, runner.options.strict);
+        else {
+          const r = runner.run(block.buf, 0, block.buf.length);
+          tally.add(r.counts, r.malformed, block.buf.length);
+        }
+        if (tally.stopped) break;
+      }
+    } catch {
+      return undefined;
+    } finally {
+      this.closeFd(job.path);
+    }
+    return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };
   }
 
   /** Fields seen and explain counts, for the final merge; closes the files. */

@@ -10,6 +10,8 @@ export interface WorkerInit {
   maxLine: number;
   /** Bytes a range is read and scanned at a time (job-runner.ts CHUNK_BYTES; smaller in tests). */
   chunkBytes?: number;
+  /** Content size up to which a file job is read whole (job-runner.ts WHOLE_FILE_BYTES; smaller in tests). */
+  wholeFileBytes?: number;
   /** The main thread's compiled line kernel (see lineKernelModule in the core), when it has one. */
   kernel?: object;
 }

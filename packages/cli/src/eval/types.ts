@@ -22,6 +22,8 @@ export interface EvalOptions {
   rangeBytes?: number;
   /** Bytes a range is read and scanned at a time (default CHUNK_BYTES, 512 KiB); tests use small chunks. */
   chunkBytes?: number;
+  /** Content size up to which a file job is read (and inflated) whole (default WHOLE_FILE_BYTES, 32 MiB); for tests. */
+  wholeFileBytes?: number;
   /** Longest line evaluated (default MAX_LINE_BYTES, 64 MiB); a longer one is one malformed line in every mode. */
   maxLineBytes?: number;
   /**

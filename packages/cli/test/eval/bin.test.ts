@@ -139,7 +139,9 @@ describe('logfilter eval launcher', () => {
     // through the code cache, as users run it
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
     delete env.LOGFILTER_NO_CODE_CACHE;
-    const modules = (args: string[]) => JSON.parse(spawnSync(process.execPath, ['-r', path.join(dir, 'probe.cjs'), ...args], { cwd: dir, env }).stderr.toString().match(/modules:(.*)/)![1]!) as string[];
+    // stdin not a pipe but /dev/null (a file, as in scripts and the bench): Node's stdin for a file is an fs
+    // stream, which loads fs.promises and readline when process.stdin is first read (context.ts reads it lazily)
+    const modules = (args: string[]) => JSON.parse(spawnSync(process.execPath, ['-r', path.join(dir, 'probe.cjs'), ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }).stderr.toString().match(/modules:(.*)/)![1]!) as string[];
     const loaded = modules([path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), 'f.logfilter']);
     expect(loaded.filter((m) => /internal\/fs\/promises|readline|NativeModule os$/.test(m))).toEqual([]);
     // and eval of a small input does without perf_hooks (the global `performance`)
@@ -147,6 +149,7 @@ describe('logfilter eval launcher', () => {
     expect(modules([bin, 'eval', 'f.logfilter', 'l.ndjson', '--json']).filter((m) => /perf_hooks|internal\/perf\/performance$|readline|worker_threads|NativeModule zlib$/.test(m))).toEqual([]);
     // the probe sees them when they are loaded
     expect(modules(['-e', "require('node:fs').promises; require('node:os')"]).filter((m) => /internal\/fs\/promises|NativeModule os$/.test(m))).toHaveLength(2);
+    expect(modules(['-e', 'process.stdin']).filter((m) => /internal\/fs\/promises|readline/.test(m)).length).toBeGreaterThan(0);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

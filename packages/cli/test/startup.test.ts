@@ -1,0 +1,125 @@
+/**
+ * What the start-up of `compile-filter` and `logfilter eval` leaves out or does faster (bench/startup.bench.mjs
+ * measures it): checked on the bundles `npm run build` writes, since that is what users start, and on the
+ * patches the bundler applies to third-party code (scripts/bundle-patches.mjs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { compile } from '@logfilter/core';
+import { REPO } from '../../../test/support/paths.js';
+import { applyPatches, CHAR_CODE_TABLE_FILL, CHAR_CODE_TABLE_ORIGINAL } from '../../../scripts/bundle-patches.mjs';
+import { tempDir, write } from './eval/support.js';
+
+const bundle = (name: string) => fs.readFileSync(path.join(REPO, 'packages/cli/dist', name), 'utf8');
+/** A constant of the `yaml` library's own code (its core schema's tag prefix). */
+const YAML_LIBRARY = 'tag:yaml.org,2002:';
+
+describe('start-up bundles', () => {
+  it('leave the YAML library out of compile-filter and eval (only -o yaml and YAML inputs of the API commands use it)', () => {
+    expect(bundle('compile-filter.cjs')).not.toContain(YAML_LIBRARY);
+    expect(bundle('logfilter-eval.cjs')).not.toContain(YAML_LIBRARY);
+    // the full CLI has it, so the marker does tell
+    expect(bundle('logfilter.cjs')).toContain(YAML_LIBRARY);
+  });
+});
+
+describe('code cache', () => {
+  it('is written by a run that did its command, not by --help, --version or a usage error (it keeps what the first writer compiled)', () => {
+    const dir = tempDir();
+    write(dir, 'f.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'l.ndjson', '{"ClientRequestHost":"a"}\n');
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const caches = (bundle: string) => (fs.existsSync(path.join(dir, 'cache/logfilter')) ? fs.readdirSync(path.join(dir, 'cache/logfilter')).filter((f) => f.startsWith(bundle)) : []);
+    const run = (bin: string, args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'packages/cli/bin', bin), ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }).status;
+    for (const [bin, bundle, pre, work] of [
+      ['compile-filter.cjs', 'compile-filter.cjs-', [], ['f.logfilter']],
+      ['logfilter.cjs', 'logfilter-eval.cjs-', ['eval'], ['f.logfilter', 'l.ndjson']],
+    ] as const) {
+      expect(run(bin, [...pre, '--help'])).toBe(0);
+      expect(run(bin, [...pre, '-V'])).toBe(0);
+      expect(run(bin, [...pre, '--no-such-option', ...work])).toBe(2);
+      expect(caches(bundle)).toEqual([]);
+      expect(run(bin, [...pre, ...work])).toBe(0);
+      const written = caches(bundle);
+      expect(written).toHaveLength(1);
+      const ino = fs.statSync(path.join(dir, 'cache/logfilter', written[0]!)).ino;
+      // used from then on, and not written again
+      expect(run(bin, [...pre, '--help'])).toBe(0);
+      expect(run(bin, [...pre, ...work])).toBe(0);
+      expect(caches(bundle)).toEqual(written);
+      expect(fs.statSync(path.join(dir, 'cache/logfilter', written[0]!)).ino).toBe(ino);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('code cache priming', () => {
+  it("runs the bundle's warmCodeCache just before writing the cache, not on runs that use it; a failing one still leaves a cache", () => {
+    const dir = tempDir();
+    const loader = path.join(REPO, 'packages/cli/bin/code-cache.cjs');
+    const mark = path.join(dir, 'warmed');
+    write(dir, 'good.cjs', `exports.warmCodeCache = () => require('node:fs').writeFileSync(${JSON.stringify(mark)}, 'x');\nprocess.stdout.write('ran');`);
+    write(dir, 'bad.cjs', "exports.warmCodeCache = () => { throw new Error('no'); };\nprocess.stdout.write('ran');");
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
+    delete env.LOGFILTER_NO_CODE_CACHE;
+    const run = (bundle: string) => spawnSync(process.execPath, ['-e', `require(${JSON.stringify(loader)}).load(${JSON.stringify(path.join(dir, bundle))})`], { env });
+    const caches = (bundle: string) => fs.readdirSync(path.join(dir, 'cache/logfilter')).filter((f) => f.startsWith(`${bundle}-`));
+    expect(run('good.cjs').stdout.toString()).toBe('ran');
+    expect(fs.existsSync(mark)).toBe(true);
+    expect(caches('good.cjs')).toHaveLength(1);
+    fs.rmSync(mark);
+    expect(run('good.cjs').stdout.toString()).toBe('ran');
+    expect(fs.existsSync(mark)).toBe(false);
+    const bad = run('bad.cjs');
+    expect([bad.status, bad.stdout.toString()]).toEqual([0, 'ran']);
+    expect(caches('bad.cjs')).toHaveLength(1);
+    // both bins' bundles have one
+    for (const b of ['compile-filter.cjs', 'logfilter-eval.cjs']) expect(bundle(b)).toContain('warmCodeCache');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('bundle patches', () => {
+  const lexerFile = createRequire(path.join(REPO, 'packages/core/package.json')).resolve('chevrotain').replace(/api\.js$/, 'scan/lexer.js');
+
+  it('apply to the installed Chevrotain and fail the build on text they do not find', () => {
+    const source = fs.readFileSync(lexerFile, 'utf8');
+    expect(source).toContain(CHAR_CODE_TABLE_ORIGINAL);
+    const patched = applyPatches(lexerFile, source);
+    expect(patched).toContain(CHAR_CODE_TABLE_FILL);
+    expect(patched).not.toContain(CHAR_CODE_TABLE_ORIGINAL);
+    expect(() => applyPatches(lexerFile, source.replace(CHAR_CODE_TABLE_ORIGINAL, ''))).toThrow(/not found once/);
+    // other files pass unchanged
+    expect(applyPatches('/x/node_modules/other/lexer.js', source)).toBe(source);
+  });
+
+  it("fill Chevrotain's char-code table with the same 65536 values", () => {
+    const table = (code: string) => Array.from(new Function(`let charCodeToOptimizedIdxMap;\n${code}\nreturn charCodeToOptimizedIdxMap;`)() as ArrayLike<number>);
+    const original = table(CHAR_CODE_TABLE_ORIGINAL);
+    expect(original).toHaveLength(65536);
+    expect(table(CHAR_CODE_TABLE_FILL)).toEqual(original);
+  });
+
+  it('leave the bundled lexer answering as the sources do on characters past 255', () => {
+    expect(bundle('compile-filter.cjs')).toContain('new Uint16Array(65536)');
+    const dir = tempDir();
+    const cases = ['ClientRequestHost == "日本é"\n', 'ClientRequestHost == "a" ß\n', 'ClientRequestHost in ["ü", "€"] and EdgeResponseStatus == 200 日\n'];
+    for (const [i, text] of cases.entries()) {
+      write(dir, `f${i}.logfilter`, text);
+      const r = spawnSync(process.execPath, [path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), `f${i}.logfilter`, '--diagnostics', 'json'], { cwd: dir, env: { ...process.env, LOGFILTER_NO_CODE_CACHE: '1' } });
+      const expected = compile(text);
+      expect(r.status).toBe(expected.ok ? 0 : 1);
+      if (expected.ok) expect(JSON.parse(r.stdout.toString())).toEqual(JSON.parse(expected.json!));
+      else {
+        const got = JSON.parse(r.stderr.toString()) as { code: string; range: { start: { offset: number }; end: { offset: number } } }[];
+        expect(got.map((d) => [d.code, d.range.start.offset, d.range.end.offset])).toEqual(expected.diagnostics.map((d) => [d.code, d.start, d.end]));
+        expect(got.length).toBeGreaterThan(0);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
