@@ -5,6 +5,7 @@
  * order of the dataset; nanosecond timestamps beyond 2^53 as plain integers). Same seed, same bytes.
  *
  *   node bench/gen-http-requests.mjs [--mb 200] [--seed 42] [--out bench/.data/http_requests-200mb.ndjson]
+ *   node bench/gen-http-requests.mjs --bytes N --seed S --first LINE --out FILE   (one file of a scale workload)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -209,12 +210,21 @@ function line(r, n) {
 }
 
 export function generate(file, mb, seed) {
+  return writeLines(file, mb * 1024 * 1024, seed, 0);
+}
+
+/**
+ * Lines from `seed` until `bytes` would be reached, numbered from `firstLine` (the line number sets the
+ * timestamps, so the files of one workload, each with its own seed, follow each other in time). Streams to
+ * `file` (through `file.tmp`, renamed when complete) in 4 MB batches: memory stays flat at any size.
+ */
+export function writeLines(file, bytes, seed, firstLine) {
   const r = rng(seed);
-  const target = mb * 1024 * 1024;
+  const target = bytes;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file + '.tmp', 'w');
   let written = 0;
-  let n = 0;
+  let n = firstLine;
   let batch = [];
   let batchBytes = 0;
   while (written + batchBytes < target) {
@@ -230,7 +240,7 @@ export function generate(file, mb, seed) {
   if (batch.length) written += fs.writeSync(fd, batch.join(''));
   fs.closeSync(fd);
   fs.renameSync(file + '.tmp', file);
-  return { lines: n, bytes: fs.statSync(file).size };
+  return { lines: n - firstLine, bytes: fs.statSync(file).size };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -242,6 +252,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const mb = Number(arg('mb', '200'));
   const out = arg('out', path.join(here, '.data', `http_requests-${mb}mb.ndjson`));
   const t = performance.now();
-  const res = generate(out, mb, Number(arg('seed', '42')));
+  // --bytes/--first: one file of a larger workload (bench/scale-data.mjs runs several of these at once).
+  const res = arg('bytes', '')
+    ? writeLines(out, Number(arg('bytes')), Number(arg('seed', '42')), Number(arg('first', '0')))
+    : generate(out, mb, Number(arg('seed', '42')));
   console.error(`${out}: ${res.lines} lines, ${(res.bytes / 1048576).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }

@@ -1,0 +1,298 @@
+#!/usr/bin/env node
+/**
+ * Scale bench: `logfilter eval FILTER DIR --json` against DuckDB (declared columns, 2 threads: the eval bench's
+ * peer) on workloads from 20 MB to 10 GB of http_requests lines in the log export layout (bench/scale-data.mjs:
+ * `<YYYYMMDD>/<start>_<end>_<hash>.log[.gz]`, 32 MB files, a plain and a gzip tree), and on a hidden-style set
+ * of filters drawn at random from a seed (bench/random-filters.mjs).
+ *
+ *   npm run build && node bench/scale.bench.mjs [--sizes 20,200,2048,10240] [--shapes F1,F2,F3]
+ *     [--variants plain,gzip] [--rounds 5] [--big-rounds 3] [--random-sizes 200,2048] [--seed 1] [--count 12]
+ *     [--only scale|random] [--jobs 2] [--quick] [--plan]
+ *
+ * --quick: 20 and 200 MB, 3 rounds, 6 random filters on 200 MB (a few minutes once the data is cached).
+ * --plan: print what would run (sizes, shapes, rounds, the cache) as JSON and stop. Bad options: exit 2.
+ * Workloads are generated on first use (2 GB: several minutes, 10 GB: half an hour on 2 cores) and cached in
+ * $LOGFILTER_BENCH_CACHE (default ~/.cache/logfilter-bench); `--jobs` files are written at once.
+ *
+ * Every figure is the median of `--rounds` interleaved rounds (every command once per round, in turn, so a
+ * slow moment of the machine hits all alike; `--big-rounds` at 10 GB), each command its own process, start-up
+ * included. CPU is user+sys of the whole process and peak RSS its ru_maxrss (the process and its worker
+ * threads, as VmHWM), both from /usr/bin/time. Counts must agree with DuckDB's on every run, else the bench
+ * fails (exit 1): a mismatch is a bug.
+ *
+ * Goals (issue 28): every shape >= 1.5x DuckDB at 2 GB and 10 GB, peak RSS < 200 MB, the throughput curve
+ * printed, and on the random set no filter below 1.25x DuckDB.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { FILTERS, bin, here, median, requireBuild } from './workloads.mjs';
+import { query } from './duckdb-sql.mjs';
+import { cacheDir, ensureWorkload, listTree } from './scale-data.mjs';
+import { drawFilters } from './random-filters.mjs';
+
+const argv = process.argv;
+// Bad options get a clear answer (exit 2), not a run of an hour on the wrong sizes.
+const VALUED = ['sizes', 'shapes', 'variants', 'rounds', 'big-rounds', 'random-sizes', 'seed', 'count', 'only', 'jobs'];
+const FLAGS = ['quick', 'plan'];
+const usage = (msg) => {
+  console.error(`scale bench: ${msg}\n  options: ${VALUED.map((v) => `--${v} V`).join(' ')} ${FLAGS.map((f) => `--${f}`).join(' ')}`);
+  process.exit(2);
+};
+for (let i = 2; i < argv.length; i++) {
+  const name = argv[i].replace(/^--/, '');
+  if (!argv[i].startsWith('--') || (!VALUED.includes(name) && !FLAGS.includes(name))) usage(`unknown option ${argv[i]}`);
+  if (VALUED.includes(name) && (i + 1 >= argv.length || argv[i + 1].startsWith('--'))) usage(`${argv[i]} needs a value`);
+  if (VALUED.includes(name)) i++;
+}
+const arg = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`);
+  return i > 0 ? argv[i + 1] : dflt;
+};
+const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const QUICK = argv.includes('--quick');
+const SIZES = list(arg('sizes', QUICK ? '20,200' : '20,200,2048,10240'));
+const SHAPES = list(arg('shapes', 'F1,F2,F3')).map((s) => {
+  const name = Object.keys(FILTERS).find((k) => k.startsWith(s + ' '));
+  if (!name) usage(`unknown shape ${s} (F1, F2, F3)`);
+  return name;
+});
+const VARIANTS = list(arg('variants', 'plain,gzip'));
+const ROUNDS = Number(arg('rounds', QUICK ? '3' : '5'));
+const BIG_ROUNDS = Number(arg('big-rounds', '3'));
+const RANDOM_SIZES = list(arg('random-sizes', QUICK ? '200' : '200,2048'));
+const SEED = Number(arg('seed', '1'));
+const COUNT = Number(arg('count', QUICK ? '6' : '12'));
+const ONLY = arg('only', '');
+const JOBS = Number(arg('jobs', '2'));
+for (const v of VARIANTS) if (v !== 'plain' && v !== 'gzip') usage(`unknown variant ${v} (plain, gzip)`);
+for (const [name, xs] of [['sizes', SIZES], ['random-sizes', RANDOM_SIZES]]) {
+  for (const x of xs) if (!/^\d+(\.\d+)?$/.test(x) || !(Number(x) > 0)) usage(`--${name}: ${x} is not a size in MB`);
+  xs.splice(0, xs.length, ...xs.map(Number));
+}
+for (const [name, x] of [['rounds', ROUNDS], ['big-rounds', BIG_ROUNDS], ['count', COUNT], ['jobs', JOBS]]) if (!Number.isInteger(x) || x < 1) usage(`--${name}: ${x} is not a whole number >= 1`);
+if (!Number.isInteger(SEED)) usage(`--seed: ${SEED} is not an integer`);
+if (ONLY && ONLY !== 'scale' && ONLY !== 'random') usage(`--only: ${ONLY} (scale or random)`);
+if (argv.includes('--plan')) {
+  // What a run would do, without doing it (the README's commands are checked this way).
+  console.log(JSON.stringify({ sizes: ONLY === 'random' ? [] : SIZES, shapes: SHAPES, variants: VARIANTS, rounds: ROUNDS, bigRounds: BIG_ROUNDS, randomSizes: ONLY === 'scale' ? [] : RANDOM_SIZES, seed: SEED, count: COUNT, jobs: JOBS, cache: cacheDir() }));
+  process.exit(0);
+}
+requireBuild('scale bench');
+
+const node = process.execPath;
+const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : '';
+if (!TIME) console.log('scale bench: /usr/bin/time not found (apt-get install time): CPU and peak RSS are not measured');
+const work = path.join(cacheDir(), 'runs');
+fs.mkdirSync(work, { recursive: true });
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** One command as a whole process: wall seconds, CPU seconds (user+sys), peak RSS (MB) and stdout. */
+function measure(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = TIME ? spawn(TIME, ['-f', '__time %U %S %M', cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - t) / 1000;
+      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`));
+      const m = /__time ([\d.]+) ([\d.]+) (\d+)/.exec(err);
+      resolve({ seconds, cpu: m ? Number(m[1]) + Number(m[2]) : NaN, peak: m ? Number(m[3]) / 1024 : NaN, out });
+    });
+  });
+}
+
+/** Runs `tasks` ([id, () => measure(...)]) in `rounds` interleaved rounds; the medians (peak: the maximum). */
+async function rounds(tasks, n) {
+  const runs = new Map(tasks.map(([id]) => [id, []]));
+  for (let r = 0; r < n; r++) for (const [id, run] of tasks) runs.get(id).push(await run());
+  const out = new Map();
+  for (const [id, rs] of runs) {
+    out.set(id, {
+      seconds: median(rs.map((m) => m.seconds)),
+      cpu: median(rs.map((m) => m.cpu)),
+      peak: Math.max(...rs.map((m) => m.peak)),
+      outs: rs.map((m) => m.out),
+      json: JSON.parse(rs[0].out),
+    });
+  }
+  return out;
+}
+
+/** A counts check across every run of every command given (all must say the same total and matched). */
+function agree(...results) {
+  const counts = new Set(results.flatMap((r) => r.outs.map((o) => { const j = JSON.parse(o); return `${j.total}/${j.matched}`; })));
+  return counts.size === 1;
+}
+
+const filterFile = (name, json) => {
+  const f = path.join(work, `filter-${name.replace(/\W+/g, '-')}.json`);
+  fs.writeFileSync(f, typeof json === 'string' ? json : JSON.stringify(json));
+  return f;
+};
+const sqlFile = (name, filter, glob) => {
+  const f = path.join(work, `query-${name.replace(/\W+/g, '-')}.sql`);
+  fs.writeFileSync(f, query(filter, glob));
+  return f;
+};
+const evalCmd = (filter, dir, extra = []) => () => measure(node, [bin, 'eval', filter, dir, '--json', '--no-progress', ...extra]);
+const duckCmd = (sql) => () => measure(node, [path.join(here, 'duckdb-peer.mjs'), sql]);
+const globOf = (w, variant) => path.join(w[variant], '*', variant === 'gzip' ? '*.log.gz' : '*.log');
+// What reading alone costs: every plain file read in 1 MB chunks, nothing else (the CPU of getting the bytes).
+const READ = `const fs=require('fs');const b=Buffer.allocUnsafe(1<<20);let n=0;for(const f of process.argv.slice(1)){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}process.stdout.write(JSON.stringify({total:n,matched:0}))`;
+
+let failed = false;
+const fail = (msg) => {
+  failed = true;
+  console.log(`  FAIL: ${msg}`);
+};
+
+// ---------------------------------------------------------------- the shapes F1–F3 at every size
+async function scale() {
+  const curve = [];
+  const scaling = [];
+  const empty = path.join(work, 'empty.log');
+  fs.writeFileSync(empty, '');
+  for (const mb of SIZES) {
+    const w = await ensureWorkload(mb, { jobs: JOBS });
+    const n = mb >= 10240 ? BIG_ROUNDS : ROUNDS;
+    const tasks = [];
+    for (const variant of VARIANTS) {
+      for (const shape of SHAPES) {
+        const f = filterFile(shape, FILTERS[shape]);
+        tasks.push([`eval ${variant} ${shape}`, evalCmd(f, w[variant])]);
+        tasks.push([`duck ${variant} ${shape}`, duckCmd(sqlFile(`${mb}-${variant}-${shape}`, FILTERS[shape], globOf(w, variant)))]);
+        if (variant === 'plain' && shape.startsWith('F3')) tasks.push([`w0 ${variant} ${shape}`, evalCmd(f, w[variant], ['--workers', '0'])]);
+      }
+    }
+    const f3 = SHAPES.find((s) => s.startsWith('F3'));
+    if (f3 && VARIANTS.includes('plain')) {
+      tasks.push(['read', () => measure(node, ['-e', READ, ...listTree(w.plain)])]);
+      tasks.push(['startup', evalCmd(filterFile(f3, FILTERS[f3]), empty)]);
+    }
+    const before = load();
+    const res = await rounds(tasks, n);
+    const MB = w.bytes / 1048576;
+    console.log(`\n${mb} MB: ${w.files} files, ${w.lines} lines (${(w.gzipBytes / 1048576).toFixed(0)} MB as gzip), median of ${n} interleaved rounds, load average ${before} -> ${load()}`);
+    console.log(`  ${'command'.padEnd(36)} ${'wall'.padStart(8)} ${'MB/s'.padStart(6)} ${'CPU'.padStart(8)} ${'peak RSS'.padStart(9)}  vs DuckDB  matched`);
+    const row = (label, m, extra = '') => console.log(`  ${label.padEnd(36)} ${m.seconds.toFixed(2).padStart(7)}s ${(MB / m.seconds).toFixed(0).padStart(6)} ${m.cpu.toFixed(2).padStart(7)}s ${m.peak.toFixed(0).padStart(6)} MB  ${extra}`);
+    for (const variant of VARIANTS) {
+      for (const shape of SHAPES) {
+        const e = res.get(`eval ${variant} ${shape}`);
+        const d = res.get(`duck ${variant} ${shape}`);
+        const w0 = res.get(`w0 ${variant} ${shape}`);
+        const ok = agree(e, d, ...(w0 ? [w0] : []));
+        if (!ok) fail(`${mb} MB ${variant} ${shape}: counts differ (logfilter ${e.outs.join(' ')}; DuckDB ${d.outs.join(' ')})`);
+        if (e.json.total !== w.lines) fail(`${mb} MB ${variant} ${shape}: logfilter counted ${e.json.total} lines of ${w.lines}`);
+        row(`${variant} ${shape}: logfilter eval`, e, `${(d.seconds / e.seconds).toFixed(2).padStart(6)}x (CPU ${(d.cpu / e.cpu).toFixed(2)}x)  ${e.json.matched}/${e.json.total}${ok ? '' : '  COUNTS DIFFER'}`);
+        if (w0) row(`${variant} ${shape}: --workers 0`, w0);
+        row(`${variant} ${shape}: DuckDB (2 threads)`, d, `          ${d.json.matched}/${d.json.total}`);
+        curve.push({ mb, variant, shape, e, d, MB });
+      }
+    }
+    if (res.has('read')) {
+      row('read only (1 MB chunks)', res.get('read'));
+      row('eval start-up (empty file)', res.get('startup'));
+      scaling.push({ mb, w2: res.get(`eval plain ${f3}`), w1: res.get(`w0 plain ${f3}`), read: res.get('read'), start: res.get('startup') });
+    }
+  }
+  console.log('\nThroughput curve (MB/s of uncompressed lines, whole process; ratio = DuckDB time / logfilter time, goal >= 1.5x at 2 GB and 10 GB;');
+  console.log('CPU = the same ratio in CPU seconds (user+sys), which a machine busy with other work distorts less):');
+  console.log(`  | shape | variant | ${SIZES.map((s) => `${s} MB`).join(' | ')} |`);
+  console.log(`  |---|---|${SIZES.map(() => '---').join('|')}|`);
+  for (const variant of VARIANTS) {
+    for (const shape of SHAPES) {
+      const cells = SIZES.map((mb) => {
+        const c = curve.find((x) => x.mb === mb && x.variant === variant && x.shape === shape);
+        return `${(c.MB / c.e.seconds).toFixed(0)} (DuckDB ${(c.MB / c.d.seconds).toFixed(0)}) ${(c.d.seconds / c.e.seconds).toFixed(2)}x, CPU ${(c.d.cpu / c.e.cpu).toFixed(2)}x`;
+      });
+      console.log(`  | ${shape} | ${variant} | ${cells.join(' | ')} |`);
+    }
+  }
+  console.log('\nPeak RSS of logfilter eval (MB, process and worker threads; goal < 200):');
+  console.log(`  | shape | variant | ${SIZES.map((s) => `${s} MB`).join(' | ')} |`);
+  console.log(`  |---|---|${SIZES.map(() => '---').join('|')}|`);
+  for (const variant of VARIANTS) for (const shape of SHAPES) console.log(`  | ${shape} | ${variant} | ${SIZES.map((mb) => curve.find((x) => x.mb === mb && x.variant === variant && x.shape === shape).e.peak.toFixed(0)).join(' | ')} |`);
+  const big = curve.filter((c) => c.mb >= 2048);
+  if (big.length) {
+    const short = big.filter((c) => c.d.seconds / c.e.seconds < 1.5).map((c) => `${c.shape} ${c.variant} ${c.mb} MB ${(c.d.seconds / c.e.seconds).toFixed(2)}x`);
+    console.log(`\nGoal >= 1.5x DuckDB at 2 GB and up: ${short.length ? `not met by ${short.join('; ')}` : 'met by every shape and variant measured'}`);
+  }
+  const heavy = curve.filter((c) => c.e.peak >= 200);
+  console.log(`Goal peak RSS < 200 MB: ${heavy.length ? `not met by ${heavy.map((c) => `${c.shape} ${c.variant} ${c.mb} MB (${c.e.peak.toFixed(0)} MB)`).join('; ')}` : 'met by every run'}`);
+  if (scaling.length) {
+    console.log(`\n2-core scaling on F3 (plain): --workers 0 against the default (one worker beside the main thread); where the rest of 2x goes, from CPU (user+sys) and wall:`);
+    console.log('  | size | 1 thread | default | speed-up | CPU 1 thread | CPU default | extra CPU of the split | idle core-seconds | reading (CPU) | start-up (CPU) | matching (CPU) |');
+    console.log('  |---|---|---|---|---|---|---|---|---|---|---|');
+    for (const s of scaling) {
+      const extra = s.w2.cpu - s.w1.cpu;
+      const idle = 2 * s.w2.seconds - s.w2.cpu;
+      const matching = s.w1.cpu - s.read.cpu - s.start.cpu;
+      console.log(`  | ${s.mb} MB | ${s.w1.seconds.toFixed(2)} s | ${s.w2.seconds.toFixed(2)} s | ${(s.w1.seconds / s.w2.seconds).toFixed(2)}x | ${s.w1.cpu.toFixed(2)} s | ${s.w2.cpu.toFixed(2)} s | ${extra.toFixed(2)} s (${((100 * extra) / s.w1.cpu).toFixed(0)}%) | ${idle.toFixed(2)} s | ${s.read.cpu.toFixed(2)} s | ${s.start.cpu.toFixed(2)} s | ${matching.toFixed(2)} s |`);
+    }
+    console.log('  speed-up = 1-thread wall / default wall (2x is the ceiling on 2 cores). Of what is missing: "extra CPU of the split" is work');
+    console.log('  the split adds (thread start-up, handing blocks over, merging counts); "idle core-seconds" = 2 x wall - CPU is time');
+    console.log('  a core had nothing of ours to run (serial start-up and tail, waiting on reads, and on a loaded machine other');
+    console.log('  processes); reading is the CPU of getting the bytes alone, matching the rest of the 1-thread CPU after start-up.');
+  }
+}
+
+// ---------------------------------------------------------------- the random hidden-style set
+function sampleLines(w, n = 3000) {
+  const first = listTree(w.plain)[0];
+  const fd = fs.openSync(first, 'r');
+  const buf = Buffer.alloc(Math.min(fs.statSync(first).size, n * 4096));
+  fs.readSync(fd, buf, 0, buf.length, 0);
+  fs.closeSync(fd);
+  return buf.toString('utf8').split('\n').slice(0, -1).slice(0, n).map((l) => JSON.parse(l));
+}
+
+async function randomSet() {
+  for (const mb of RANDOM_SIZES) {
+    const w = await ensureWorkload(mb, { jobs: JOBS });
+    const t = performance.now();
+    const filters = drawFilters({ seed: SEED, count: COUNT, sample: sampleLines(w) });
+    const ops = new Set(filters.flatMap((f) => f.operators));
+    console.log(`\nRandom hidden-style set: seed ${SEED} (--seed), ${COUNT} filters drawn in ${((performance.now() - t) / 1000).toFixed(1)} s, every one compiled; operators used: ${ops.size} of 14`);
+    const tasks = [];
+    filters.forEach((f, i) => {
+      const file = filterFile(`random-${SEED}-${i}`, f.json);
+      tasks.push([`eval ${i}`, evalCmd(file, w.plain)]);
+      tasks.push([`duck ${i}`, duckCmd(sqlFile(`random-${SEED}-${mb}-${i}`, JSON.parse(f.json), globOf(w, 'plain')))]);
+    });
+    const before = load();
+    const n = mb >= 10240 ? BIG_ROUNDS : ROUNDS;
+    const res = await rounds(tasks, n);
+    console.log(`${mb} MB plain (${w.lines} lines), median of ${n} interleaved rounds, load average ${before} -> ${load()}`);
+    console.log('  | # | conditions | negations | groups | API-sized | aimed at | selectivity | logfilter | DuckDB | ratio | CPU ratio | peak RSS | counts |');
+    console.log('  |---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    let worst = Infinity;
+    let worstCpu = Infinity;
+    filters.forEach((f, i) => {
+      const e = res.get(`eval ${i}`);
+      const d = res.get(`duck ${i}`);
+      const ok = agree(e, d);
+      const sel = e.json.matched / e.json.total;
+      const ratio = d.seconds / e.seconds;
+      worst = Math.min(worst, ratio);
+      worstCpu = Math.min(worstCpu, d.cpu / e.cpu);
+      console.log(`  | ${i} | ${f.conditions} | ${f.negations} | ${f.groups} | ${f.apiSized ? 'yes' : 'no'} | ${f.band.map((x) => `${100 * x}%`).join('–')} | ${(100 * sel).toFixed(1)}% | ${e.seconds.toFixed(2)} s | ${d.seconds.toFixed(2)} s | ${ratio.toFixed(2)}x | ${(d.cpu / e.cpu).toFixed(2)}x | ${e.peak.toFixed(0)} MB | ${ok ? 'agree' : `DIFFER (logfilter ${e.json.matched}, DuckDB ${d.json.matched})`} |`);
+      if (!ok) fail(`random filter ${i} (seed ${SEED}): logfilter ${e.outs.join(' ')}, DuckDB ${d.outs.join(' ')}\n    source: ${f.source}\n    json: ${f.json}`);
+      if (sel > 0.95) console.log(`  note: filter ${i} keeps ${(100 * sel).toFixed(1)}% of the whole workload (its sample: ${(100 * f.sampleSelectivity).toFixed(1)}%)`);
+    });
+    console.log(`  worst ratio: ${worst.toFixed(2)}x (goal >= 1.25x); worst CPU ratio: ${worstCpu.toFixed(2)}x`);
+  }
+}
+
+console.log(`scale bench: ${os.availableParallelism?.() ?? os.cpus().length} cores, load average ${load()}, cache ${cacheDir()}`);
+if (ONLY !== 'random') await scale();
+if (ONLY !== 'scale') await randomSet();
+if (failed) {
+  console.log('\nscale bench: FAILED (see FAIL lines above)');
+  process.exitCode = 1;
+}
