@@ -136,6 +136,9 @@ async function runPlans(
   let explainCounts: number[][] = [];
   // Plain files read on this thread, in ranges (the main thread's own evaluation state).
   let local: JobRunner | undefined;
+  // The whole run's plain files read in ranges: the size that decides whether sharing them pays (a log export
+  // directory holds many files each below that size and far above it together).
+  const rangesBytes = plans.reduce((n, p) => n + (p.mode === 'ranges' ? p.src.size : 0), 0);
 
   try {
     pool?.setFilter(filter);
@@ -150,7 +153,7 @@ async function runPlans(
       let tally: TallyData;
       if (p.mode === 'error') tally = { ...new FileTally().data(), error: p.error };
       else if (p.mode === 'file') tally = await fileResults[i]!;
-      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number');
+      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number', rangesBytes);
       else if (!p.stream && p.src.regular && p.src.size !== undefined && !p.src.gzip) {
         local ??= new JobRunner({ options: ro, maxLine, chunkBytes: options.chunkBytes }, runner);
         tally = await runLocalRanges(p.src as Source & { path: string; size: number }, local, options, progress);
@@ -236,8 +239,8 @@ async function runStream(
  */
 export const PARALLEL_MIN_READ = 0.5;
 /**
- * ... and only for a file this large: a worker's start-up and warm-up cost a thread tens of ms, which a shorter
- * scan does not win back. Measured on two cores, a filter that reads every line (the bench's F3), whole process,
+ * ... and only for a run this large (its files read in ranges, together): a worker's start-up and warm-up cost a
+ * thread tens of ms, which a shorter scan does not win back. Measured on two cores, a filter that reads every line (the bench's F3), whole process,
  * one thread against two: 40 MB 144 / 180 ms, 64 MB 167 / 197 ms, 100 MB 198 / 203 ms, 130 MB 222 / 216 ms,
  * 160 MB 245 / 228 ms, 200 MB 281 / 250 ms. bin/eval-early-worker.cjs starts its worker from the same size.
  */
@@ -248,7 +251,7 @@ const SAMPLE_BYTES = 1 << 20;
 /**
  * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
  * `adaptive`, the share of the file's first lines the prefilter lets through decides whether the workers take
- * ranges too (once per run).
+ * ranges too (once per run, for `runBytes`: all the run's files read in ranges).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
@@ -256,6 +259,7 @@ async function runRanges(
   options: EvalOptions,
   progress: (n: number) => void,
   adaptive: boolean,
+  runBytes = src.size,
 ): Promise<TallyData> {
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const tally = new FileTally();
@@ -266,7 +270,7 @@ async function runRanges(
     // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB.
     // `--workers N` still shares them (the README gives its figure).
     pool.rangesInParallel =
-      !options.emit && src.size >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) && headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
+      !options.emit && runBytes >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) && headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
   }
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {

@@ -191,6 +191,22 @@ describe('evaluation in worker threads', () => {
       expect({ ...below, seconds: 0, workers: 0 }).toEqual({ ...from, seconds: 0, workers: 0 });
     }, 120_000);
 
+    it.skipIf(cores() < 2)('in a run of several plain files is shared when the files together reach that size, each alone below it', async () => {
+      // A log export directory holds many files of tens of MB: each is below the size from which sharing pays,
+      // the run as a whole is far above it, and a CPU-bound filter must then use every core.
+      const text = fs.readFileSync(logs);
+      const parts = [write(dir, 'p1.ndjson', text), write(dir, 'p2.ndjson', text), write(dir, 'p3.ndjson', text)];
+      const inputs = parts.map((p) => ({ name: path.basename(p), path: p }));
+      const run = (parallelRangesMinBytes: number) =>
+        evaluateInputs({ where: { key: 'h', operator: '!eq', value: 'a' } } as never, inputs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes });
+      const together = await run(text.length * 3);
+      const beyond = await run(text.length * 3 + 1);
+      expect(together.workers).toBe(Math.min(cores(), 8) - 1);
+      expect(beyond.workers).toBe(0);
+      expect({ ...together, seconds: 0, workers: 0 }).toEqual({ ...beyond, seconds: 0, workers: 0 });
+      expect(together.total).toBe(3 * text.toString('utf8').split('\n').filter(Boolean).length);
+    }, 120_000);
+
     it.skipIf(cores() < 2)('kept on this thread leaves the workers ended, and gzip files after it still count', async () => {
       const text = fs.readFileSync(logs);
       const gz = [write(dir, 'a.ndjson.gz', zlib.gzipSync(text)), write(dir, 'b.ndjson.gz', zlib.gzipSync(text))];
