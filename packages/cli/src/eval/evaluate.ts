@@ -245,6 +245,14 @@ export const PARALLEL_MIN_READ = 0.5;
  * 160 MB 245 / 228 ms, 200 MB 281 / 250 ms. bin/eval-early-worker.cjs starts its worker from the same size.
  */
 export const PARALLEL_RANGES_MIN_BYTES = 128 << 20;
+/**
+ * ... but from this size the workers share the ranges whatever the prefilter lets through: copying the bytes out
+ * of the page cache then costs a thread as much as the needle searches (0.55 s of CPU per GB), and two threads
+ * share that too. Measured on two cores, quiet, whole process, one thread against two, a log export directory of
+ * 32 MB files, the bench's F1 (5% of lines read) and F2: 2 GB F1 1.03-1.07 / 1.01-1.06 s, F2 1.11-1.19 /
+ * 0.86-0.92 s; 10 GB F1 4.24-4.64 / 3.06-3.26 s.
+ */
+export const PARALLEL_ALWAYS_BYTES = 1 << 30;
 /** Bytes of a file's head sampled for that choice (a few hundred lines). */
 const SAMPLE_BYTES = 1 << 20;
 
@@ -270,7 +278,9 @@ async function runRanges(
     // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB.
     // `--workers N` still shares them (the README gives its figure).
     pool.rangesInParallel =
-      !options.emit && runBytes >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) && headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ);
+      !options.emit &&
+      runBytes >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) &&
+      (runBytes >= (options.parallelAlwaysBytes ?? PARALLEL_ALWAYS_BYTES) || headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ));
   }
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {

@@ -33,6 +33,8 @@ export interface EvalOptions {
   parallelMinRead?: number;
   /** With `workers: 'auto'`, the size from which a plain file's ranges may go to the workers (default PARALLEL_RANGES_MIN_BYTES; for tests). */
   parallelRangesMinBytes?: number;
+  /** With `workers: 'auto'`, the size from which the ranges go to the workers whatever the prefilter lets through (default PARALLEL_ALWAYS_BYTES; for tests). */
+  parallelAlwaysBytes?: number;
   /** With `workers: 'auto'`, the size from which a plain file is cut into ranges (default PARALLEL_MIN_BYTES; for tests). */
   parallelMinBytes?: number;
 }

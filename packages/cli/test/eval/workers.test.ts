@@ -191,6 +191,18 @@ describe('evaluation in worker threads', () => {
       expect({ ...below, seconds: 0, workers: 0 }).toEqual({ ...from, seconds: 0, workers: 0 });
     }, 120_000);
 
+    it.skipIf(cores() < 2)('is shared from the size where reading the bytes alone is worth two threads, even when the prefilter leaves few lines to read', async () => {
+      const size = fs.statSync(logs).size;
+      const run = (parallelAlwaysBytes: number) =>
+        evaluateFile({ where: { key: 'h', operator: 'eq', value: 'nowhere' } } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0, parallelAlwaysBytes });
+      const below = await run(size + 1);
+      const from = await run(size);
+      expect(below.workers).toBe(0);
+      expect(from.workers).toBe(Math.min(cores(), 8) - 1);
+      expect({ ...below, seconds: 0, workers: 0 }).toEqual({ ...from, seconds: 0, workers: 0 });
+      expect(from.total).toBeGreaterThan(1000);
+    }, 120_000);
+
     it.skipIf(cores() < 2)('in a run of several plain files is shared when the files together reach that size, each alone below it', async () => {
       // A log export directory holds many files of tens of MB: each is below the size from which sharing pays,
       // the run as a whole is far above it, and a CPU-bound filter must then use every core.
