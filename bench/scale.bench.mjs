@@ -20,7 +20,7 @@
  * threads, as VmHWM), both from /usr/bin/time. Counts must agree with DuckDB's on every run, else the bench
  * fails (exit 1): a mismatch is a bug.
  *
- * Goals (issue 28): every shape >= 1.5x DuckDB at 2 GB and 10 GB, peak RSS < 200 MB, the throughput curve
+ * Goals (README.md, "The scale bench"): every shape >= 1.5x DuckDB at 2 GB and 10 GB, peak RSS < 200 MB, the throughput curve
  * printed, and on the random set no filter below 1.25x DuckDB.
  */
 import fs from 'node:fs';
