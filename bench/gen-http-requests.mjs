@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** mulberry32: tiny, fast, good enough for test data. */
-function rng(seed) {
+/** mulberry32: tiny, fast, good enough for test data (the random filter set draws with it too). */
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

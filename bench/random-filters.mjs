@@ -13,6 +13,8 @@
  * Selectivity is aimed by drawing a band first (BANDS) and redrawing until the filter's fraction of a sample of
  * lines falls in it; the bench then measures each filter's real selectivity on the whole workload.
  */
+// the data generator's mulberry32: the same seed draws the same filters on every machine
+import { rng } from './gen-http-requests.mjs';
 import { compile, createMatcher, getDataset, isFilterable, OPERATORS, typeClasses } from '../packages/core/dist/logfilter-core.js';
 
 /** Lifted byte limit for drawn filters (the operator limit stays the language's 30). */
@@ -29,17 +31,6 @@ export const BANDS = [
 ];
 const TYPES = new Set(['int', 'string', 'bool', 'array[string]', 'array[int]']);
 
-/** mulberry32, as the data generator: the same seed draws the same filters on every machine. */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = (r, a) => a[(r() * a.length) | 0];
 const int = (r, lo, hi) => lo + ((r() * (hi - lo + 1)) | 0);
 
