@@ -252,6 +252,9 @@ export class JobRunner {
    */
   private async gunzipChunked(job: FileJob): Promise<JobResultMessage | undefined> {
     const runner = this.runner!;
+    // --explain counts go into the runner as lines are scanned and cannot be dropped with the tally: a file
+    // whose chunks fail part-way would have its first lines counted twice. Such runs stream the file.
+    if (runner.options.explain) return undefined;
     const tally = new FileTally();
     try {
       const chunks = gunzipFileChunks(this.fdOf(job.path), job.size);

@@ -126,4 +126,16 @@ describe('large gzip files in file jobs', () => {
     expect(pick(chunked).errors).toEqual(['cut.log.gz', 'junk.log.gz']);
     expect(chunked.total).toBeGreaterThan(50_000);
   }, 120_000);
+
+  it('count each line once in --explain, a damaged file read again after its chunks failed included', async () => {
+    const cut = zlib.gzipSync(text(10_000, 11));
+    write(dir, 'explain-cut.log.gz', cut.subarray(0, cut.length - 1000));
+    write(dir, 'explain-ok.log.gz', zlib.gzipSync(text(6_000, 12)));
+    const inputs = ['explain-cut.log.gz', 'explain-ok.log.gz'].map((n) => ({ name: n, path: path.join(dir, n) }));
+    const chunked = await evaluateInputs(FILTER as never, inputs, { workerScript: script, workers: 2, wholeFileBytes: 4096, explain: true });
+    const main = await evaluateInputs(FILTER as never, inputs, { workers: 0, explain: true });
+    expect(chunked.workers).toBe(2);
+    expect(pick(chunked)).toEqual(pick(main));
+    expect(chunked.explain).toEqual(main.explain);
+  }, 120_000);
 });
