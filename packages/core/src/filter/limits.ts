@@ -16,11 +16,14 @@ export const MAX_DEPTH = 64;
 /**
  * The filter parser's limits (lang/settings.ts), read by the shared Chevrotain base. Error recovery in unclosed
  * groups takes far more stack per level than parsing (the fuzzer overflowed it at 235 unclosed groups, and at
- * 195 levels of `not (`), so the parse depth stays well below that; anything past MAX_DEPTH groups is too deep
- * anyway. The error caps stop cascades in hopeless input (a binary file, 1 MB of noise).
+ * 195 levels of `not (`; on a 984 KB main-thread stack, at ~107 levels of `not (` followed by noise), so the parse
+ * depth stays below that. It counts groups and chained `not`s, and the language allows MAX_DEPTH groups each
+ * under a `not` (`not (` 64 times is a valid filter), so the cap leaves room for exactly that and a little more;
+ * anything past MAX_DEPTH groups is too deep anyway. The error caps stop cascades in hopeless input (a binary
+ * file, 1 MB of noise).
  */
 export const FILTER_PARSER_SETTINGS: Readonly<ParserSettings> = {
-  maxParseDepth: 100,
+  maxParseDepth: 2 * MAX_DEPTH + 2,
   maxParserErrors: 50,
   maxSyntaxDiagnostics: 200,
 };
