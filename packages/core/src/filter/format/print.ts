@@ -129,8 +129,12 @@ class Printer {
   }
 }
 
+/**
+ * What `e` prints as: groups, and one-item and/or nodes (JSON can hold `{"or": [c]}`, source cannot), stand
+ * for their content, so they add no parentheses and join the chain around them.
+ */
 function unwrap(e: Expr): Expr {
-  while (e.kind === 'group') e = e.expr;
+  while (e.kind === 'group' || ((e.kind === 'and' || e.kind === 'or') && e.items.length === 1)) e = e.kind === 'group' ? e.expr : e.items[0];
   return e;
 }
 
