@@ -172,14 +172,15 @@ function describeToken(t: IToken): string {
 }
 
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
-function hint(t: IToken): { text: string; meant?: string } {
+function hint(t: IToken, next: IToken | undefined): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
     if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
   }
   if (t.tokenType === T.BadOperator) {
-    const fixed: Record<string, string> = { '=': '==', '!': '!=', '&&': 'and', '||': 'or', '<>': '!=' };
+    // a `!` in front of a group negates it, as `not` does; elsewhere it is the start of `!=`
+    const fixed: Record<string, string> = { '=': '==', '!': next?.tokenType === T.LParen ? 'not' : '!=', '&&': 'and', '||': 'or', '<>': '!=' };
     const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
     const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
     return { text: `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`, ...(near.length ? { meant: near[0] } : {}) };
@@ -240,7 +241,8 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
     expected = "'and', 'or' or the end of the filter";
   }
   expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
-  const h = atEnd ? { text: '' } : hint(tok);
+  const at = atEnd ? -1 : indexAt(tokens, tok.startOffset);
+  const h = atEnd ? { text: '' } : hint(tok, at >= 0 ? tokens[at + 1] : undefined);
   const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
   return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
     ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),

@@ -64,7 +64,8 @@ export const operatorTokens: TokenType[] = (() => {
       name: `Op_${s}`,
       pattern: s,
       categories: [notable ? NotableOperator : OperatorToken],
-      ...(word ? { longer_alt: s.startsWith('!') ? BadOperator : Identifier } : {}),
+      // `<` must not win over the longer non-operator `<>`, which is reported with the operator meant
+      ...(word ? { longer_alt: s.startsWith('!') ? BadOperator : Identifier } : { longer_alt: BadOperator }),
     }),
   );
 })();

@@ -1,0 +1,31 @@
+/**
+ * Acceptance audit (docs/language.md#operators, #syntax): spellings other languages use (`=`, `<>`, `&&`, `||`,
+ * `!`) are `syntax` errors that name the operator meant, with a fix that writes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from '@logfilter/core';
+
+function firstSyntax(src: string) {
+  const d = parse(src).diagnostics.find((x) => x.code === 'syntax')!;
+  return { start: d.start, end: d.end, meant: d.fixes?.[0]?.edits[0]?.newText };
+}
+
+describe('operators of other languages name the one meant', () => {
+  it.each([
+    ['a <> 1', 2, 4, '!='],
+    ['a == 1 or b<>"x"', 11, 13, '!='],
+    ['a = 1', 2, 3, '=='],
+    ['a == 1 && b == 2', 7, 9, 'and'],
+    ['a == 1 || b == 2', 7, 9, 'or'],
+    ['a ! 1', 2, 3, '!='],
+    ['!(a == 1)', 0, 1, 'not'],
+    ['a == 1 and !(b == 2 or c == 3)', 11, 12, 'not'],
+    ['a == 1 or ! (b == 2)', 10, 11, 'not'],
+  ])('%j: syntax at %i..%i, meant %j', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
+  it('the symbols that are operators still lex as themselves', () => {
+    for (const op of ['<', '<=', '>', '>=', '==', '!=']) expect(parse(`a ${op} 1`).diagnostics).toEqual([]);
+    expect(parse('a < 1 and b > 2').diagnostics).toEqual([]);
+  });
+});
