@@ -66,6 +66,18 @@ class Printer {
     return conditionsIn(e).some((c) => this.att.leading.has(c) || this.att.trailing.has(c) || this.att.listItems.has(c));
   }
 
+  /**
+   * The comment that ends `e` when it is the only one in it (`a == 1 and b == 2  # why`): the one-line form can
+   * carry it at its end, so a short filter with such a comment is not broken over lines. Else undefined.
+   */
+  private onlyTrailing(e: Expr): string | undefined {
+    const cs = conditionsIn(e);
+    const last = cs[cs.length - 1];
+    const trail = last && this.att.trailing.get(last);
+    if (!trail || cs.some((c) => this.att.leading.has(c) || this.att.listItems.has(c) || (c !== last && this.att.trailing.has(c)))) return undefined;
+    return `  ${trail.join(' ')}`;
+  }
+
   /** A condition whose list holds comments: `field op [`, one item per line with its comments, then `]`. */
   private commentedList(c: Condition, indent: string, prefix: string, trail: string): string[] {
     const items = c.value.kind === 'list' ? c.value.items : [];
@@ -84,9 +96,10 @@ class Printer {
   /** Lines for `e`; the first line starts with `prefix`, continuation items of a chain use `cont`. */
   expr(e: Expr, indent: string, prefix: string, cont: string): string[] {
     e = unwrap(e);
-    if (!this.hasComments(e)) {
+    const trail = this.hasComments(e) ? this.onlyTrailing(e) : '';
+    if (trail !== undefined) {
       const flat = printInline(e);
-      if (indent.length + prefix.length + flat.length <= LINE_WIDTH || e.kind === 'condition') return [indent + prefix + flat];
+      if (indent.length + prefix.length + flat.length <= LINE_WIDTH || (e.kind === 'condition' && !trail)) return [indent + prefix + flat + trail];
     }
     switch (e.kind) {
       case 'condition': {
@@ -120,9 +133,10 @@ class Printer {
   }
 
   private parens(e: Expr, indent: string, prefix: string): string[] {
-    if (!this.hasComments(e)) {
+    const trail = this.hasComments(e) ? this.onlyTrailing(e) : '';
+    if (trail !== undefined) {
       const flat = `(${printInline(e)})`;
-      if (indent.length + prefix.length + flat.length <= LINE_WIDTH) return [indent + prefix + flat];
+      if (indent.length + prefix.length + flat.length <= LINE_WIDTH) return [indent + prefix + flat + trail];
     }
     const inner = indent + INDENT;
     return [`${indent}${prefix}(`, ...this.expr(e, inner, '', inner), `${indent})`];
