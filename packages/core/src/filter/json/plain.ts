@@ -6,7 +6,7 @@ import { diag, type Diagnostic } from '../diagnostics.js';
 import type { JsonPath } from '../ast.js';
 import { DEFAULT_MAX_DEPTH, type JsonValue } from '../../lang/located-json.js';
 
-/** The plain value of a tree, as JSON.parse would give it (numbers become doubles). */
+/** The plain value of a tree, as JSON.parse would give it (numbers become doubles, finite ones). */
 export function toPlain(node: JsonValue): unknown {
   switch (node.type) {
     case 'string':
@@ -14,8 +14,12 @@ export function toPlain(node: JsonValue): unknown {
       return node.value;
     case 'null':
       return null;
-    case 'number':
-      return Number(node.raw);
+    case 'number': {
+      // 1E400 is a JSON number, though past the double range: the schema, which reads these values, must see a
+      // number (ajv refuses Infinity). What the language can write of it is decompile's to judge.
+      const n = Number(node.raw);
+      return Number.isFinite(n) ? n : Math.sign(n) * Number.MAX_VALUE;
+    }
     case 'array':
       return node.items.map(toPlain);
     case 'object': {
