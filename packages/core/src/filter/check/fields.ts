@@ -35,7 +35,8 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
     out.push(diag('float-field', `${field.name} is a float field; the API does not document filters on float fields`, c.field.start, c.field.end, { path: pathOf(c, 'key') }));
   }
   const classes = typeClasses(field.type);
-  const allowed = op.types.filter((t) => classes.includes(t));
+  // the type table, narrowed for floats as operatorsFor narrows it (their `in` is not documented)
+  const allowed = operatorsFor(field).includes(op) ? op.types.filter((t) => classes.includes(t)) : [];
   if (allowed.length === 0) {
     const ok = operatorsFor(field).map((o) => o.canonical);
     out.push(
