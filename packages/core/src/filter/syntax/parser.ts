@@ -219,11 +219,16 @@ class FilterParser extends RecoveringParser {
       const items: ScalarValue[] = [];
       this.OPTION(() => {
         items.push(this.SUBRULE(this.scalar));
-        // A trailing comma is allowed: after a comma, another scalar is optional.
-        this.MANY(() => {
-          this.CONSUME(Comma);
-          this.OPTION2(() => items.push(this.SUBRULE2(this.scalar)));
+        // One trailing comma is allowed, an empty slot (`[a,,b]`, `[a,,]`) is not: a comma followed by `]` ends
+        // the list, any other comma needs a scalar after it.
+        this.MANY({
+          GATE: () => this.LA(2).tokenType !== RBracket,
+          DEF: () => {
+            this.CONSUME(Comma);
+            items.push(this.SUBRULE2(this.scalar));
+          },
         });
+        this.OPTION2(() => this.CONSUME2(Comma));
       });
       const close = this.CONSUME(RBracket);
       return this.ACTION(() => {
