@@ -24,6 +24,16 @@ describe('operators of other languages name the one meant', () => {
   ])('%j: syntax at %i..%i, meant %j', (src, start, end, meant) => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
+  it.each([
+    ['a startswith "x"', 2, 12, 'startsWith'],
+    ['a ENDSWITH "x"', 2, 10, 'endsWith'],
+    ['a Contains "x"', 2, 10, 'contains'],
+    ['a not StartsWith "x"', 6, 16, 'startsWith'],
+    ['a IN [1]', 2, 4, 'in'],
+    ['a == 1 AND b == 2', 7, 10, 'and'],
+  ])('an operator word in the wrong case, %j, names the word (%i..%i, %j)', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
   it('the symbols that are operators still lex as themselves', () => {
     for (const op of ['<', '<=', '>', '>=', '==', '!=']) expect(parse(`a ${op} 1`).diagnostics).toEqual([]);
     expect(parse('a < 1 and b > 2').diagnostics).toEqual([]);

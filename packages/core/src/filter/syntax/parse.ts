@@ -176,6 +176,9 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
+    // the camel-case operator words (startsWith, endsWith) typed in another case
+    const word = OPERATORS.flatMap((o) => o.words).find((w) => w.toLowerCase() === lower && !w.startsWith('!'));
+    if (word) return { text: `; operator words are case-sensitive: '${word}'`, meant: word };
     if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
   }
   if (t.tokenType === T.BadOperator) {
