@@ -38,11 +38,18 @@ export interface CheckInputOptions extends CheckOptions {
 
 /**
  * Whether a text is filter JSON or `.logfilter` source, by its first character after white space: `{` (a
- * filter, a job, an API answer) or `"` (the filter's JSON-encoded string) is JSON. No source starts so.
+ * filter, a job, an API answer) or `"` (the filter's JSON-encoded string) is JSON, and so is a Terraform-style
+ * assignment of either. No source starts so.
  */
 export function inputKind(text: string): FilterInputKind {
-  return /^\s*[{"]/.test(text) ? 'json' : 'source';
+  return /^\s*[{"]/.test(text) || TERRAFORM_ASSIGNMENT.test(text) ? 'json' : 'source';
 }
+
+/**
+ * `filter = "{\"where\":…}"`, as Terraform files hold it (read.ts reads it). The
+ * value must open an object, so a source with the `=` typo (`ClientCountry = "us"`) stays source.
+ */
+const TERRAFORM_ASSIGNMENT = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*=\s*"\{/;
 
 export function check(input: string | unknown, options: CheckInputOptions = {}): CheckResult {
   const { accept = 'json', ...limits } = options;
