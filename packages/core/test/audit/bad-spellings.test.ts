@@ -34,6 +34,14 @@ describe('operators of other languages name the one meant', () => {
   ])('an operator word in the wrong case, %j, names the word (%i..%i, %j)', (src, start, end, meant) => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
+  it.each([
+    ['eq == 1', 0, 2, '`eq`'],
+    ['a == 1 and in == 2', 11, 13, '`in`'],
+    ['startsWith != "x"', 0, 10, '`startsWith`'],
+    ['a == 1 or true == false', 10, 14, '`true`'],
+  ])('a keyword used as a field, %j, is told to be backquoted (%i..%i, %j)', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
   it('the symbols that are operators still lex as themselves', () => {
     for (const op of ['<', '<=', '>', '>=', '==', '!=']) expect(parse(`a ${op} 1`).diagnostics).toEqual([]);
     expect(parse('a < 1 and b > 2').diagnostics).toEqual([]);

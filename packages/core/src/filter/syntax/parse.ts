@@ -2,7 +2,7 @@
  * parse(): text → AST + syntax diagnostics. Never throws; deep nesting is refused before the recursive
  * parser could overflow the stack.
  */
-import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { EOF, type IRecognitionException, type IToken, tokenMatcher, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
@@ -180,6 +180,10 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
     const word = OPERATORS.flatMap((o) => o.words).find((w) => w.toLowerCase() === lower && !w.startsWith('!'));
     if (word) return { text: `; operator words are case-sensitive: '${word}'`, meant: word };
     if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
+  }
+  // a keyword or operator word where a field name goes (`in == 1`): docs/language.md says to backquote it
+  if (t.tokenType !== T.Identifier && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.image) && next && tokenMatcher(next, T.OperatorToken)) {
+    return { text: `; '${t.image}' is a keyword: write \`${t.image}\` to use it as a field name`, meant: `\`${t.image}\`` };
   }
   if (t.tokenType === T.BadOperator) {
     // a `!` in front of a group negates it, as `not` does; elsewhere it is the start of `!=`
