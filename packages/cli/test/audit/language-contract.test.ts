@@ -1,0 +1,61 @@
+/**
+ * Acceptance audit of the language contract through the commands (LANGUAGE.md section 7, docs/language.md):
+ * the departures the audit found, seen as a user sees them — exit codes, JSON diagnostics' codes and ranges,
+ * and what is printed.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers.js';
+
+const json = (stderr: string) =>
+  (JSON.parse(stderr) as { code: string; range: { start: { line: number; column: number }; end: { line: number; column: number } } }[]).map((d) => [
+    d.code,
+    d.range.start.line,
+    d.range.start.column,
+    d.range.end.column,
+  ]);
+
+describe('compile', () => {
+  it('<> is one syntax error at both characters, exit 1', async () => {
+    const r = await runCli('compile-filter', ['-', '--dataset', 'any', '--diagnostics', 'json'], { stdin: 'a == 1 or b <> 2' });
+    expect(r.code).toBe(1);
+    expect(json(r.stderr)).toEqual([['syntax', 1, 13, 15]]);
+  });
+  it('an empty list slot is a syntax error, exit 1, nothing printed', async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'ClientCountry in ["us",, "ca"]' });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(json(r.stderr)).toEqual([['syntax', 1, 24, 25]]);
+  });
+  it('64 negated groups compile; 65 are too-deep at the 65th parenthesis', async () => {
+    const ok = await runCli('compile-filter', ['-'], { stdin: `${'not ('.repeat(64)}BotScore < 30${')'.repeat(64)}` });
+    expect([ok.code, ok.stdout]).toEqual([0, '{"where":{"key":"BotScore","operator":"lt","value":30}}\n']);
+    const deep = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: `${'not ('.repeat(65)}BotScore < 30${')'.repeat(65)}` });
+    expect(deep.code).toBe(1);
+    expect(json(deep.stderr)).toEqual([['too-deep', 1, 5 * 64 + 5, 5 * 64 + 6]]);
+  });
+  it('in on a float field is operator-type, exit 1', async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'EdgeResponseCompressionRatio in [1.5]' });
+    expect(r.code).toBe(1);
+    expect(json(r.stderr)).toEqual([
+      ['float-field', 1, 1, 29],
+      ['operator-type', 1, 30, 32],
+    ]);
+  });
+});
+
+describe('check, decompile, fmt', () => {
+  const tf = 'filter = "{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"\n';
+  it('check reads a Terraform-style filter = "…" assignment, as decompile does', async () => {
+    expect(await runCli('logfilter', ['check', '-'], { stdin: tf })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await runCli('logfilter', ['decompile', '-'], { stdin: tf })).stdout).toBe('ClientCountry == "us"\n');
+  });
+  it('decompile adds no parentheses for one-item groups', async () => {
+    const r = await runCli('logfilter', ['decompile', '-'], {
+      stdin: '{"where":{"and":[{"key":"BotScore","operator":"lt","value":30},{"or":[{"key":"ClientCountry","operator":"eq","value":"us"}]}]}}',
+    });
+    expect([r.code, r.stdout]).toEqual([0, 'BotScore < 30 and ClientCountry == "us"\n']);
+  });
+  it('fmt keeps a short filter that ends with a comment on one line', async () => {
+    const r = await runCli('logfilter', ['fmt', '-'], { stdin: 'BotScore<30   and ClientCountry=="us"   # bots from one country\n' });
+    expect([r.code, r.stdout]).toEqual([0, 'BotScore < 30 and ClientCountry == "us"  # bots from one country\n']);
+  });
+});
