@@ -21,6 +21,9 @@ describe('operators of other languages name the one meant', () => {
     ['!(a == 1)', 0, 1, 'not'],
     ['a == 1 and !(b == 2 or c == 3)', 11, 12, 'not'],
     ['a == 1 or ! (b == 2)', 10, 11, 'not'],
+    ['!ClientCountry == "us"', 0, 14, 'not ClientCountry'],
+    ['a == 1 and !b in [2]', 11, 13, 'not b'],
+    ['a !contain "x"', 2, 10, '!contains'],
   ])('%j: syntax at %i..%i, meant %j', (src, start, end, meant) => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });

@@ -185,6 +185,11 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
   if (t.tokenType !== T.Identifier && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.image) && next && tokenMatcher(next, T.OperatorToken)) {
     return { text: `; '${t.image}' is a keyword: write \`${t.image}\` to use it as a field name`, meant: `\`${t.image}\`` };
   }
+  // `!field op value`: a negated condition, written with `not`
+  if (t.tokenType === T.BadOperator && t.image.length > 1 && t.image.startsWith('!') && next && tokenMatcher(next, T.OperatorToken)) {
+    const meant = `not ${t.image.slice(1)}`;
+    return { text: `; '!' does not negate a condition, did you mean '${meant}'?`, meant };
+  }
   if (t.tokenType === T.BadOperator) {
     // a `!` in front of a group negates it, as `not` does; elsewhere it is the start of `!=`
     const fixed: Record<string, string> = { '=': '==', '!': next?.tokenType === T.LParen ? 'not' : '!=', '&&': 'and', '||': 'or', '<>': '!=' };
