@@ -1,11 +1,11 @@
 /** `logfilter decompile`: filter JSON in any accepted form → canonical source. */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { compile, decompile } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
 import { readInput } from '../io.js';
 import { refuseSourceForDecompile } from '../wrong-command.js';
-import { diagnosticsOption, reportDiagnostics } from '../options.js';
+import { diagnosticsOption, knownDataset, reportDiagnostics } from '../options.js';
 import { toJsonDiagnostics } from '../diagnostics-print.js';
 
 export function registerDecompile(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
@@ -13,7 +13,8 @@ export function registerDecompile(program: Command, ctx: CliContext, setExit: (c
     .command('decompile')
     .description('turn filter JSON (a filter, its JSON-encoded string, a job, or an API response) into .logfilter source')
     .argument('[file]', 'JSON input (- or nothing: standard input)')
-    .option('--dataset <name>', 'write a dataset line naming this dataset')
+    // a known dataset or `any`, as every --dataset (an unknown one is a bad flag value, exit 2)
+    .addOption(new Option('--dataset <name>', 'write a dataset line naming this dataset').argParser(knownDataset))
     .addOption(diagnosticsOption())
     .action(async (file: string | undefined, flags: { dataset?: string; diagnostics: string }) => {
       const input = await readInput(file, ctx);

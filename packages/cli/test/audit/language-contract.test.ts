@@ -48,6 +48,13 @@ describe('check, decompile, fmt', () => {
     expect(await runCli('logfilter', ['check', '-'], { stdin: tf })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect((await runCli('logfilter', ['decompile', '-'], { stdin: tf })).stdout).toBe('ClientCountry == "us"\n');
   });
+  it('decompile --dataset takes a known dataset, as every other --dataset: another name is a usage error (exit 2)', async () => {
+    const doc = '{"where":{"key":"BotScore","operator":"lt","value":30}}';
+    const bad = await runCli('logfilter', ['decompile', '-', '--dataset', 'http_request'], { stdin: doc });
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
+    expect(bad.stderr).toContain('http_requests');
+    expect(await runCli('logfilter', ['decompile', '-', '--dataset', 'any'], { stdin: doc })).toEqual({ code: 0, stdout: 'dataset any\n\nBotScore < 30\n', stderr: '' });
+  });
   it('decompile adds no parentheses for one-item groups', async () => {
     const r = await runCli('logfilter', ['decompile', '-'], {
       stdin: '{"where":{"and":[{"key":"BotScore","operator":"lt","value":30},{"or":[{"key":"ClientCountry","operator":"eq","value":"us"}]}]}}',
