@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of the language contract through the commands (LANGUAGE.md section 7, docs/language.md):
+ * Acceptance audit of the language contract through the commands (docs/language.md):
  * the departures the audit found, seen as a user sees them — exit codes, JSON diagnostics' codes and ranges,
  * and what is printed.
  */

@@ -1,5 +1,5 @@
 /**
- * Acceptance audit (docs/language.md#operators, #syntax): spellings other languages use (`=`, `<>`, `&&`, `||`,
+ * Acceptance audit (docs/language.md#operators, #lexical-rules): spellings other languages use (`=`, `<>`, `&&`, `||`,
  * `!`) are `syntax` errors that name the operator meant, with a fix that writes it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Acceptance audit of decompile (LANGUAGE.md section 4) on JSON shapes the compiler never emits: one-item
- * and/or nodes, and/or nested in the same connective. Canonical source adds only the parentheses precedence
- * needs, and compiling it gives the filter back.
+ * Acceptance audit of decompile (docs/language.md#decompiling-and-formatting) on JSON shapes the compiler
+ * never emits: one-item and/or nodes, and/or nested in the same connective. Canonical source adds only the
+ * parentheses precedence needs, and compiling it gives the filter back.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, decompile, filtersEqual } from '@logfilter/core';

@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of float fields (LANGUAGE.md section 5): they take numbers with `eq !eq lt leq gt geq` only,
+ * Acceptance audit of float fields (docs/language.md#types): they take numbers with `eq !eq lt leq gt geq` only,
  * with a `float-field` warning. Every other operator is `operator-type`, as the message's own list says.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * Acceptance audit of the formatter (LANGUAGE.md section 4): long filters are broken one condition per line; a
- * short one stays on one line, also when a comment ends it. Formatting is idempotent and keeps the meaning.
+ * Acceptance audit of the formatter (docs/language.md#decompiling-and-formatting): long filters are broken one
+ * condition per line; a short one stays on one line, also when a comment ends it. Formatting is idempotent and
+ * keeps the meaning.
  */
 import { describe, expect, it } from 'vitest';
 import { compile, format } from '@logfilter/core';

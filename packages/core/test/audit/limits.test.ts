@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of the limits (LANGUAGE.md section 5, docs/language.md#limits): at most 64 nested groups,
+ * Acceptance audit of the limits (docs/language.md#limits): at most 64 nested groups,
  * `not` counting nothing. The parser's own stack guard must not refuse what the language allows.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of list syntax (LANGUAGE.md section 2): `[v, v, ...]` with one optional trailing comma.
+ * Acceptance audit of list syntax (docs/language.md#lexical-rules): `[v, v, ...]` with one optional trailing comma.
  * An empty slot (`[a,,b]`, `[a,,]`) is a syntax error at the extra comma.
  */
 import { describe, expect, it } from 'vitest';

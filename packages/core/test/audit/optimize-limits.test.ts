@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of `--optimize` (LANGUAGE.md section 3, docs/language.md#compilation): the operator count
+ * Acceptance audit of `--optimize` (docs/language.md#compilation): the operator count
  * before and after is reported, and the limits are judged on the optimized filter, the one that is sent.
  */
 import { describe, expect, it } from 'vitest';
