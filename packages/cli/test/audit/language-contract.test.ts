@@ -3,6 +3,9 @@
  * the departures the audit found, seen as a user sees them — exit codes, JSON diagnostics' codes and ranges,
  * and what is printed.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
 
@@ -47,6 +50,14 @@ describe('check, decompile, fmt', () => {
   it('check reads a Terraform-style filter = "…" assignment, as decompile does', async () => {
     expect(await runCli('logfilter', ['check', '-'], { stdin: tf })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect((await runCli('logfilter', ['decompile', '-'], { stdin: tf })).stdout).toBe('ClientCountry == "us"\n');
+  });
+  it('eval runs a filter given as that assignment', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'audit-lang-'));
+    const filter = path.join(dir, 'filter.tf.txt');
+    writeFileSync(filter, tf);
+    const r = await runCli('logfilter', ['eval', filter, '-', '--json'], { stdin: '{"ClientCountry":"us"}\n{"ClientCountry":"ca"}\n' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, matched: 1 });
   });
   it('decompile --dataset takes a known dataset, as every other --dataset: another name is a usage error (exit 2)', async () => {
     const doc = '{"where":{"key":"BotScore","operator":"lt","value":30}}';
