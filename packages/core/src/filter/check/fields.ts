@@ -36,7 +36,8 @@ export function checkCondition(c: Condition, schema: DatasetSchema | undefined, 
   }
   const classes = typeClasses(field.type);
   // the type table, narrowed for floats as operatorsFor narrows it (their `in` is not documented)
-  const allowed = operatorsFor(field).includes(op) ? op.types.filter((t) => classes.includes(t)) : [];
+  const narrowed = field.type === 'float' && !operatorsFor(field).includes(op);
+  const allowed = narrowed ? [] : op.types.filter((t) => classes.includes(t));
   if (allowed.length === 0) {
     const ok = operatorsFor(field).map((o) => o.canonical);
     out.push(
