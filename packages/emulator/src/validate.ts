@@ -75,7 +75,16 @@ export function validateBody<T>(schema: SchemaName, body: unknown, code: ErrorCo
     const e = fn.errors?.[0];
     const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'body';
     const extra = e?.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
-    throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`);
+    // The field at fault as a JSON pointer (a missing one is named by its would-be place), as every other error
+    // about one body field carries it; a body of the wrong type as a whole has no field, so no pointer.
+    const missing = e?.keyword === 'required' ? `/${escapePointer((e.params as { missingProperty: string }).missingProperty)}` : '';
+    const pointer = `${e?.instancePath ?? ''}${missing}`;
+    throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`, pointer === '' ? undefined : pointer);
   }
   return body as T;
+}
+
+/** A property name as a JSON pointer token (RFC 6901: `~` and `/` escaped). */
+function escapePointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,0 +1,57 @@
+/**
+ * The shape of an `execute` rule's action parameters (api-description 2.6; api-facts 2: `id` string, `version`,
+ * and `overrides` with `rules` [{id, action?, enabled?, score_threshold?, sensitivity_level?}], `categories`
+ * [{category, action?, enabled?}], `action?`, `enabled?`). A wrong type or an action that is not an action would
+ * otherwise be stored and run as nonsense. Whether the ruleset or its rules exist is not judged here: the managed
+ * rulesets are a sample, and users' configurations name the provider's real ones (the migration, which must leave
+ * the zone protected, checks the target itself).
+ */
+import { badRequest } from './errors.js';
+import { ACTIONS, ACTION_NAMES } from './rules-table.js';
+
+type Check = 'string' | 'boolean' | 'integer' | 'action';
+
+/** One table: the optional fields of an override at each level, and what each must be. */
+const OVERRIDE_FIELDS: Record<'ruleset' | 'category' | 'rule', Record<string, Check>> = {
+  ruleset: { action: 'action', enabled: 'boolean', sensitivity_level: 'string' },
+  category: { category: 'string', action: 'action', enabled: 'boolean', sensitivity_level: 'string' },
+  rule: { id: 'string', action: 'action', enabled: 'boolean', score_threshold: 'integer', sensitivity_level: 'string' },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `at(path)` turns a path under the rule (`action_parameters/id`) into the body's JSON pointer. */
+export function validateExecuteParameters(params: Record<string, unknown>, where: string, at: (path: string) => string): void {
+  const dotted = (path: string) => `${where}.${path.replace(/\//g, '.')}`;
+  const wrong = (path: string, what: string) => badRequest('validation', `${dotted(path)}: must be ${what}`, at(path));
+  const checkField = (value: unknown, check: Check, path: string) => {
+    if (value === undefined) return;
+    if (check === 'string' && typeof value !== 'string') throw wrong(path, 'a string');
+    if (check === 'boolean' && typeof value !== 'boolean') throw wrong(path, 'a boolean');
+    if (check === 'integer' && !Number.isInteger(value)) throw wrong(path, 'an integer');
+    if (check === 'action' && (typeof value !== 'string' || !Object.hasOwn(ACTIONS, value))) {
+      throw badRequest('unknownAction', `${dotted(path)}: unknown action ${JSON.stringify(value)} (one of ${ACTION_NAMES.join(', ')})`, at(path));
+    }
+  };
+  const checkLevel = (item: Record<string, unknown>, level: keyof typeof OVERRIDE_FIELDS, path: string) => {
+    for (const [field, check] of Object.entries(OVERRIDE_FIELDS[level])) checkField(item[field], check, `${path}/${field}`);
+  };
+  const checkList = (list: unknown, level: 'category' | 'rule', key: 'category' | 'id', path: string) => {
+    if (list === undefined) return;
+    if (!Array.isArray(list)) throw wrong(path, 'an array');
+    list.forEach((item: unknown, i) => {
+      if (!isObject(item)) throw wrong(`${path}/${i}`, 'an object');
+      if (item[key] === undefined) throw badRequest('validation', `${dotted(`${path}/${i}/${key}`)}: required`, at(`${path}/${i}/${key}`));
+      checkLevel(item, level, `${path}/${i}`);
+    });
+  };
+
+  checkField(params.id, 'string', 'action_parameters/id');
+  checkField(params.version, 'string', 'action_parameters/version');
+  const overrides = params.overrides;
+  if (overrides === undefined) return;
+  if (!isObject(overrides)) throw wrong('action_parameters/overrides', 'an object');
+  checkLevel(overrides, 'ruleset', 'action_parameters/overrides');
+  checkList(overrides.categories, 'category', 'category', 'action_parameters/overrides/categories');
+  checkList(overrides.rules, 'rule', 'id', 'action_parameters/overrides/rules');
+}

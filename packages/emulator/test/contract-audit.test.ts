@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+import { startEmulator, ERROR_CODES, MANAGED_RULESET_ID, type RunningEmulator } from '@logfilter/emulator';
+import { api, cfRule } from './http.js';
+
+/**
+ * Departures from the contract found by the acceptance audit of the zone API (api-description.md, api-facts.md,
+ * the provider's OpenAPI document), each pinned over real HTTP.
+ */
+let emu: RunningEmulator;
+let call: ReturnType<typeof api>;
+let n = 0;
+const zone = () => `audit-${++n}`;
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: ['test-token'] });
+  call = api(emu.url);
+});
+afterAll(() => emu.close());
+
+const managedEntry = (z: string, action_parameters: unknown) =>
+  call('PUT', `/zones/${z}/rulesets/phases/http_request_firewall_managed/entrypoint`, { rules: [{ action: 'execute', expression: 'true', action_parameters }] });
+
+describe('execute action parameters have the types of the contract (description 2.6, api-facts 2)', () => {
+  // id (string); overrides (object) holding rules: array of {id: string, action: string, enabled: boolean};
+  // categories [{category, action?, enabled?}], action?, enabled?; `allow` is not an action.
+  const RULE = '5de7edfa648c4d6891dc3e7f84534ffa';
+  it.each([
+    ['id not a string', { id: 123 }, ERROR_CODES.validation, '/rules/0/action_parameters/id'],
+    ['version not a string', { id: MANAGED_RULESET_ID, version: 1 }, ERROR_CODES.validation, '/rules/0/action_parameters/version'],
+    ['overrides not an object', { id: MANAGED_RULESET_ID, overrides: [] }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides'],
+    ['overrides.rules not an array', { id: MANAGED_RULESET_ID, overrides: { rules: { id: RULE } } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules'],
+    ['an override rule without id', { id: MANAGED_RULESET_ID, overrides: { rules: [{ action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/id'],
+    ['an override rule id not a string', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: 7, action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/id'],
+    ['an override enabled not a boolean', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, enabled: 'no' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/enabled'],
+    ['an override action that is no action', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, action: 'allow' }] } }, ERROR_CODES.unknownAction, '/rules/0/action_parameters/overrides/rules/0/action'],
+    ['an override score_threshold not an integer', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, score_threshold: '40' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/score_threshold'],
+    ['a category override without category', { id: MANAGED_RULESET_ID, overrides: { categories: [{ action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/categories/0/category'],
+    ['a category override action that is no action', { id: MANAGED_RULESET_ID, overrides: { categories: [{ category: 'wordpress', action: 'allow' }] } }, ERROR_CODES.unknownAction, '/rules/0/action_parameters/overrides/categories/0/action'],
+    ['a ruleset-level override enabled not a boolean', { id: MANAGED_RULESET_ID, overrides: { enabled: 'true' } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/enabled'],
+    ['a ruleset-level override action that is no action', { id: MANAGED_RULESET_ID, overrides: { action: 'allow' } }, ERROR_CODES.unknownAction, '/rules/0/action_parameters/overrides/action'],
+  ])('refuses %s, with the pointer to it, and changes nothing', async (_name, params, code, pointer) => {
+    const z = zone();
+    const r = await managedEntry(z, params);
+    expect([r.status, r.body.success, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, false, code, { pointer }]);
+    expect((await call('GET', `/zones/${z}/rulesets/phases/http_request_firewall_managed/entrypoint`)).status).toBe(404);
+  });
+  it('accepts every documented form of overrides', async () => {
+    const r = await managedEntry(zone(), {
+      id: MANAGED_RULESET_ID,
+      version: 'latest',
+      overrides: {
+        action: 'log',
+        enabled: true,
+        categories: [{ category: 'wordpress', action: 'block', enabled: false }],
+        rules: [{ id: RULE, action: 'managed_challenge', enabled: true, score_threshold: 40, sensitivity_level: 'medium' }],
+      },
+    });
+    expect([r.status, r.body.result.rules[0].action_parameters.overrides.rules[0].score_threshold]).toEqual([200, 40]);
+  });
+  it('checks a rule added or patched alone the same way', async () => {
+    const z = zone();
+    const created = (await call('POST', `/zones/${z}/rulesets`, { name: 'e', kind: 'zone', phase: 'http_request_firewall_managed', rules: [] })).body.result;
+    const add = await call('POST', `/zones/${z}/rulesets/${created.id}/rules`, { action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, enabled: 'no' }] } } });
+    expect([add.status, add.body.errors[0].code, add.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/action_parameters/overrides/rules/0/enabled' }]);
+    const ok = await call('POST', `/zones/${z}/rulesets/${created.id}/rules`, { action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } });
+    const ruleId = ok.body.result.rules[0].id;
+    const patch = await call('PATCH', `/zones/${z}/rulesets/${created.id}/rules/${ruleId}`, { action: 'execute', action_parameters: { id: false } });
+    expect([patch.status, patch.body.errors[0].code, patch.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/action_parameters/id' }]);
+  });
+});
+
+describe('an error about one field of the body names it in source.pointer (emulator README, "Behaviour")', () => {
+  it.each([
+    ['a ruleset name of the wrong type', 'POST', '/rulesets', { name: 5, kind: 'custom', phase: 'http_request_firewall_custom' }, ERROR_CODES.validation, '/name'],
+    ['a ruleset without name', 'POST', '/rulesets', { kind: 'custom', phase: 'http_request_firewall_custom' }, ERROR_CODES.validation, '/name'],
+    ['an unknown kind', 'POST', '/rulesets', { name: 'x', kind: 'nope', phase: 'http_request_firewall_custom' }, ERROR_CODES.validation, '/kind'],
+    ['a rule without expression', 'POST', '/rulesets', { name: 'x', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'block' }] }, ERROR_CODES.validation, '/rules/0/expression'],
+    ['a rule enabled not a boolean', 'POST', '/rulesets', { name: 'x', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'true', enabled: 'yes' }] }, ERROR_CODES.validation, '/rules/0/enabled'],
+    ['a job without destination', 'POST', '/logexport/jobs', { name: 'j' }, ERROR_CODES.jobInvalid, '/destination_conf'],
+    ['a job filter that is an object', 'POST', '/logexport/jobs', { destination_conf: 'https://logs.example.com/in', filter: { where: {} } }, ERROR_CODES.jobInvalid, '/filter'],
+    ['a job destination that is no URL', 'POST', '/logexport/jobs', { destination_conf: 'not a url' }, ERROR_CODES.jobInvalid, '/destination_conf'],
+    ['an unknown dataset', 'POST', '/logexport/jobs', { destination_conf: 'https://logs.example.com/in', dataset: 'nope' }, ERROR_CODES.datasetInvalid, '/dataset'],
+    ['a filter that is not JSON', 'POST', '/logexport/jobs', { destination_conf: 'https://logs.example.com/in', filter: '{where' }, ERROR_CODES.filterNotJson, '/filter'],
+    ['a filter that fails a check', 'POST', '/logexport/jobs', { destination_conf: 'https://logs.example.com/in', filter: '{"where":{"key":"EdgeResponseStatus","operator":"in","value":"200,201"}}' }, ERROR_CODES.filterInvalid, '/filter'],
+    ['unknown logpull_options', 'POST', '/logexport/jobs', { destination_conf: 'https://logs.example.com/in', logpull_options: 'fields=Nope' }, ERROR_CODES.logpullOptions, '/logpull_options'],
+  ])('%s', async (_name, method, path, body, code, pointer) => {
+    const r = await call(method, `/zones/${zone()}${path}`, body);
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, code, { pointer }]);
+  });
+  it.each([
+    ['an expression that is not true', { ...cfRule({ req: ['ua'] }), expression: 'http.host eq "a"' }, ERROR_CODES.customFieldExpression, '/rules/0/expression'],
+    ['no field at all', cfRule({}), ERROR_CODES.customFieldEmpty, '/rules/0/action_parameters'],
+    ['a list that is not an array', { ...cfRule({}), action_parameters: { request_fields: 'ua' } }, ERROR_CODES.validation, '/rules/0/action_parameters/request_fields'],
+    ['a header name in upper case', cfRule({ req: ['ua', 'User-Agent'] }), ERROR_CODES.customFieldName, '/rules/0/action_parameters/request_fields/1/name'],
+    ['a name twice', cfRule({ cookies: ['a', 'a'] }), ERROR_CODES.customFieldDuplicate, '/rules/0/action_parameters/cookie_fields/1/name'],
+  ])('a custom field rule with %s', async (_name, rule, code, pointer) => {
+    const r = await call('PUT', `/zones/${zone()}/rulesets/phases/http_log_custom_fields/entrypoint`, { rules: [rule] });
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, code, { pointer }]);
+  });
+});
