@@ -158,4 +158,16 @@ describe('logfilter jobs', () => {
     expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--filter', 'does-not-exist.logfilter'], env)).code).toBe(2);
     expect((await logfilter(['jobs', 'update', '--zone', z, '1'], env)).code).toBe(2);
   });
+
+  it('refuses a job name the provider refuses (letters, digits, "-" and "." only) before sending anything, exit 2', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    for (const name of ['my job', 'my_job', 'x'.repeat(513)]) {
+      expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', 'https://logs.example.com/in', '--name', name], env)).code).toBe(2);
+      expect((await logfilter(['jobs', 'update', '--zone', z, '1', '--name', name], env)).code).toBe(2);
+    }
+    expect(emu.requestCount).toBe(before);
+    const ok = await logfilter(['jobs', 'create', '--zone', z, '--destination', 'https://logs.example.com/in', '--name', 'shop.example-com', '--json'], env);
+    expect([ok.code, JSON.parse(ok.stdout).name]).toEqual([0, 'shop.example-com']);
+  });
 });

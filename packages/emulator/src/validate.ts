@@ -33,7 +33,8 @@ const rulesetProperties = {
 
 /** Job fields a body may carry: create requires destination_conf, update takes any subset. */
 const jobProperties = {
-  name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
+  // The provider's pattern (its OpenAPI document; its API refuses other names, so its Terraform provider checks it too).
+  name: { anyOf: [{ type: 'string', maxLength: 512, pattern: '^[a-zA-Z0-9.-]*$' }, { type: 'null' }] },
   destination_conf: { type: 'string', minLength: 1 },
   dataset: { type: 'string', minLength: 1 },
   logpull_options: { type: ['string', 'null'] },

@@ -101,3 +101,21 @@ describe('an error about one field of the body names it in source.pointer (emula
     expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, code, { pointer }]);
   });
 });
+
+describe('a job name is what the provider takes (its OpenAPI document: ^[a-zA-Z0-9\\-\\.]*$, at most 512)', () => {
+  // The provider refuses other names when the job is created (its Terraform provider checks the same pattern
+  // before applying because the API refused them): no space, no underscore.
+  it.each(['default fields', 'my_job', 'bad!', 'é'])('refuses %j on create and on update, naming the field', async (name) => {
+    const z = zone();
+    const r = await call('POST', `/zones/${z}/logexport/jobs`, { destination_conf: 'https://logs.example.com/in', name });
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, ERROR_CODES.jobInvalid, { pointer: '/name' }]);
+    const ok = await call('POST', `/zones/${z}/logexport/jobs`, { destination_conf: 'https://logs.example.com/in', name: 'shop.example-com' });
+    const u = await call('PUT', `/zones/${z}/logexport/jobs/${ok.body.result.id}`, { name });
+    expect([u.status, u.body.errors[0].code, u.body.errors[0].source]).toEqual([400, ERROR_CODES.jobInvalid, { pointer: '/name' }]);
+    expect((await call('GET', `/zones/${z}/logexport/jobs/${ok.body.result.id}`)).body.result.name).toBe('shop.example-com');
+  });
+  it.each(['', 'example.com', 'A-1.b', null])('accepts %j', async (name) => {
+    const r = await call('POST', `/zones/${zone()}/logexport/jobs`, { destination_conf: 'https://logs.example.com/in', name });
+    expect([r.status, r.body.result.name]).toEqual([200, name]);
+  });
+});

@@ -44,6 +44,14 @@ function jobId(positional: string | undefined, flags: JobFlags): string {
   return id;
 }
 
+/** The provider's job names (its OpenAPI pattern, which its API enforces): checked before anything is sent. */
+function jobName(name: string): string {
+  if (name.length > 512) throw new UsageError(`--name: a job name has at most 512 characters (this one has ${name.length})`);
+  const bad = /[^a-zA-Z0-9.-]/u.exec(name);
+  if (bad) throw new UsageError(`--name: ${JSON.stringify(bad[0])} at character ${bad.index + 1}: a job name holds only letters, digits, "-" and "."`);
+  return name;
+}
+
 function parseFields(text: string, dataset: string): string[] {
   const fields = text.split(',').map((f) => f.trim()).filter((f) => f !== '');
   if (fields.length === 0) throw new UsageError('--fields: give a comma-separated list of log field names');
@@ -113,7 +121,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     const dataset = flags.dataset ?? filter?.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) oneOf('--dataset', dataset, [...DATASETS.keys()], 'dataset');
     const body: CreateJobInput = { destination_conf: flags.destination, dataset };
-    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.name !== undefined) body.name = jobName(flags.name);
     const logpull = logpullOptions(undefined, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
     if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
@@ -206,7 +214,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     }
     const body: UpdateJobInput = {};
     if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset, flags.dataset !== undefined ? '--dataset' : `the dataset of job ${jid}`)).json;
-    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.name !== undefined) body.name = jobName(flags.name);
     if (flags.destination !== undefined) body.destination_conf = flags.destination;
     const logpull = logpullOptions(current?.logpull_options, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
