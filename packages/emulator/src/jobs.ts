@@ -4,7 +4,7 @@
  */
 import { check, getDataset } from '@logfilter/core';
 import { badRequest, clip, notFound } from './errors.js';
-import type { Job, ZoneState, EmulatorState } from './state.js';
+import type { Job, JobScope, EmulatorState } from './state.js';
 import { checkKind, checkOutputOptions, checkUploadLimits, UPLOAD_LIMITS, type OutputOptions } from './job-fields.js';
 import { checkChallenge } from './ownership.js';
 
@@ -41,7 +41,7 @@ const LIMIT_CODES = new Set(['too-many-operators', 'too-large', 'too-deep']);
  */
 export const MAX_FILTER_TEXT = 64 * 1024;
 
-export function findJob(zone: ZoneState, id: string): Job {
+export function findJob(zone: JobScope, id: string): Job {
   const n = /^[0-9]+$/.test(id) ? Number(id) : NaN;
   const job = zone.jobs.find((j) => j.id === n);
   if (!job) throw notFound('jobNotFound', `log export job ${id} not found`);
@@ -139,7 +139,7 @@ function normalizedFilter(filter: string | null | undefined): string | null {
   return filter === undefined || filter === null || filter.trim() === '' ? null : filter;
 }
 
-export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput & { destination_conf: string }): Job {
+export function createJob(state: EmulatorState, zone: JobScope, body: JobInput & { destination_conf: string }): Job {
   const dataset = body.dataset ?? 'http_requests';
   checkDataset(dataset);
   checkDestination(body.destination_conf);
@@ -173,7 +173,7 @@ export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput 
   return job;
 }
 
-export function updateJob(zone: ZoneState, job: Job, body: JobInput): Job {
+export function updateJob(zone: JobScope, job: Job, body: JobInput): Job {
   if (body.dataset !== undefined && body.dataset !== job.dataset) {
     throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`, '/dataset');
   }
@@ -211,6 +211,6 @@ function setUploadLimits(job: FullJob, body: JobInput): void {
   }
 }
 
-export function deleteJob(zone: ZoneState, job: Job): void {
+export function deleteJob(zone: JobScope, job: Job): void {
   zone.jobs = zone.jobs.filter((j) => j !== job);
 }
