@@ -14,7 +14,7 @@ export const HINTS_BY_CODE: Readonly<Record<number, string>> = {
   10001: credentials,
   7000: `check that ${ENV.baseUrl} ends with the API's version segment (e.g. /client/v4)`,
   7003: 'check the zone id (a zone name works too: it is looked up in the zones list)',
-  1004: 'see the zone\'s jobs with: logfilter jobs list --zone <zone>',
+  1004: 'see the jobs with: logfilter jobs list --zone <zone>',
   10003: 'the phase has no entry point yet: create it with: logfilter rulesets entrypoint put --phase <phase> --file <rules>',
   10004: 'see the rulesets with: logfilter rulesets list --zone <zone>',
   10006: 'see the rules with: logfilter rulesets get <ruleset-id> --zone <zone>',
