@@ -61,7 +61,8 @@ export function findEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase:
   return scope.rulesets.find((r) => latest(r).kind === ENTRYPOINT_KIND[scopeKind] && latest(r).phase === phase);
 }
 
-function checkPhase(phase: string): void {
+/** A phase the rulesets API knows, in a body or a path (the PUT of an entry point and its GETs answer alike). */
+export function checkPhase(phase: string): void {
   if (!(PHASES as readonly string[]).includes(phase)) throw badRequest('unknownPhase', `phase: unknown phase "${phase}" (one of ${PHASES.join(', ')})`, '/phase');
 }
 

@@ -119,3 +119,26 @@ describe('a job name is what the provider takes (its OpenAPI document: ^[a-zA-Z0
     expect([r.status, r.body.result.name]).toEqual([200, name]);
   });
 });
+
+describe('an unknown phase in an entry point path is refused as the PUT refuses it (20022), on every method', () => {
+  // The schema's ruleset_phase is a closed set; a typo used to read as "no entry point" (404) or an empty list.
+  it.each([
+    ['GET', '/rulesets/phases/http_request_firwall_custom/entrypoint'],
+    ['GET', '/rulesets/phases/http_request_firwall_custom/entrypoint/versions'],
+    ['GET', '/rulesets/phases/http_request_firwall_custom/entrypoint/versions/1'],
+    ['PUT', '/rulesets/phases/http_request_firwall_custom/entrypoint'],
+  ])('%s %s', async (method, path) => {
+    for (const scope of [`/zones/${zone()}`, `/accounts/${zone()}`]) {
+      const r = await call(method, `${scope}${path}`, method === 'PUT' ? { rules: [] } : undefined);
+      expect([r.status, r.body.success, r.body.errors[0].code]).toEqual([400, false, ERROR_CODES.unknownPhase]);
+      expect(r.body.errors[0].message).toContain('http_request_firewall_custom');
+    }
+  });
+  it('a known phase without an entry point is still 404 (10003), and its versions an empty list', async () => {
+    const z = zone();
+    const get = await call('GET', `/zones/${z}/rulesets/phases/http_ratelimit/entrypoint`);
+    expect([get.status, get.body.errors[0].code]).toEqual([404, ERROR_CODES.entrypointNotFound]);
+    const versions = await call('GET', `/zones/${z}/rulesets/phases/http_ratelimit/entrypoint/versions`);
+    expect([versions.status, versions.body.result]).toEqual([200, []]);
+  });
+});
