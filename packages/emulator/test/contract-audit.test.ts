@@ -142,3 +142,42 @@ describe('an unknown phase in an entry point path is refused as the PUT refuses 
     expect([versions.status, versions.body.result]).toEqual([200, []]);
   });
 });
+
+describe('a rule\'s ref is unique in its ruleset, and names the rule on an update (the provider\'s docs: "ref … must be unique for each rule in a ruleset"; a rule sent with the ref of an existing rule keeps its id)', () => {
+  const body = (rules: unknown[]) => ({ name: 'refs', kind: 'custom', phase: 'http_request_firewall_custom', rules });
+  it('refuses two rules with one ref, on create, update, add and patch, naming the second; nothing changes', async () => {
+    const z = zone();
+    const twice = await call('POST', `/zones/${z}/rulesets`, body([{ action: 'block', expression: 'true', ref: 'r1' }, { action: 'log', expression: 'true', ref: 'r1' }]));
+    expect([twice.status, twice.body.errors[0].code, twice.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/rules/1/ref' }]);
+    const made = (await call('POST', `/zones/${z}/rulesets`, body([{ action: 'block', expression: 'true', ref: 'r1' }, { action: 'log', expression: 'true', ref: 'r2' }]))).body.result;
+    const [first, second] = made.rules;
+    const put = await call('PUT', `/zones/${z}/rulesets/${made.id}`, { rules: [{ id: first.id, action: 'block', expression: 'true', ref: 'r1' }, { id: second.id, action: 'log', expression: 'true', ref: 'r1' }] });
+    expect([put.status, put.body.errors[0].code, put.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/rules/1/ref' }]);
+    const add = await call('POST', `/zones/${z}/rulesets/${made.id}/rules`, { action: 'block', expression: 'true', ref: 'r2' });
+    expect([add.status, add.body.errors[0].code, add.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/ref' }]);
+    const patch = await call('PATCH', `/zones/${z}/rulesets/${made.id}/rules/${second.id}`, { ref: 'r1' });
+    expect([patch.status, patch.body.errors[0].code, patch.body.errors[0].source]).toEqual([400, ERROR_CODES.validation, { pointer: '/ref' }]);
+    // A rule's own ref sent again is no conflict.
+    expect((await call('PATCH', `/zones/${z}/rulesets/${made.id}/rules/${second.id}`, { ref: 'r2', description: 'same ref' })).status).toBe(200);
+    const now = (await call('GET', `/zones/${z}/rulesets/${made.id}`)).body.result;
+    expect([now.version, now.rules.map((r: any) => r.ref)]).toEqual(['2', ['r1', 'r2']]);
+  });
+  it('a PUT of rules without ids keeps the id (and the version, when unchanged) of the rule with the same ref', async () => {
+    const z = zone();
+    const made = (await call('POST', `/zones/${z}/rulesets`, body([{ action: 'block', expression: 'true', ref: 'keep' }, { action: 'log', expression: 'true', ref: 'change' }]))).body.result;
+    const put = await call('PUT', `/zones/${z}/rulesets/${made.id}`, {
+      rules: [
+        { action: 'log', expression: 'true', ref: 'change', description: 'changed' },
+        { action: 'block', expression: 'true', ref: 'keep' },
+        { action: 'block', expression: 'http.host eq "new.example"', ref: 'new' },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const [changed, kept, added] = put.body.result.rules;
+    expect([changed.id, changed.version, kept.id, kept.version]).toEqual([made.rules[1].id, '2', made.rules[0].id, '1']);
+    expect([made.rules[0].id, made.rules[1].id]).not.toContain(added.id);
+    // The migration's configuration sends ref "" for new rules: no ref, nothing matched.
+    const empty = await call('PUT', `/zones/${z}/rulesets/${made.id}`, { rules: [{ id: '', ref: '', action: 'block', expression: 'true' }] });
+    expect([empty.status, [made.rules[0].id, made.rules[1].id].includes(empty.body.result.rules[0].id)]).toEqual([200, false]);
+  });
+});
