@@ -181,3 +181,24 @@ describe('a rule\'s ref is unique in its ruleset, and names the rule on an updat
     expect([empty.status, [made.rules[0].id, made.rules[1].id].includes(empty.body.result.rules[0].id)]).toEqual([200, false]);
   });
 });
+
+describe('a PUT of what a GET answered is accepted, as for rulesets, jobs and overrides (idempotent PUT)', () => {
+  it('page monitoring settings: updated_at is read-only and ignored', async () => {
+    const z = zone();
+    const got = (await call('GET', `/zones/${z}/page_shield`)).body.result;
+    const put = await call('PUT', `/zones/${z}/page_shield`, { ...got, enabled: true });
+    expect([put.status, put.body.result.enabled]).toEqual([200, true]);
+    expect(Date.parse(put.body.result.updated_at)).toBeGreaterThan(Date.parse(got.updated_at));
+    // A body of read-only fields only still changes nothing, and says so.
+    const only = await call('PUT', `/zones/${z}/page_shield`, { updated_at: got.updated_at });
+    expect([only.status, only.body.errors[0].code]).toEqual([400, ERROR_CODES.settingsInvalid]);
+  });
+  it('a policy: its own id is accepted, another id is refused (12006, /id)', async () => {
+    const z = zone();
+    const made = (await call('POST', `/zones/${z}/page_shield/policies`, { action: 'log', expression: 'true', value: "script-src 'self'" })).body.result;
+    const put = await call('PUT', `/zones/${z}/page_shield/policies/${made.id}`, { ...made, description: 'again' });
+    expect([put.status, put.body.result]).toEqual([200, { ...made, description: 'again' }]);
+    const other = await call('PUT', `/zones/${z}/page_shield/policies/${made.id}`, { ...made, id: 'f'.repeat(32) });
+    expect([other.status, other.body.errors[0].code, other.body.errors[0].source]).toEqual([400, ERROR_CODES.policyInvalid, { pointer: '/id' }]);
+  });
+});
