@@ -148,6 +148,8 @@ export function createJob(state: EmulatorState, zone: JobScope, body: JobInput &
   const filter = normalizedFilter(body.filter);
   if (filter) checkFilter(filter, dataset);
   checkKind(body.kind);
+  // The provider's schema: "Edge Log Delivery is only supported for the http_requests dataset".
+  if (body.kind === 'edge' && dataset !== 'http_requests') throw badRequest('jobInvalid', `kind: an edge job exports http_requests, not ${dataset}`, '/kind');
   checkOutputOptions(body.output_options, dataset);
   checkUploadLimits(body as unknown as Record<string, unknown>);
   checkChallenge(zone, body.destination_conf, body.ownership_challenge);

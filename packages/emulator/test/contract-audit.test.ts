@@ -202,3 +202,14 @@ describe('a PUT of what a GET answered is accepted, as for rulesets, jobs and ov
     expect([other.status, other.body.errors[0].code, other.body.errors[0].source]).toEqual([400, ERROR_CODES.policyInvalid, { pointer: '/id' }]);
   });
 });
+
+describe('an edge job exports http_requests only (the OpenAPI document: "Edge Log Delivery is only supported for the http_requests dataset")', () => {
+  it('refuses kind edge with another dataset (1001, /kind), accepts it with http_requests', async () => {
+    const z = zone();
+    const bad = await call('POST', `/zones/${z}/logexport/jobs`, { destination_conf: 'https://logs.example.com/e', dataset: 'firewall_events', kind: 'edge' });
+    expect([bad.status, bad.body.errors[0].code, bad.body.errors[0].source]).toEqual([400, ERROR_CODES.jobInvalid, { pointer: '/kind' }]);
+    expect((await call('GET', `/zones/${z}/logexport/jobs`)).body.result).toEqual([]);
+    const ok = await call('POST', `/zones/${z}/logexport/jobs`, { destination_conf: 'https://logs.example.com/e', kind: 'edge' });
+    expect([ok.status, ok.body.result.kind, ok.body.result.dataset]).toEqual([200, 'edge', 'http_requests']);
+  });
+});
