@@ -35,9 +35,10 @@ const rulesetProperties = {
 const jobProperties = {
   // The provider's pattern (its OpenAPI document; its API refuses other names, so its Terraform provider checks it too).
   name: { anyOf: [{ type: 'string', maxLength: 512, pattern: '^[a-zA-Z0-9.-]*$' }, { type: 'null' }] },
-  destination_conf: { type: 'string', minLength: 1 },
+  // maxLength: the provider's schema (4096 for both).
+  destination_conf: { type: 'string', minLength: 1, maxLength: 4096 },
   dataset: { type: 'string', minLength: 1 },
-  logpull_options: { type: ['string', 'null'] },
+  logpull_options: { type: ['string', 'null'], maxLength: 4096 },
   ownership_challenge: { type: 'string' },
   filter: { type: ['string', 'null'] },
   enabled: { type: 'boolean' },

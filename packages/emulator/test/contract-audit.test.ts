@@ -213,3 +213,21 @@ describe('an edge job exports http_requests only (the OpenAPI document: "Edge Lo
     expect([ok.status, ok.body.result.kind, ok.body.result.dataset]).toEqual([200, 'edge', 'http_requests']);
   });
 });
+
+describe('a job\'s destination_conf and logpull_options hold at most 4096 characters (the OpenAPI document\'s maxLength)', () => {
+  const long = `https://logs.example.com/${'a'.repeat(4072)}`; // 4097 characters
+  it.each([
+    ['destination_conf on create', 'POST', { destination_conf: long }, '/destination_conf'],
+    ['logpull_options on create', 'POST', { destination_conf: 'https://logs.example.com/in', logpull_options: `fields=${Array(600).fill('ClientIP').join(',')}` }, '/logpull_options'],
+    ['destination_conf on update', 'PUT', { destination_conf: long }, '/destination_conf'],
+  ])('%s', async (_name, method, body, pointer) => {
+    const z = zone();
+    const made = (await call('POST', `/zones/${z}/logexport/jobs`, { destination_conf: 'https://logs.example.com/in' })).body.result;
+    const r = await call(method, method === 'POST' ? `/zones/${z}/logexport/jobs` : `/zones/${z}/logexport/jobs/${made.id}`, body);
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, ERROR_CODES.jobInvalid, { pointer }]);
+  });
+  it('4096 characters are fine', async () => {
+    const r = await call('POST', `/zones/${zone()}/logexport/jobs`, { destination_conf: long.slice(0, 4096) });
+    expect(r.status).toBe(200);
+  });
+});
