@@ -9,13 +9,16 @@
 import { badRequest } from './errors.js';
 import { ACTIONS, ACTION_NAMES } from './rules-table.js';
 
-type Check = 'string' | 'boolean' | 'integer' | 'action';
+type Check = 'string' | 'boolean' | 'integer' | 'action' | 'sensitivity';
+
+/** The schema's ExecuteSensitivityLevel. */
+const SENSITIVITY_LEVELS = ['default', 'medium', 'low', 'eoff'];
 
 /** One table: the optional fields of an override at each level, and what each must be. */
 const OVERRIDE_FIELDS: Record<'ruleset' | 'category' | 'rule', Record<string, Check>> = {
-  ruleset: { action: 'action', enabled: 'boolean', sensitivity_level: 'string' },
-  category: { category: 'string', action: 'action', enabled: 'boolean', sensitivity_level: 'string' },
-  rule: { id: 'string', action: 'action', enabled: 'boolean', score_threshold: 'integer', sensitivity_level: 'string' },
+  ruleset: { action: 'action', enabled: 'boolean', sensitivity_level: 'sensitivity' },
+  category: { category: 'string', action: 'action', enabled: 'boolean', sensitivity_level: 'sensitivity' },
+  rule: { id: 'string', action: 'action', enabled: 'boolean', score_threshold: 'integer', sensitivity_level: 'sensitivity' },
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -29,6 +32,7 @@ export function validateExecuteParameters(params: Record<string, unknown>, where
     if (check === 'string' && typeof value !== 'string') throw wrong(path, 'a string');
     if (check === 'boolean' && typeof value !== 'boolean') throw wrong(path, 'a boolean');
     if (check === 'integer' && !Number.isInteger(value)) throw wrong(path, 'an integer');
+    if (check === 'sensitivity' && !SENSITIVITY_LEVELS.includes(value as string)) throw wrong(path, `one of ${SENSITIVITY_LEVELS.join(', ')}`);
     if (check === 'action' && (typeof value !== 'string' || !Object.hasOwn(ACTIONS, value))) {
       throw badRequest('unknownAction', `${dotted(path)}: unknown action ${JSON.stringify(value)} (one of ${ACTION_NAMES.join(', ')})`, at(path));
     }
@@ -43,6 +47,10 @@ export function validateExecuteParameters(params: Record<string, unknown>, where
       if (!isObject(item)) throw wrong(`${path}/${i}`, 'an object');
       if (item[key] === undefined) throw badRequest('validation', `${dotted(`${path}/${i}/${key}`)}: required`, at(`${path}/${i}/${key}`));
       checkLevel(item, level, `${path}/${i}`);
+      // The schema's minProperties 2: an override names what it overrides and what it changes.
+      if (!Object.keys(OVERRIDE_FIELDS[level]).some((f) => f !== key && item[f] !== undefined)) {
+        throw badRequest('validation', `${dotted(`${path}/${i}`)}: an override changes something (${Object.keys(OVERRIDE_FIELDS[level]).filter((f) => f !== key).join(', ')})`, at(`${path}/${i}`));
+      }
     });
   };
 

@@ -27,6 +27,7 @@ describe('execute action parameters have the types of the contract (description 
   // id (string); overrides (object) holding rules: array of {id: string, action: string, enabled: boolean};
   // categories [{category, action?, enabled?}], action?, enabled?; `allow` is not an action.
   const RULE = '5de7edfa648c4d6891dc3e7f84534ffa';
+  const CORE = '6179ae15870a4bb7b2d480d4843b323c';
   it.each([
     ['id not a string', { id: 123 }, ERROR_CODES.validation, '/rules/0/action_parameters/id'],
     ['version not a string', { id: MANAGED_RULESET_ID, version: 1 }, ERROR_CODES.validation, '/rules/0/action_parameters/version'],
@@ -41,6 +42,10 @@ describe('execute action parameters have the types of the contract (description 
     ['a category override action that is no action', { id: MANAGED_RULESET_ID, overrides: { categories: [{ category: 'wordpress', action: 'allow' }] } }, ERROR_CODES.unknownAction, '/rules/0/action_parameters/overrides/categories/0/action'],
     ['a ruleset-level override enabled not a boolean', { id: MANAGED_RULESET_ID, overrides: { enabled: 'true' } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/enabled'],
     ['a ruleset-level override action that is no action', { id: MANAGED_RULESET_ID, overrides: { action: 'allow' } }, ERROR_CODES.unknownAction, '/rules/0/action_parameters/overrides/action'],
+    // The schema: sensitivity_level is one of default, medium, low, eoff; an override item changes something (minProperties 2).
+    ['a sensitivity level outside its set', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, sensitivity_level: 'high' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/sensitivity_level'],
+    ['a rule override that changes nothing', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0'],
+    ['a category override that changes nothing', { id: MANAGED_RULESET_ID, overrides: { categories: [{ category: 'wordpress' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/categories/0'],
   ])('refuses %s, with the pointer to it, and changes nothing', async (_name, params, code, pointer) => {
     const z = zone();
     const r = await managedEntry(z, params);
@@ -55,7 +60,7 @@ describe('execute action parameters have the types of the contract (description 
         action: 'log',
         enabled: true,
         categories: [{ category: 'wordpress', action: 'block', enabled: false }],
-        rules: [{ id: RULE, action: 'managed_challenge', enabled: true, score_threshold: 40, sensitivity_level: 'medium' }],
+        rules: [{ id: RULE, action: 'managed_challenge', enabled: true, score_threshold: 40, sensitivity_level: 'medium' }, { id: CORE, sensitivity_level: 'eoff' }],
       },
     });
     expect([r.status, r.body.result.rules[0].action_parameters.overrides.rules[0].score_threshold]).toEqual([200, 40]);
