@@ -9,7 +9,10 @@
 import { badRequest } from './errors.js';
 import { ACTIONS, ACTION_NAMES } from './rules-table.js';
 
-type Check = 'string' | 'boolean' | 'integer' | 'action' | 'sensitivity';
+type Check = 'string' | 'id' | 'boolean' | 'integer' | 'action' | 'sensitivity';
+
+/** The schema's RulesetId and RuleId (the provider's ids and the emulator's alike). */
+const ID = /^[0-9a-f]{32}$/;
 
 /** The schema's ExecuteSensitivityLevel. */
 const SENSITIVITY_LEVELS = ['default', 'medium', 'low', 'eoff'];
@@ -18,7 +21,7 @@ const SENSITIVITY_LEVELS = ['default', 'medium', 'low', 'eoff'];
 const OVERRIDE_FIELDS: Record<'ruleset' | 'category' | 'rule', Record<string, Check>> = {
   ruleset: { action: 'action', enabled: 'boolean', sensitivity_level: 'sensitivity' },
   category: { category: 'string', action: 'action', enabled: 'boolean', sensitivity_level: 'sensitivity' },
-  rule: { id: 'string', action: 'action', enabled: 'boolean', score_threshold: 'integer', sensitivity_level: 'sensitivity' },
+  rule: { id: 'id', action: 'action', enabled: 'boolean', score_threshold: 'integer', sensitivity_level: 'sensitivity' },
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -29,7 +32,8 @@ export function validateExecuteParameters(params: Record<string, unknown>, where
   const wrong = (path: string, what: string) => badRequest('validation', `${dotted(path)}: must be ${what}`, at(path));
   const checkField = (value: unknown, check: Check, path: string) => {
     if (value === undefined) return;
-    if (check === 'string' && typeof value !== 'string') throw wrong(path, 'a string');
+    if ((check === 'string' || check === 'id') && typeof value !== 'string') throw wrong(path, 'a string');
+    if (check === 'id' && !ID.test(value as string)) throw wrong(path, 'an id of 32 hexadecimal digits');
     if (check === 'boolean' && typeof value !== 'boolean') throw wrong(path, 'a boolean');
     if (check === 'integer' && !Number.isInteger(value)) throw wrong(path, 'an integer');
     if (check === 'sensitivity' && !SENSITIVITY_LEVELS.includes(value as string)) throw wrong(path, `one of ${SENSITIVITY_LEVELS.join(', ')}`);
@@ -54,7 +58,7 @@ export function validateExecuteParameters(params: Record<string, unknown>, where
     });
   };
 
-  checkField(params.id, 'string', 'action_parameters/id');
+  checkField(params.id, 'id', 'action_parameters/id');
   checkField(params.version, 'string', 'action_parameters/version');
   const overrides = params.overrides;
   if (overrides === undefined) return;

@@ -33,6 +33,9 @@ describe('execute action parameters have the types of the contract (description 
     ['version not a string', { id: MANAGED_RULESET_ID, version: 1 }, ERROR_CODES.validation, '/rules/0/action_parameters/version'],
     ['overrides not an object', { id: MANAGED_RULESET_ID, overrides: [] }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides'],
     ['overrides.rules not an array', { id: MANAGED_RULESET_ID, overrides: { rules: { id: RULE } } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules'],
+    // The schema's RulesetId and RuleId: 32 lowercase hex digits (what the provider's ids, and the emulator's, are).
+    ['an id that is no ruleset id', { id: 'owasp' }, ERROR_CODES.validation, '/rules/0/action_parameters/id'],
+    ['an override rule id that is no rule id', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: '100015', action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/id'],
     ['an override rule without id', { id: MANAGED_RULESET_ID, overrides: { rules: [{ action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/id'],
     ['an override rule id not a string', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: 7, action: 'log' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/id'],
     ['an override enabled not a boolean', { id: MANAGED_RULESET_ID, overrides: { rules: [{ id: RULE, enabled: 'no' }] } }, ERROR_CODES.validation, '/rules/0/action_parameters/overrides/rules/0/enabled'],
