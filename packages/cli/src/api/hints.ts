@@ -28,9 +28,9 @@ export const HINTS_BY_CODE: Readonly<Record<number, string>> = {
   20400: 'delete the URI-based overrides first: logfilter waf-migration check --zone <zone> lists the commands',
   20410: 'the zone has migrated, so the previous WAF\'s API stopped working: use logfilter rulesets entrypoint get --phase http_request_firewall_managed',
   20411: 'see the packages with: logfilter waf-legacy packages --zone <zone>',
-  12002: 'see the scripts with: logfilter page-guard scripts list --zone <zone>',
-  12003: 'see the connections with: logfilter page-guard connections list --zone <zone>',
-  12004: 'see the cookies with: logfilter page-guard cookies list --zone <zone>',
+  12002: 'see the scripts with: logfilter page-guard scripts --zone <zone>',
+  12003: 'see the connections with: logfilter page-guard connections --zone <zone>',
+  12004: 'see the cookies with: logfilter page-guard cookies --zone <zone>',
   12005: 'see the policies with: logfilter page-guard policies list --zone <zone>',
 };
 
