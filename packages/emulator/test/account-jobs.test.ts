@@ -30,7 +30,7 @@ describe('log export jobs of an account', () => {
     const job = await cf.logpush.jobs.create({ ...a, destination_conf: 'https://logs.example.com/acct', dataset: 'http_requests', name: 'acct', filter: FILTER });
     expect(job).toMatchObject({ name: 'acct', dataset: 'http_requests', filter: FILTER, enabled: false });
     expect(typeof job!.id).toBe('number');
-    expect((await cf.logpush.jobs.list(a)).result.map((j) => j.id)).toEqual([job!.id]);
+    expect((await cf.logpush.jobs.list(a)).result.map((j) => j?.id)).toEqual([job!.id]);
     expect(await cf.logpush.jobs.get(job!.id!, a)).toEqual(job);
     expect(await cf.logpush.jobs.update(job!.id!, { ...a, enabled: true })).toMatchObject({ id: job!.id, enabled: true });
     await cf.logpush.jobs.delete(job!.id!, a);
@@ -82,7 +82,7 @@ describe('log export jobs of an account', () => {
     const a = await startEmulator({ tokens: ['test-token'], dataFile: data });
     const made = await api(a.url)('POST', '/accounts/kept/logpush/jobs', { destination_conf: 'https://logs.example.com/kept', name: 'kept' });
     await a.close();
-    expect(readDataFile(data).accounts.kept).toMatchObject({ jobs: [{ id: made.body.result.id, name: 'kept' }] });
+    expect(readDataFile(data)?.accounts.kept).toMatchObject({ jobs: [{ id: made.body.result.id, name: 'kept' }] });
     const b = await startEmulator({ tokens: ['test-token'], dataFile: data });
     try {
       expect((await api(b.url)('GET', `/accounts/kept/logpush/jobs/${made.body.result.id}`)).body.result).toEqual(made.body.result);
