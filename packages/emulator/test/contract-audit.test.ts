@@ -239,3 +239,21 @@ describe('a job\'s destination_conf and logpull_options hold at most 4096 charac
     expect(r.status).toBe(200);
   });
 });
+
+describe('HTTP methods as RFC 9110 has them', () => {
+  it('a 405 says which methods the path takes (Allow), and HEAD answers as GET without a body', async () => {
+    const z = zone();
+    const base = `${emu.url}/zones/${z}/rulesets`;
+    const patch = await fetch(base, { method: 'PATCH', headers: { authorization: 'Bearer test-token' } });
+    expect([patch.status, (await patch.json()).errors[0].code]).toEqual([405, ERROR_CODES.methodNotAllowed]);
+    expect(patch.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    const del = await fetch(`${emu.url}/zones/${z}/page_shield/policies/${'a'.repeat(32)}`, { method: 'POST', headers: { authorization: 'Bearer test-token' } });
+    expect([del.status, del.headers.get('allow')?.split(', ').sort()]).toEqual([405, ['DELETE', 'GET', 'HEAD', 'PUT']]);
+    const head = await fetch(base, { method: 'HEAD', headers: { authorization: 'Bearer test-token' } });
+    const get = await fetch(base, { headers: { authorization: 'Bearer test-token' } });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, get.headers.get('content-type'), '']);
+    // A HEAD changes nothing and creates nothing, as a GET.
+    const unknown = await fetch(`${emu.url}/zones/${z}/rulesets/${'0'.repeat(32)}`, { method: 'HEAD', headers: { authorization: 'Bearer test-token' } });
+    expect(unknown.status).toBe(404);
+  });
+});
