@@ -250,7 +250,7 @@ export class LogfilterClient implements ApiRequester {
 
   // ---- log export jobs (README, "Calls") ----
 
-  // A zone id (a bare string, as before), `{zone}` or `{account}`: jobs live at both (api-facts 4).
+  // A zone id (a bare string, as before), `{zone}` or `{account}`: jobs live at both (emulator README, "Paths").
   listJobs(scope: Scope, opts: PageOptions = {}): Promise<Page<Job>> {
     return this.page<Job>(`${scopePath(scope)}/logexport/jobs`, 'jobList', opts);
   }

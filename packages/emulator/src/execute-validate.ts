@@ -1,5 +1,5 @@
 /**
- * The shape of an `execute` rule's action parameters (api-description 2.6; api-facts 2: `id` string, `version`,
+ * The shape of an `execute` rule's action parameters (README, "Behaviour"; the provider's ExecuteRule: `id`, `version`,
  * and `overrides` with `rules` [{id, action?, enabled?, score_threshold?, sensitivity_level?}], `categories`
  * [{category, action?, enabled?}], `action?`, `enabled?`). A wrong type or an action that is not an action would
  * otherwise be stored and run as nonsense. Whether the ruleset or its rules exist is not judged here: the managed

@@ -1,6 +1,6 @@
 /**
  * The log export jobs area's routes (README, "Paths": log export), in the neutral spelling (aliases.ts), at both
- * scopes (api-facts 4: `<scope>/logexport/jobs`); instant logs (`edge`) are a zone's only.
+ * scopes (the provider's `<scope>/logpush/jobs`); instant logs (`edge`) are a zone's only.
  */
 import { validateBody } from './validate.js';
 import { paged, type Area, type Route } from './routing.js';

@@ -91,7 +91,7 @@ export interface ZoneState extends RulesetScope {
   page_guard?: PageGuardZone;
 }
 
-/** Where log export jobs live: a zone, or an account (api-facts 4: `<scope>/logexport/jobs`). */
+/** Where log export jobs live: a zone, or an account (README, "Paths": `{scope}/logexport/jobs`). */
 export interface JobScope {
   jobs: Job[];
 }

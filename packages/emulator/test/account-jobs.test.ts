@@ -1,5 +1,5 @@
 /**
- * Log export jobs at account level (api-facts 4: `<scope>/logexport/jobs`, `<scope>` = `accounts/<id>` or
+ * Log export jobs at account level (the provider's `<scope>/logpush/jobs`, `<scope>` = `accounts/<id>` or
  * `zones/<id>`; the provider's SDK calls `accounts/{account_id}/logpush/jobs` when given an account_id).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -6,8 +6,8 @@ import { startEmulator, ERROR_CODES, MANAGED_RULESET_ID, type RunningEmulator } 
 import { api, cfRule } from './http.js';
 
 /**
- * Departures from the contract found by the acceptance audit of the zone API (api-description.md, api-facts.md,
- * the provider's OpenAPI document), each pinned over real HTTP.
+ * Departures from the provider's API (its documentation and its OpenAPI document, test/fixtures/openapi) found by
+ * an acceptance audit of the zone API, each pinned over real HTTP.
  */
 let emu: RunningEmulator;
 let call: ReturnType<typeof api>;
@@ -23,7 +23,7 @@ afterAll(() => emu.close());
 const managedEntry = (z: string, action_parameters: unknown) =>
   call('PUT', `/zones/${z}/rulesets/phases/http_request_firewall_managed/entrypoint`, { rules: [{ action: 'execute', expression: 'true', action_parameters }] });
 
-describe('execute action parameters have the types of the contract (description 2.6, api-facts 2)', () => {
+describe('execute action parameters have the types of the provider\'s ExecuteRule', () => {
   // id (string); overrides (object) holding rules: array of {id: string, action: string, enabled: boolean};
   // categories [{category, action?, enabled?}], action?, enabled?; `allow` is not an action.
   const RULE = '5de7edfa648c4d6891dc3e7f84534ffa';
