@@ -245,7 +245,7 @@ describe('HTTP methods as RFC 9110 has them', () => {
     const z = zone();
     const base = `${emu.url}/zones/${z}/rulesets`;
     const patch = await fetch(base, { method: 'PATCH', headers: { authorization: 'Bearer test-token' } });
-    expect([patch.status, (await patch.json()).errors[0].code]).toEqual([405, ERROR_CODES.methodNotAllowed]);
+    expect([patch.status, ((await patch.json()) as { errors: { code: number }[] }).errors[0].code]).toEqual([405, ERROR_CODES.methodNotAllowed]);
     expect(patch.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
     const del = await fetch(`${emu.url}/zones/${z}/page_shield/policies/${'a'.repeat(32)}`, { method: 'POST', headers: { authorization: 'Bearer test-token' } });
     expect([del.status, del.headers.get('allow')?.split(', ').sort()]).toEqual([405, ['DELETE', 'GET', 'HEAD', 'PUT']]);
