@@ -15,7 +15,10 @@
  *
  * `scan` splits the block into lines and hands each to these paths, one function each: `prefilter` (is it a
  * candidate), `skipped` (not read: its outline only), `byKernel`, `byFields` (the JS extractor's rejection)
- * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next.
+ * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next. A block whose every line
+ * is read (no prefilter, no `onOther`) goes to the kernel whole instead (`byBlock`): it splits the lines and
+ * runs the filter's program (kernel-program.ts) on each, and only the lines it matched, found malformed or
+ * could not decide come back, to the same paths.
  *
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
