@@ -53,11 +53,14 @@ export const KERNEL_LAYOUT = {
   NODE_NEG: 16,
   // i32: offset from the program's start of a leaf's needle, or of its members' (offset, length) i32 pairs
   NODE_AT: 20,
-  // i32: the needle's length, or the number of members
+  // i32: the needle's length, or the number of members (f64 numbers at NODE_AT for NODE_NUMEQ); for NODE_BOOLEQ,
+  // 1 when `true` is a member plus 2 when `false` is
   NODE_LEN: 24,
   // i32, i32: offsets in the needle of its two rarest bytes (what $find compares first)
   NODE_RARE_A: 28,
   NODE_RARE_B: 32,
+  // i32: 1 when an array value must be decoded (`in`, which tests its elements), 0 when it never equals (`eq`)
+  NODE_ARRAYS: 36,
   // f64: the number a comparison compares with
   NODE_NUM: 40,
   // The kinds: groups, constants, and the leaves (a string's bytes, or a small integer's digits). $eval relies
@@ -70,10 +73,13 @@ export const KERNEL_LAYOUT = {
   NODE_STARTS: 5,
   NODE_ENDS: 6,
   NODE_CONTAINS: 7,
-  NODE_LT: 8,
-  NODE_LEQ: 9,
-  NODE_GT: 10,
-  NODE_GEQ: 11,
+  // `eq`/`in` whose members are all numbers (doubles), or all booleans
+  NODE_NUMEQ: 8,
+  NODE_BOOLEQ: 9,
+  NODE_LT: 10,
+  NODE_LEQ: 11,
+  NODE_GT: 12,
+  NODE_GEQ: 13,
 
   // A line of a block that the JS side must see ($scanBlock writes one per line it did not decide as a miss).
   REC_BYTES: 32,

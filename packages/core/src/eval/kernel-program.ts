@@ -7,8 +7,9 @@
  *   escapes: its bytes; on an absent field or null: the negative operator's `true`; `startsWith`/`endsWith` on
  *   any other value: false (true for the negative);
  * - a comparison with a number (a double) on an integer token of 1 to 15 digits: exact as a double;
+ * - `eq`/`in` with numbers only, or booleans only (`equality` below);
  * - an unknown operator: never holds.
- * Everything else is undecided in the kernel (an escaped string, a number for `eq`, an array for `contains`,
+ * Everything else is undecided in the kernel (an escaped string, a numeric string, an array for `contains`,
  * a comparison with an integer beyond 2^53, a condition whose value must be decoded), and so is a line whose
  * verdict depends on one: the JS side's span tests read such a line as before. `and`/`or` decide as soon as one
  * child decides them, so an undecided child costs nothing when a sibling rejects the line.
@@ -16,10 +17,31 @@
 import { KERNEL_LAYOUT as L } from './line-kernel.generated.js';
 import { rareOffsets } from './line-kernel.js';
 import type { PlanCondition, PlanNode } from './plan.js';
-import { asScalar, toExact } from './values.js';
+import { asList, asScalar, toExact } from './values.js';
 
 /** Deeper filters stay with the JS side ($eval recurses once per level, on the kernel's call stack). */
 const MAX_DEPTH = 64;
+
+/**
+ * `eq`/`in` with numbers only (doubles: a bigint's digits are compared by the JS side) or booleans only, as
+ * equalsTo/equalsAny (values.ts) decide them on a value token: a number equals an integer token of the same
+ * value (other numbers and numeric strings are decoded by the JS side) and never `true`, `false` or an object;
+ * a boolean equals only the same literal. Anything else stays undecided.
+ */
+function equality(c: PlanCondition, node: Node): Node {
+  const op = c.operator!.positive;
+  if (op !== 'eq' && op !== 'in') return node;
+  const list = op === 'eq' ? [asScalar(c.source.value)] : asList(c.source.value);
+  node.arrays = op === 'in' ? 1 : 0;
+  if (list.length > 0 && list.every((m) => typeof m === 'number')) {
+    node.kind = L.NODE_NUMEQ;
+    node.numbers = list as number[];
+  } else if (list.length > 0 && list.every((m) => typeof m === 'boolean')) {
+    node.kind = L.NODE_BOOLEQ;
+    node.bools = (list.includes(true) ? 1 : 0) | (list.includes(false) ? 2 : 0);
+  }
+  return node;
+}
 
 interface Node {
   kind: number;
@@ -32,6 +54,10 @@ interface Node {
   members?: readonly Uint8Array[];
   rare?: [number, number];
   num: number;
+  /** NODE_NUMEQ's members, NODE_BOOLEQ's (1: true, 2: false), and whether arrays are decoded (NODE_ARRAYS) */
+  numbers?: readonly number[];
+  bools?: number;
+  arrays?: number;
 }
 
 const COMPARISON: Record<string, number> = { lt: L.NODE_LT, leq: L.NODE_LEQ, gt: L.NODE_GT, geq: L.NODE_GEQ };
@@ -43,9 +69,9 @@ function leaf(c: PlanCondition): Node {
     node.kind = L.NODE_FALSE;
     return node;
   }
-  const span = c.span;
-  if (span === undefined) return node;
   node.neg = c.operator.negative ? 1 : 0;
+  const span = c.span;
+  if (span === undefined) return equality(c, node);
   if (span.kind === 'digits') {
     // the value positiveTest compares with (conditions.ts)
     const b = toExact(asScalar(c.source.value));
@@ -105,12 +131,27 @@ export function kernelProgram(root: PlanNode): Uint8Array | undefined {
   // The node records, then the needles and members (offsets from the program's start).
   let size = nodes.length * L.NODE_BYTES;
   for (const n of nodes) {
+    if (n.numbers) size += n.numbers.length * 8;
     if (n.bytes) size += n.bytes.length;
     if (n.members) size += n.members.length * 8 + n.members.reduce((t, m) => t + m.length, 0);
   }
   const out = new Uint8Array((size + 7) & ~7);
   const view = new DataView(out.buffer);
+  // the numbers first (aligned: the node records are a multiple of 8 bytes), then the bytes
   let at = nodes.length * L.NODE_BYTES;
+  nodes.forEach((n, i) => {
+    const r = i * L.NODE_BYTES;
+    view.setInt32(r + L.NODE_ARRAYS, n.arrays ?? 0, true);
+    if (n.bools !== undefined) view.setInt32(r + L.NODE_LEN, n.bools, true);
+    if (n.numbers) {
+      view.setInt32(r + L.NODE_AT, at, true);
+      view.setInt32(r + L.NODE_LEN, n.numbers.length, true);
+      for (const m of n.numbers) {
+        view.setFloat64(at, m, true);
+        at += 8;
+      }
+    }
+  });
   nodes.forEach((n, i) => {
     const r = i * L.NODE_BYTES;
     view.setInt32(r + L.NODE_KIND, n.kind, true);

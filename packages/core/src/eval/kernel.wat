@@ -678,6 +678,28 @@
         (i32.load offset={{NODE_RARE_A}} (local.get $node)) (i32.load offset={{NODE_RARE_B}} (local.get $node)))
       (i32.const 0)))
 
+  ;; The value of the token [s, e) when it is an integer of 1 to 15 digits (exact as a double, what JSON.parse
+  ;; gives), else NaN (span-values.ts smallInteger).
+  (func $smallInt (param $s i32) (param $e i32) (result f64)
+    (local $minus i32)
+    (local $c i32)
+    (local $i i64)
+    (local.set $minus (i32.eq (i32.load8_u (local.get $s)) (i32.const 45)))
+    (local.set $s (i32.add (local.get $s) (local.get $minus)))
+    (if (i32.or
+          (i32.or (i32.ge_u (local.get $s) (local.get $e)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 15)))
+          (i32.and (i32.eq (i32.load8_u (local.get $s)) (i32.const 48)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 1))))
+      (then (return (f64.const nan))))
+    (block $digits
+      (loop $digit
+        (br_if $digits (i32.ge_u (local.get $s) (local.get $e)))
+        (local.set $c (i32.sub (i32.load8_u (local.get $s)) (i32.const 48)))
+        (if (i32.gt_u (local.get $c) (i32.const 9)) (then (return (f64.const nan))))
+        (local.set $i (i64.add (i64.mul (local.get $i) (i64.const 10)) (i64.extend_i32_u (local.get $c))))
+        (local.set $s (i32.add (local.get $s) (i32.const 1)))
+        (br $digit)))
+    (f64.convert_i64_s (select (i64.sub (i64.const 0) (local.get $i)) (local.get $i) (local.get $minus))))
+
   ;; The node's verdict on the line just scanned: 0 false, 1 true, 2 undecided (the JS side's tests decide).
   ;; Conditions have no effects, so a group decides as soon as a child does (false for `and`, true for `or`),
   ;; whichever children before it were undecided.
@@ -692,8 +714,6 @@
     (local $e i32)
     (local $c i32)
     (local $neg i32)
-    (local $i i64)
-    (local $minus i32)
     (local $a f64)
     (local $b f64)
     (local.set $node (i32.add (global.get $prog) (i32.shl (local.get $index) (i32.const {{NODE_SHIFT}}))))
@@ -725,21 +745,8 @@
         ;; a comparison: false on an absent field; on an integer token of 1 to 15 digits (exact as a double), the
         ;; comparison of its value; anything else (fractions, exponents, strings, null...) undecided
         (if (i32.lt_s (local.get $s) (i32.const 0)) (then (return (i32.const 0))))
-        (local.set $minus (i32.eq (i32.load8_u (local.get $s)) (i32.const 45)))
-        (local.set $s (i32.add (local.get $s) (local.get $minus)))
-        (if (i32.or
-              (i32.or (i32.ge_u (local.get $s) (local.get $e)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 15)))
-              (i32.and (i32.eq (i32.load8_u (local.get $s)) (i32.const 48)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 1))))
-          (then (return (i32.const 2))))
-        (block $digits
-          (loop $digit
-            (br_if $digits (i32.ge_u (local.get $s) (local.get $e)))
-            (local.set $c (i32.sub (i32.load8_u (local.get $s)) (i32.const 48)))
-            (if (i32.gt_u (local.get $c) (i32.const 9)) (then (return (i32.const 2))))
-            (local.set $i (i64.add (i64.mul (local.get $i) (i64.const 10)) (i64.extend_i32_u (local.get $c))))
-            (local.set $s (i32.add (local.get $s) (i32.const 1)))
-            (br $digit)))
-        (local.set $a (f64.convert_i64_s (select (i64.sub (i64.const 0) (local.get $i)) (local.get $i) (local.get $minus))))
+        (local.set $a (call $smallInt (local.get $s) (local.get $e)))
+        (if (f64.ne (local.get $a) (local.get $a)) (then (return (i32.const 2))))
         (local.set $b (f64.load offset={{NODE_NUM}} (local.get $node)))
         (if (i32.eq (local.get $kind) (i32.const {{NODE_LT}})) (then (return (f64.lt (local.get $a) (local.get $b)))))
         (if (i32.eq (local.get $kind) (i32.const {{NODE_LEQ}})) (then (return (f64.le (local.get $a) (local.get $b)))))
@@ -748,6 +755,35 @@
     ;; a string leaf: an absent field holds for a negative operator only
     (if (i32.lt_s (local.get $s) (i32.const 0)) (then (return (local.get $neg))))
     (local.set $c (i32.load8_u (local.get $s)))
+    (if (i32.ge_u (local.get $kind) (i32.const {{NODE_NUMEQ}}))
+      (then
+        ;; equality with numbers or booleans: null holds for the negative only; an array's elements are decoded
+        ;; for `in`, never equal for `eq`
+        (if (i32.eq (local.get $c) (i32.const 110)) (then (return (local.get $neg))))
+        (if (i32.eq (local.get $c) (i32.const 91))
+          (then (return (select (i32.const 2) (local.get $neg) (i32.load offset={{NODE_ARRAYS}} (local.get $node))))))
+        (local.set $r (i32.load offset={{NODE_LEN}} (local.get $node)))
+        (if (i32.eq (local.get $kind) (i32.const {{NODE_BOOLEQ}}))
+          (then
+            ;; a boolean equals only a boolean
+            (if (i32.eq (local.get $c) (i32.const 116)) (then (return (i32.xor (i32.and (local.get $r) (i32.const 1)) (local.get $neg)))))
+            (if (i32.eq (local.get $c) (i32.const 102)) (then (return (i32.xor (i32.shr_u (i32.and (local.get $r) (i32.const 2)) (i32.const 1)) (local.get $neg)))))
+            (return (local.get $neg))))
+        ;; a number: a string may be numeric (decoded by the JS side); true, false and objects equal no number
+        (if (i32.eq (local.get $c) (i32.const 34)) (then (return (i32.const 2))))
+        (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 116)) (i32.eq (local.get $c) (i32.const 102))) (i32.eq (local.get $c) (i32.const 123)))
+          (then (return (local.get $neg))))
+        (local.set $a (call $smallInt (local.get $s) (local.get $e)))
+        (if (f64.ne (local.get $a) (local.get $a)) (then (return (i32.const 2))))
+        (local.set $child (i32.add (global.get $prog) (i32.load offset={{NODE_AT}} (local.get $node))))
+        (local.set $r (i32.add (local.get $child) (i32.shl (local.get $r) (i32.const 3))))
+        (block $none
+          (loop $member
+            (br_if $none (i32.ge_u (local.get $child) (local.get $r)))
+            (if (f64.eq (local.get $a) (f64.load (local.get $child))) (then (return (i32.xor (i32.const 1) (local.get $neg)))))
+            (local.set $child (i32.add (local.get $child) (i32.const 8)))
+            (br $member)))
+        (return (local.get $neg))))
     (if (i32.eq (local.get $c) (i32.const 34))
       (then
         ;; a string with escapes is decoded by the JS side

@@ -85,8 +85,9 @@ describe('the filter decided in the line kernel', () => {
     expect(view.getInt32(KERNEL_LAYOUT.NODE_BYTES + KERNEL_LAYOUT.NODE_KIND, true)).toBe(KERNEL_LAYOUT.NODE_EQUALS);
     expect(view.getInt32(2 * KERNEL_LAYOUT.NODE_BYTES + KERNEL_LAYOUT.NODE_KIND, true)).toBe(KERNEL_LAYOUT.NODE_LEQ);
     expect(view.getFloat64(2 * KERNEL_LAYOUT.NODE_BYTES + KERNEL_LAYOUT.NODE_NUM, true)).toBe(95);
-    // `eq 5` (a number) must be decoded, and `<` with an integer beyond 2^53 compares a bigint: nothing left to decide
-    expect(kernelProgram(evalPlan(exactFilter('{"where":{"or":[{"key":"a","operator":"eq","value":5},{"key":"b","operator":"lt","value":9007199254740993}]}}') as FilterDocument).root)).toBeUndefined();
+    // `eq "5"` (a numeric string) equals a log number, which must be decoded, and `<` with an integer beyond 2^53
+    // compares a bigint: nothing left to decide
+    expect(kernelProgram(evalPlan(exactFilter('{"where":{"or":[{"key":"a","operator":"eq","value":"5"},{"key":"b","operator":"lt","value":9007199254740993}]}}') as FilterDocument).root)).toBeUndefined();
   });
 
   it('agrees with the reference and with the line-by-line path on random filters and lines', () => {
@@ -133,7 +134,7 @@ describe('the filter decided in the line kernel', () => {
     const values = [
       '"a"', '"ab"', '"ba"', '"aba"', '""', '"\\u0061"', '"a\\"b"', '"é"', '"😀a"', 'null', 'true', 'false', '[]', '["a"]', '{"a":1}',
       '0', '-0', '5', '-5', '95', '96', '95.0', '9.5e1', '999999999999999', '-999999999999999', '1000000000000000', '9007199254740993',
-      '1700000000123456789', '"95"', '"x"',
+      '1700000000123456789', '"95"', '"x"', '[95]', '[true,1]', '[]', '{}', '1e2', '-5',
     ];
     const lines: string[] = [];
     for (const v of values) lines.push(`{"k":${v}}`, `{"k":${v},"k":"a"}`, `{"k":"a","k":${v}}`, `{"o":{"k":"a"},"k":${v}}`);
@@ -144,6 +145,8 @@ describe('the filter decided in the line kernel', () => {
       ...['in', '!in'].map((operator) => ({ operator, value: ['a', 'ab', 'x'] })),
       ...['startsWith', '!startsWith', 'endsWith', '!endsWith', 'contains', '!contains'].flatMap((operator) => ['a', 'b', '', 'ab', 'é', '9'].map((value) => ({ operator, value }))),
       ...['lt', 'leq', 'gt', 'geq'].flatMap((operator) => [95, 0, -5, 1e15, 9007199254740993n, 0.5, '95', 'x'].map((value) => ({ operator, value }))),
+      ...['eq', '!eq'].flatMap((operator) => [95, 0, -5, 0.5, 1e15, 9007199254740993n, true, false].map((value) => ({ operator, value }))),
+      ...['in', '!in'].flatMap((operator) => [[95, 5], [0, 96, -5], [true], [false, true], [1, 'a'], [9007199254740993n, 95]].map((value) => ({ operator, value }))),
     ];
     for (const leaf of leaves) {
       const filter = readAll({ key: 'k', ...leaf });
