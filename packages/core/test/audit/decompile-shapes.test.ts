@@ -4,9 +4,9 @@
  * parentheses precedence needs, and compiling it gives the filter back.
  */
 import { describe, expect, it } from 'vitest';
-import { compile, decompile, filtersEqual } from '@logfilter/core';
+import { compile, decompile, filtersEqual, type FilterNode } from '@logfilter/core';
 
-const c = (key: string, value: number) => ({ key, operator: 'eq', value });
+const c = (key: string, value: number): FilterNode => ({ key, operator: 'eq', value });
 
 describe('decompile of shapes the compiler never emits', () => {
   it.each([
@@ -16,7 +16,7 @@ describe('decompile of shapes the compiler never emits', () => {
     [{ and: [{ or: [{ and: [c('a', 1), c('b', 1)] }] }, c('c', 1)] }, 'a == 1 and b == 1 and c == 1'],
     [{ and: [{ or: [{ or: [c('a', 1), c('b', 1)] }] }, c('c', 1)] }, '(a == 1 or b == 1) and c == 1'],
     [{ or: [{ and: [c('a', 1)] }, { and: [c('b', 1), c('c', 1)] }] }, 'a == 1 or b == 1 and c == 1'],
-  ])('%j prints with only the parentheses precedence needs', (where, source) => {
+  ] as [FilterNode, string][])('%j prints with only the parentheses precedence needs', (where, source) => {
     const r = decompile({ where }, { dataset: 'any' });
     expect(r.ok).toBe(true);
     expect(r.source).toBe(`dataset any\n\n${source}\n`);
