@@ -127,6 +127,12 @@ describe('fast path: fixed cases', () => {
     expect(fastParse(`${'not '.repeat(101)}a == 1`)).toBeUndefined();
   });
 
+  it('agrees with the reference past its recovery limit (which then parses without recovery)', () => {
+    const text = Array.from({ length: 1200 }, (_, i) => `f${i} in [${i}, "${i}"]`).join(' or\n');
+    expect(fastParse(text)).toBeDefined();
+    expectSame(text);
+  });
+
   it('reads every operator spelling of the table as the reference does', () => {
     for (const o of OPERATORS) {
       for (const s of [...(o.symbol ? [o.symbol] : []), ...o.words, ...(o.notForm ? [`not ${o.notForm}`] : [])]) {
