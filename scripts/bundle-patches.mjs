@@ -22,16 +22,16 @@ const CHEVROTAIN_LEXER = /[\\/]chevrotain[\\/]lib[\\/]src[\\/]scan[\\/]lexer\.js
 
 /**
  * parse() reads a filter without syntax problems with its fast path and runs the reference parser (Chevrotain's)
- * only for the others (packages/core/src/filter/syntax/parse.ts). In the CLI's CommonJS bundles the reference
- * parser's module — Chevrotain, lodash-es, the tokens and the grammar — is then initialised on its first use
- * instead of at every start (esbuild wraps a module that is require()d in an initialiser run on the first
+ * only for the others (packages/core/src/filter/syntax/parse-with-fast-path.ts). In the CLI's CommonJS bundles
+ * the reference parser's module — Chevrotain, lodash-es, the tokens and the grammar — is then initialised on its
+ * first use instead of at every start (esbuild wraps a module that is require()d in an initialiser run on the first
  * require). The ESM sources cannot load a module synchronously on demand, hence a patch of the bundle.
  */
-export const REFERENCE_IMPORT = "import * as reference from './reference-parse.js';";
-export const REFERENCE_IMPORT_TYPE = "import type * as reference from './reference-parse.js';";
+export const REFERENCE_IMPORT = "import * as reference from './parse.js';";
+export const REFERENCE_IMPORT_TYPE = "import type * as reference from './parse.js';";
 export const REFERENCE_LOAD = 'const loadReference = (): typeof reference => reference;';
-export const REFERENCE_LOAD_LAZY = "let loaded: typeof reference | undefined;\nconst loadReference = (): typeof reference => (loaded ??= require('./reference-parse.js'));";
-const FILTER_PARSE = /[\\/]packages[\\/]core[\\/]src[\\/]filter[\\/]syntax[\\/]parse\.ts$/;
+export const REFERENCE_LOAD_LAZY = "let loaded: typeof reference | undefined;\nconst loadReference = (): typeof reference => (loaded ??= require('./parse.js'));";
+const FILTER_PARSE = /[\\/]packages[\\/]core[\\/]src[\\/]filter[\\/]syntax[\\/]parse-with-fast-path\.ts$/;
 
 const patches = [
   { file: CHEVROTAIN_LEXER, from: CHAR_CODE_TABLE_ORIGINAL, to: CHAR_CODE_TABLE_FILL },

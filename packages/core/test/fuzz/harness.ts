@@ -13,7 +13,7 @@
 import * as core from '../../src/index.js';
 import type { FilterDocument } from '../../src/index.js';
 import { fastParse } from '../../src/filter/syntax/fast-parse.js';
-import { referenceParse } from '../../src/filter/syntax/reference-parse.js';
+import { parse as referenceParse } from '../../src/filter/syntax/parse.js';
 
 export interface FuzzFailure {
   seed: number;

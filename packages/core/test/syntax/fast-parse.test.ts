@@ -1,6 +1,6 @@
 /**
  * The fast path of parse() (src/filter/syntax/fast-parse.ts) against the reference parser (Chevrotain's,
- * reference-parse.ts): on every text it accepts, the same tree — nodes, offsets, comments, conditions, key
+ * src/filter/syntax/parse.ts): on every text it accepts, the same tree — nodes, offsets, comments, conditions, key
  * order — and no diagnostics; it accepts every valid filter of the corpus, the docs and a generator of valid
  * filters; and on near-valid text it never accepts what the reference reports.
  */
@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decompile, parse } from '@logfilter/core';
 import { fastParse } from '../../src/filter/syntax/fast-parse.js';
-import { referenceParse } from '../../src/filter/syntax/reference-parse.js';
+import { parse as referenceParse } from '../../src/filter/syntax/parse.js';
 import { OPERATORS } from '../../src/filter/operators.js';
 import { CORPUS, REPO } from '../../../../test/support/paths.js';
 import { docBlocks, docFiles } from '../../../../test/support/doc-blocks.js';

@@ -1,6 +1,6 @@
 /**
- * The fast path of parse() (parse.ts): a hand-written lexer and recursive-descent parser for filters without a
- * syntax problem. It returns exactly the tree the reference parser (reference-parse.ts, Chevrotain's; the
+ * The fast path of the core's parse() (parse-with-fast-path.ts): a hand-written lexer and recursive-descent parser for filters without a
+ * syntax problem. It returns exactly the tree the reference parser (parse.ts, Chevrotain's; the
  * language's reference, DESIGN.md) returns for the same text — the same nodes, offsets and comments, and no
  * diagnostics — or undefined: on any text the reference would report something about, and on anything it is
  * not sure of. parse() then runs the reference, which alone does error recovery and diagnostics.
@@ -13,7 +13,7 @@
 import type { Comment, Condition, Expr, FieldRef, FileNode, ListValue, OperatorRef, ScalarValue } from '../ast.js';
 import { FILTER_PARSER_SETTINGS } from '../limits.js';
 import { NOT_FORMS, OPERATOR_BY_SPELLING, type OperatorInfo } from '../operators.js';
-import type { ParseResult } from './parse-result.js';
+import type { ParseResult } from './parse.js';
 import { decodeString } from './strings.js';
 
 /** Token kinds; an operator token also carries its table entry (OPS[i]). */

@@ -1,21 +1,272 @@
 /**
- * parse(): text → AST + syntax diagnostics. Never throws. A text without syntax problems is read by the fast
- * path (fast-parse.ts), which returns exactly what the reference parser would; every other text — and every
- * one the fast path is unsure of — goes to the reference parser (reference-parse.ts, Chevrotain's, with error
- * recovery), the language's reference.
- *
- * The CLI's start-up bundles load the reference parser on its first use instead of at start (a valid filter
- * then never builds Chevrotain's lexer and parser): scripts/bundle-patches.mjs rewrites the import below.
+ * parse(): text → AST + syntax diagnostics. Never throws; deep nesting is refused before the recursive
+ * parser could overflow the stack.
  */
-import { fastParse } from './fast-parse.js';
-import type { ParseResult } from './parse-result.js';
-import * as reference from './reference-parse.js';
+import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { Comment, Condition, Expr, FileNode } from '../ast.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
+import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
+import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
+import { OPERATORS } from '../operators.js';
+import { closest } from '../../lang/closest.js';
+import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
+import * as T from './tokens.js';
 
-export type { ParseResult };
+export interface ParseResult {
+  file: FileNode;
+  diagnostics: Diagnostic[];
+  /** Every condition that parsed, also those in parts of the text that recovery dropped from the tree. */
+  conditions: Condition[];
+}
 
-/** The reference parser's module (replaced with a require on first call in the start-up bundles). */
-const loadReference = (): typeof reference => reference;
+/** Limits of the parse: nesting before the recursive parser is run at all, caps on errors (limits.ts). */
+const SETTINGS = FILTER_PARSER_SETTINGS;
+const PARSE_DEPTH_CAP = SETTINGS.maxParseDepth;
+const MAX_SYNTAX_DIAGNOSTICS = SETTINGS.maxSyntaxDiagnostics;
+const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: true };
 
 export function parse(text: string): ParseResult {
-  return fastParse(text) ?? loadReference().referenceParse(text);
+  const diagnostics: Diagnostic[] = [];
+  const lexed = T.getLexer().tokenize(text);
+  for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
+    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end));
+  }
+  const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
+    text: t.image,
+    start: t.startOffset,
+    end: t.startOffset + t.image.length,
+  }));
+  const tokens = lexed.tokens;
+  lexicalChecks(tokens, diagnostics);
+  leadingConnective(tokens, text, diagnostics);
+
+  const file: FileNode = { kind: 'file', comments, start: 0, end: text.length };
+  const tooDeep = nestingGuard(tokens);
+  if (tooDeep) {
+    diagnostics.push(tooDeep);
+    return { file, diagnostics: finishSyntaxDiagnostics(diagnostics, MAX_SYNTAX_DIAGNOSTICS), conditions: [] };
+  }
+
+  const parser = getParser(tokens.length);
+  parser.conditions = [];
+  parser.datasetDecl = undefined;
+  const errors: IRecognitionException[] = [];
+  let parsed: ReturnType<typeof parser.file> | undefined;
+  // The file is read in rounds: when a round stops early (text the grammar cannot continue with, or the
+  // first error of the parser without recovery), the next round starts at the next `and`/`or` or line
+  // start after it, so the conditions further down are still parsed and checked.
+  let from = 0;
+  let datasetDecl: ParsedFile['dataset'];
+  for (let round = 0; from < tokens.length && errors.length < parser.maxErrors; round++) {
+    parser.input = from === 0 ? tokens : tokens.slice(from);
+    let stopped = false;
+    try {
+      // the same top rule each round, so each stops in the same way; only the first one's tree is kept
+      const result = parser.file();
+      if (round === 0) parsed = result;
+    } catch (e) {
+      if (!(e instanceof TooManyErrors)) throw e;
+      stopped = true;
+    }
+    const roundErrors = parser.errors;
+    errors.push(...roundErrors);
+    if (round === 0) datasetDecl = parser.datasetDecl;
+    if (stopped) break;
+    const resume = resumeAfter(tokens, text, roundErrors, tokens.length <= RECOVERY_TOKEN_LIMIT);
+    if (resume === undefined || resume <= from) break;
+    from = resume;
+  }
+  const conditions = parser.conditions;
+  parser.conditions = [];
+  parser.datasetDecl = undefined;
+  // an error caused by missing input points just after the last token, not at the end of the text
+  const lastTokenEnd = tokens.length ? tokens[tokens.length - 1].startOffset + tokens[tokens.length - 1].image.length : 0;
+  for (const e of errors) {
+    const d = toDiagnostic(e, lastTokenEnd, tokens, text);
+    // a character the lexer dropped already has its diagnostic; the parser's complaint about what follows
+    // it is the same problem seen again
+    const echo = lexed.errors.some((le) => le.offset + Math.max(1, le.length) <= d.start && text.slice(le.offset + Math.max(1, le.length), d.start).trim() === '');
+    if (!echo) diagnostics.push(d);
+  }
+  parser.input = [];
+
+  if (datasetDecl) file.dataset = datasetDecl;
+  if (parsed?.expr) file.expr = parsed.expr as Expr;
+  return { file, diagnostics: finishSyntaxDiagnostics(diagnostics, MAX_SYNTAX_DIAGNOSTICS), conditions };
 }
+
+
+/** Problems inside single tokens: string escapes, unterminated strings and backquoted names, unknown `!x`. */
+function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
+  for (const t of tokens) {
+    if (out.length >= MAX_SYNTAX_DIAGNOSTICS) return;
+    if (t.tokenType === T.StringLiteral) {
+      for (const p of decodeString(t.image).problems) {
+        if (p.kind === 'unterminated') {
+          out.push(diag('syntax', 'unterminated string: add the closing "', t.startOffset, t.startOffset + t.image.length));
+        } else {
+          const s = t.startOffset + p.offset;
+          out.push(diag('syntax', `invalid escape ${JSON.stringify(t.image.slice(p.offset, p.offset + p.length))}: use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`, s, s + p.length));
+        }
+      }
+    } else if (t.tokenType === T.QuotedIdentifier) {
+      const end = t.startOffset + t.image.length;
+      if (t.image.length < 2 || !t.image.endsWith('`')) out.push(diag('syntax', 'unterminated field name: add the closing `', t.startOffset, end));
+      else if (t.image === '``') out.push(diag('syntax', 'empty field name', t.startOffset, end));
+    }
+  }
+}
+
+function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
+  const deep = tooDeepToken(tokens, NESTING, SETTINGS);
+  if (!deep) return undefined;
+  if (deep.byNot) return tooDeepAt(deep.token, 'not');
+  // Point at the first token past the allowed depth of groups, as the checker does.
+  let d = 0;
+  for (const u of tokens) {
+    if (u.tokenType === T.LParen && ++d > MAX_DEPTH) return tooDeepAt(u, 'groups');
+    if (u.tokenType === T.RParen) d = Math.max(0, d - 1);
+  }
+  return tooDeepAt(deep.token, 'groups');
+}
+
+function tooDeepAt(u: IToken, what: 'groups' | 'not'): Diagnostic {
+  return diag(
+    'too-deep',
+    what === 'groups' ? `nesting deeper than ${MAX_DEPTH} groups` : `more than ${PARSE_DEPTH_CAP} levels of nesting and chained 'not'`,
+    u.startOffset,
+    u.startOffset + u.image.length,
+  );
+}
+
+const TOKEN_DESCRIPTIONS: Partial<Record<string, string>> = {
+  Identifier: 'a field name',
+  QuotedIdentifier: 'a field name',
+  StringLiteral: 'a string',
+  IntLiteral: 'a number',
+  FloatLiteral: 'a number',
+  LParen: "'('",
+  RParen: "')'",
+  LBracket: "'['",
+  RBracket: "']'",
+  Comma: "','",
+  Operator: 'an operator',
+  NotableOperator: 'startsWith, endsWith, contains or in',
+  EOF: 'the end of the filter',
+};
+
+const RULE_EXPECTATIONS: Partial<Record<string, string>> = {
+  unary: "a condition, 'not' or '('",
+  condition: 'a field name',
+  operator: `an operator (${OPERATORS.map((o) => o.canonical).filter((s) => !s.startsWith('not ')).join(' ')}, not …)`,
+  value: 'a value (a string, a number, true, false or a [list])',
+  scalar: 'a string, a number, true or false',
+  orExpr: "a condition, 'not' or '('",
+  andExpr: "a condition, 'not' or '('",
+};
+
+function describeToken(t: IToken): string {
+  if (t.tokenType === EOF || Number.isNaN(t.startOffset)) return 'the end of the filter';
+  const image = t.image.length > 40 ? `${t.image.slice(0, 37)}...` : t.image;
+  return `'${image}'`;
+}
+
+/** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
+function hint(t: IToken): { text: string; meant?: string } {
+  if (t.tokenType === T.Identifier) {
+    const lower = t.image.toLowerCase();
+    if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
+    if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
+  }
+  if (t.tokenType === T.BadOperator) {
+    const fixed: Record<string, string> = { '=': '==', '!': '!=', '&&': 'and', '||': 'or', '<>': '!=' };
+    const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
+    const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
+    return { text: `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`, ...(near.length ? { meant: near[0] } : {}) };
+  }
+  return { text: '' };
+}
+
+/**
+ * Where the next round of parsing starts after a round that stopped early: the token after the next `and`
+ * or `or`, or the first token of a later line, after the error's token. Undefined when nothing is left.
+ */
+function resumeAfter(tokens: IToken[], text: string, errors: readonly IRecognitionException[], recovering: boolean): number | undefined {
+  // a round stops early at text it cannot continue with (recovery on), or at its first error (recovery off)
+  const stop = errors.find((e) => e.name === 'NotAllInputParsedException') ?? (errors.length && !recovering ? errors[0] : undefined);
+  if (!stop || stop.token.tokenType === EOF || Number.isNaN(stop.token.startOffset)) return undefined;
+  let i = indexAt(tokens, stop.token.startOffset);
+  if (i < 0) return undefined;
+  for (i++; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.tokenType === T.And || t.tokenType === T.Or) return i + 1;
+    const prev = tokens[i - 1];
+    if (/[\r\n]/.test(text.slice(prev.startOffset + prev.image.length, t.startOffset))) return i;
+  }
+  return undefined;
+}
+
+/** Index of the token starting at `offset` (tokens are in offset order). */
+function indexAt(tokens: IToken[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = tokens[mid].startOffset;
+    if (s === offset) return mid;
+    if (s < offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IToken[], text: string): Diagnostic {
+  const tok = e.token;
+  const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  // Missing input (a value, an operator) followed by a line break is marked where it is missing, just
+  // after the line's last token, as at the end of the file, not on the next line's `and`. Text that
+  // cannot continue a complete condition (NotAllInputParsed) is marked where it is.
+  const before = atEnd ? -1 : indexAt(tokens, tok.startOffset) - 1;
+  const prevEnd = before >= 0 ? tokens[before].startOffset + tokens[before].image.length : -1;
+  const missing = e.name !== 'NotAllInputParsedException' && prevEnd >= 0 && /[\r\n]/.test(text.slice(prevEnd, tok.startOffset));
+  const start = atEnd ? lastTokenEnd : missing ? prevEnd : tok.startOffset;
+  const end = atEnd ? lastTokenEnd : missing ? prevEnd : tok.startOffset + tok.image.length;
+  const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1];
+  let expected: string | undefined;
+  if (e.name === 'MismatchedTokenException') {
+    const name = expectedTokenName(e);
+    expected = name === undefined ? undefined : TOKEN_DESCRIPTIONS[name] ?? `'${keywordOf(name)}'`;
+  } else if (e.name === 'NotAllInputParsedException') {
+    expected = "'and', 'or' or the end of the filter";
+  }
+  expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
+  const h = atEnd ? { text: '' } : hint(tok);
+  const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
+  return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
+    ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
+  });
+}
+
+/**
+ * A filter that starts with `and`/`or` (after its dataset line): the word is reported with a fix that
+ * removes it, and left out of the parse, so the first condition is still read and its field checked.
+ */
+function leadingConnective(tokens: IToken[], text: string, out: Diagnostic[]): void {
+  const at = tokens[0]?.tokenType === T.Dataset ? 2 : 0;
+  const t = tokens[at];
+  if (!t || (t.tokenType !== T.And && t.tokenType !== T.Or) || (at === 2 && tokens[1]?.tokenType !== T.Identifier)) return;
+  const next = tokens[at + 1];
+  const end = next && !/[\r\n]/.test(text.slice(t.startOffset + t.image.length, next.startOffset)) ? next.startOffset : t.startOffset + t.image.length;
+  out.push(
+    diag('syntax', `a filter cannot start with '${t.image}': it joins two conditions`, t.startOffset, t.startOffset + t.image.length, {
+      fixes: [{ title: `Remove '${t.image}'`, edits: [{ start: t.startOffset, end, newText: '' }], preferred: true }],
+    }),
+  );
+  tokens.splice(at, 1);
+}
+
+function keywordOf(tokenName: string): string {
+  return tokenName.startsWith('Kw_') ? tokenName.slice(3) : tokenName;
+}
+
+export type { TokenType };

@@ -328,4 +328,6 @@ export function createValidatedParser(): FilterParser {
 }
 
 export { EOF };
+// the string decoder lives in strings.ts, where the fast path reads it without Chevrotain
+export { decodeString, type StringProblem } from './strings.js';
 export type { FilterParser };
