@@ -1,5 +1,9 @@
 // Types of bundle-patches.mjs, for the test that checks its patches.
 export const CHAR_CODE_TABLE_ORIGINAL: string;
 export const CHAR_CODE_TABLE_FILL: string;
-export function applyPatches(file: string, source: string): string;
-export const startUpPatches: { name: string; setup(b: unknown): void };
+export const REFERENCE_IMPORT: string;
+export const REFERENCE_IMPORT_TYPE: string;
+export const REFERENCE_LOAD: string;
+export const REFERENCE_LOAD_LAZY: string;
+export function applyPatches(file: string, source: string, commonjs?: boolean): string;
+export function startUpPatches(options: { commonjs: boolean }): { name: string; setup(b: unknown): void };

@@ -54,7 +54,7 @@ const library = build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-  plugins: [startUpPatches],
+  plugins: [startUpPatches({ commonjs: false })],
   metafile: true,
 });
 
@@ -87,7 +87,7 @@ await Promise.all(
         // import.meta.url in the ESM sources → the bundle's own file URL
         define: { 'import.meta.url': 'importMetaUrl' },
         banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-        plugins: [lazyChildProcess, startUpPatches],
+        plugins: [lazyChildProcess, startUpPatches({ commonjs: true })],
         metafile: true,
       });
       built.push({ out: e.out, result });

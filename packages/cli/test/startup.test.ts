@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { compile } from '@logfilter/core';
 import { REPO } from '../../../test/support/paths.js';
-import { applyPatches, CHAR_CODE_TABLE_FILL, CHAR_CODE_TABLE_ORIGINAL } from '../../../scripts/bundle-patches.mjs';
+import { applyPatches, CHAR_CODE_TABLE_FILL, CHAR_CODE_TABLE_ORIGINAL, REFERENCE_IMPORT, REFERENCE_IMPORT_TYPE, REFERENCE_LOAD, REFERENCE_LOAD_LAZY } from '../../../scripts/bundle-patches.mjs';
 import { tempDir, write } from './eval/support.js';
 
 const bundle = (name: string) => fs.readFileSync(path.join(REPO, 'packages/cli/dist', name), 'utf8');
@@ -23,6 +23,41 @@ describe('start-up bundles', () => {
     expect(bundle('logfilter-eval.cjs')).not.toContain(YAML_LIBRARY);
     // the full CLI has it, so the marker does tell
     expect(bundle('logfilter.cjs')).toContain(YAML_LIBRARY);
+  });
+});
+
+describe("Chevrotain on the start-up path", () => {
+  /**
+   * Counts the Chevrotain lexers built: the first one builds its 65536-entry char-code table (the bundle patch
+   * above makes it a Uint16Array), and the reference parser always lexes before it parses.
+   */
+  const probe = (dir: string) =>
+    write(dir, 'probe.cjs', "const Real = Uint16Array; let n = 0; globalThis.Uint16Array = new Proxy(Real, { construct(t, a, nt) { if (a[0] === 65536) n++; return Reflect.construct(t, a, nt); } }); process.on('exit', () => process.stderr.write('\\nchevrotain-lexers:' + n + '\\n'));");
+
+  it('is not built by compile-filter or eval for a valid filter, and is for one with a syntax error (same diagnostics)', () => {
+    const dir = tempDir();
+    probe(dir);
+    write(dir, 'good.logfilter', 'dataset http_requests\n# hosts\nClientRequestHost in ["a", "b"] and not EdgeResponseStatus >= 500\n');
+    write(dir, 'bad.logfilter', 'ClientRequestHost == "a" and\n');
+    write(dir, 'l.ndjson', '{"ClientRequestHost":"a","EdgeResponseStatus":200}\n');
+    const run = (bin: string, args: string[]) => {
+      const r = spawnSync(process.execPath, ['-r', './probe.cjs', path.join(REPO, 'packages/cli/bin', bin), ...args], { cwd: dir, env: { ...process.env, LOGFILTER_NO_CODE_CACHE: '1' } });
+      const built = /chevrotain-lexers:(\d+)/.exec(r.stderr.toString());
+      return { status: r.status, lexers: Number(built?.[1]), stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+    };
+    const good = run('compile-filter.cjs', ['good.logfilter']);
+    expect([good.status, good.lexers]).toEqual([0, 0]);
+    expect(JSON.parse(good.stdout)).toEqual(JSON.parse(compile('dataset http_requests\nClientRequestHost in ["a", "b"] and not EdgeResponseStatus >= 500\n').json!));
+    const goodEval = run('logfilter.cjs', ['eval', 'good.logfilter', 'l.ndjson']);
+    expect([goodEval.status, goodEval.lexers]).toEqual([0, 0]);
+    const bad = run('compile-filter.cjs', ['bad.logfilter', '--diagnostics', 'json']);
+    expect([bad.status, bad.lexers]).toEqual([1, 1]);
+    const diagnostics = JSON.parse(bad.stderr.replace(/\nchevrotain-lexers:\d+\n$/, '')) as { code: string; range: { start: { offset: number } } }[];
+    expect(diagnostics.map((d) => [d.code, d.range.start.offset])).toEqual(compile('ClientRequestHost == "a" and\n').diagnostics.map((d) => [d.code, d.start]));
+    const badEval = run('logfilter.cjs', ['eval', 'bad.logfilter', 'l.ndjson']);
+    expect(badEval.status).not.toBe(0);
+    expect(badEval.lexers).toBe(1);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 
@@ -95,6 +130,19 @@ describe('bundle patches', () => {
     expect(() => applyPatches(lexerFile, source.replace(CHAR_CODE_TABLE_ORIGINAL, ''))).toThrow(/not found once/);
     // other files pass unchanged
     expect(applyPatches('/x/node_modules/other/lexer.js', source)).toBe(source);
+  });
+
+  it("make the CommonJS bundles load the reference parser (filter/syntax/parse.ts) on first use, and leave the ESM bundle as written", () => {
+    const file = path.join(REPO, 'packages/core/src/filter/syntax/parse-with-fast-path.ts');
+    const source = fs.readFileSync(file, 'utf8');
+    expect(source).toContain(REFERENCE_IMPORT);
+    expect(source).toContain(REFERENCE_LOAD);
+    const lazy = applyPatches(file, source, true);
+    expect(lazy).toContain(REFERENCE_IMPORT_TYPE);
+    expect(lazy).toContain(REFERENCE_LOAD_LAZY);
+    expect(lazy).not.toContain(REFERENCE_LOAD);
+    expect(applyPatches(file, source, false)).toBe(source);
+    expect(() => applyPatches(file, source.replace(REFERENCE_LOAD, ''), true)).toThrow(/not found once/);
   });
 
   it("fill Chevrotain's char-code table with the same 65536 values", () => {

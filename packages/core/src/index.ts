@@ -7,7 +7,7 @@ export { decompile, type DecompileOptions, type DecompileResult } from './filter
 export { check, inputKind, type CheckInputOptions, type CheckResult, type FilterInputKind } from './filter/entry/check.js';
 export { format, type FormatResult } from './filter/entry/format.js';
 export { formatRange, formatEdits, type RangeFormatResult } from './filter/entry/format-range.js';
-export { parse, type ParseResult } from './filter/syntax/parse.js';
+export { parse, type ParseResult } from './filter/syntax/parse-with-fast-path.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, FILTER_PARSER_SETTINGS, MAX_DEPTH } from './filter/limits.js';
 export type { ParserSettings } from './lang/settings.js';
 export { type CheckOptions, type CompileOptions, type Stats } from './filter/entry/analyze.js';

@@ -5,11 +5,15 @@
  * values). It records any exception, the slowest call, and breaks of the promises the core makes:
  * - decompile's output compiles back to the same filter (or decompile reports an error itself);
  * - format's output formats to itself and compiles to the same JSON;
- * - the line matcher (with its raw-text shortcut) agrees with the object matcher on every line.
+ * - the line matcher (with its raw-text shortcut) agrees with the object matcher on every line;
+ * - parse()'s fast path, when it accepts a text, returns exactly what the reference (Chevrotain) parser does,
+ *   with no diagnostics (src/filter/syntax/fast-parse.ts).
  * Used by `fuzz.test.ts` (a 10^4 slice in `npm test`) and by `npm run fuzz` (scripts/fuzz.mjs, 10^6).
  */
 import * as core from '../../src/index.js';
 import type { FilterDocument } from '../../src/index.js';
+import { fastParse } from '../../src/filter/syntax/fast-parse.js';
+import { parse as referenceParse } from '../../src/filter/syntax/parse.js';
 
 export interface FuzzFailure {
   seed: number;
@@ -228,6 +232,12 @@ export function runFuzz(options: { count: number; seed?: number; limitMs?: numbe
 
     if (kind === 'source') {
       call('parse', () => core.parse(text));
+      const fast = call('parse(fast path)', () => fastParse(text));
+      if (fast) {
+        const reference = call('parse(reference)', () => referenceParse(text));
+        if (reference && reference.diagnostics.length > 0) fail('parse', `the fast path accepted a text the reference reports: ${reference.diagnostics[0]!.code} at ${reference.diagnostics[0]!.start}`);
+        else if (reference && JSON.stringify(reference) !== JSON.stringify(fast)) fail('parse', 'the fast path returned another tree than the reference');
+      }
       const compiled = call('compile', () => core.compile(text, { dataset: r.pick([undefined, 'any', 'http_requests']) }));
       const formatted = call('format', () => core.format(text));
       if (formatted?.ok) {

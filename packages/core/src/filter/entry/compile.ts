@@ -4,7 +4,7 @@ import { analyze, type CompileOptions, type Stats } from './analyze.js';
 import { toDocument } from '../compile/serialize.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
-import { parse } from '../syntax/parse.js';
+import { parse } from '../syntax/parse-with-fast-path.js';
 import { withDuplicateFixes } from '../check/duplicate-fix.js';
 
 export interface CompileResult {

@@ -1,7 +1,7 @@
 /** format(): canonical style, idempotent, meaning-preserving, comments kept. */
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import { printFile } from '../format/print.js';
-import { parse } from '../syntax/parse.js';
+import { parse } from '../syntax/parse-with-fast-path.js';
 
 export interface FormatResult {
   /** False when the text has syntax errors: `text` is then the input, unchanged. */
