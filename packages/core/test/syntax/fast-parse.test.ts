@@ -12,6 +12,7 @@ import { decompile, parse } from '@logfilter/core';
 import { fastParse } from '../../src/filter/syntax/fast-parse.js';
 import { parse as referenceParse } from '../../src/filter/syntax/parse.js';
 import { OPERATORS } from '../../src/filter/operators.js';
+import { FILTER_PARSER_SETTINGS } from '../../src/filter/limits.js';
 import { CORPUS, REPO } from '../../../../test/support/paths.js';
 import { docBlocks, docFiles } from '../../../../test/support/doc-blocks.js';
 
@@ -50,7 +51,7 @@ describe('fast path: fixed cases', () => {
     'dataset http_requests # c\nClientRequestHost == "a"',
     'ClientRequestHost == "example.com"\n',
     'a == 1and b == 2',
-    'a in [1,,2] or b in [] or c in [1,] or d in ["x", "y",]',
+    'a in [1, 2] or b in [] or c in [1,] or d in ["x", "y",]',
     '`a b` == 1 and `in` != "x" and `é` startsWith "日本"',
     'not not (a == 1)',
     'not (not (a == 1 or b == 2) and c == 3)',
@@ -96,6 +97,9 @@ describe('fast path: fixed cases', () => {
     'a == 1)',
     'a in [1 2]',
     'a in [,]',
+    'a in [1,,2]',
+    'a in [1,,]',
+    'a in ["x",,,]',
     'a in [1',
     'a not == 1',
     'a not !in [1]',
@@ -118,13 +122,14 @@ describe('fast path: fixed cases', () => {
   });
 
   it('gives up exactly where the reference refuses the nesting depth (groups and chained not)', () => {
-    for (const n of [99, 100, 101]) {
+    const cap = FILTER_PARSER_SETTINGS.maxParseDepth;
+    for (const n of [cap - 1, cap, cap + 1]) {
       expectSame(`${'not '.repeat(n)}a == 1`);
       expectSame(`${'('.repeat(n)}a == 1${')'.repeat(n)}`);
       expectSame(`${'not ('.repeat(Math.floor(n / 2))}a == 1${')'.repeat(Math.floor(n / 2))}`);
     }
-    expect(fastParse(`${'not '.repeat(100)}a == 1`)).toBeDefined();
-    expect(fastParse(`${'not '.repeat(101)}a == 1`)).toBeUndefined();
+    expect(fastParse(`${'not '.repeat(cap)}a == 1`)).toBeDefined();
+    expect(fastParse(`${'not '.repeat(cap + 1)}a == 1`)).toBeUndefined();
   });
 
   it('agrees with the reference past its recovery limit (which then parses without recovery)', () => {

@@ -296,10 +296,12 @@ class Parser {
     const items: ScalarValue[] = [];
     if (this.kind !== K.RBracket) {
       items.push(this.scalar());
-      // after a comma another scalar is optional: `[1,]` and `[1,,2]` are lists of the grammar
+      // one trailing comma is allowed (`[1,]`), an empty slot (`[1,,2]`, `[1,,]`) is not, as in parser.ts: a comma
+      // not followed by a scalar must be the last thing before `]`, which `expect` below insists on
       while (this.kind === K.Comma) {
         this.p++;
-        if (isScalar(this.kind)) items.push(this.scalar());
+        if (!isScalar(this.kind)) break;
+        items.push(this.scalar());
       }
     }
     const close = this.expect(K.RBracket);
