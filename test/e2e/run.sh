@@ -9,7 +9,7 @@
 #      E2E_SKIP_PACKAGE=1 (use the existing packages/vscode/logfilter-vscode-*.vsix),
 #      E2E_UPDATE_SCREENSHOT=1 (copy the overview screenshot to packages/vscode/images/screenshot.png),
 #      E2E_STEPS=<regular expression> (run only the UI steps whose names match, e.g. `warm opens`, and no
-#      extension-host tests).
+#      extension-host tests), E2E_WARM_ROUNDS (rounds of warm opens, default 5).
 # The summary ends with the figures measured (open → squiggle times, split into steps).
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
