@@ -71,13 +71,23 @@ describe.skipIf(!existsSync(CHROMIUM))('open probe (the e2e suite clock of an op
     expect(m.painted).toBeGreaterThanOrEqual(m.squiggle);
   });
 
-  it('ends a plain-text open at its text, and says what it saw when the end never comes', async () => {
+  it('ends a plain-text open at its text (showing the piece asked for), and says what it saw when the end never comes', async () => {
     await page.setContent(WORKBENCH);
     await armOpen(page, 'broken.rule', null, 'text');
     await page.locator('#row').click();
     const m = (await openMoments(page, 20000)) as Record<string, number>;
     expect(m.text).toBeGreaterThan(m.click);
     expect(m.squiggle).toBeUndefined();
+
+    // the text must show the piece asked for (a reused editor widget can still show the previous file's lines)
+    await page.setContent(WORKBENCH);
+    await armOpen(page, 'broken.rule', null, 'text', 'http.hots');
+    await page.locator('#row').click();
+    expect(((await openMoments(page, 20000)) as Record<string, number>).text).toBeGreaterThan(0);
+    await page.setContent(WORKBENCH);
+    await armOpen(page, 'broken.rule', null, 'text', 'not in the file');
+    await page.locator('#row').click();
+    await expect(openMoments(page, 1500)).rejects.toThrow(/moments so far \{"click":[\d.]+,"tab":[\d.]+,"editor":[\d.]+\}/);
 
     await page.setContent(WORKBENCH);
     await armOpen(page, 'broken.rule', '.squiggly-warning');

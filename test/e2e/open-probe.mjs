@@ -16,10 +16,14 @@
 // The observer only reads the DOM on mutations (no polling); a MutationObserver callback is a microtask, so
 // what it adds to the page's work is a few querySelector calls per rendered frame.
 
-/** Arms the probe for the next click on `name`; `until`: the moment that ends the open (`painted` or `text`). */
-export async function armOpen(page, name, kind = '.squiggly-error', until = 'painted') {
+/**
+ * Arms the probe for the next click on `name`; `until`: the moment that ends the open (`painted` or `text`);
+ * `mustShow`: a piece of the file's text that `text` waits for (an editor widget reused from the previous
+ * file can show that file's lines for a moment after it took the new one's URI).
+ */
+export async function armOpen(page, name, kind = '.squiggly-error', until = 'painted', mustShow = '') {
   await page.evaluate(
-    ({ name, kind, until }) => {
+    ({ name, kind, until, mustShow }) => {
       const old = window.__openProbe;
       old?.observer.disconnect();
       const marks = {};
@@ -38,7 +42,9 @@ export async function armOpen(page, name, kind = '.squiggly-error', until = 'pai
         const editor = editorOf();
         if (!editor) return;
         at('editor');
-        if (!('text' in marks) && [...editor.querySelectorAll('.view-lines .view-line')].some((l) => l.textContent.trim() !== '')) at('text');
+        const lines = [...editor.querySelectorAll('.view-lines .view-line')].map((l) => l.textContent.replace(/\u00a0/g, ' '));
+        if (!('text' in marks) && lines.some((l) => l.trim() !== '') && (!mustShow || lines.some((l) => l.includes(mustShow)))) at('text');
+        if (!('text' in marks)) return;
         if (!('tokens' in marks) && editor.querySelector('.view-lines .view-line span span:not(.mtk1)')) at('tokens');
         if (!('squiggle' in marks) && kind && editor.querySelector(kind)) {
           at('squiggle');
@@ -55,7 +61,7 @@ export async function armOpen(page, name, kind = '.squiggly-error', until = 'pai
       probe.observer = new MutationObserver(look);
       probe.observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     },
-    { name, kind, until },
+    { name, kind, until, mustShow },
   );
 }
 
