@@ -56,7 +56,11 @@ describe.skipIf(!existsSync(CHROMIUM))('open probe (the e2e suite clock of an op
     await armOpen(page, 'broken.rule');
     await page.locator('#row').click();
     const m = (await openMoments(page, 20000)) as Record<string, number>;
-    const { changed, nextTask } = (await page.evaluate(() => ({ changed: (window as any).changed, nextTask: (window as any).nextTask }))) as Record<string, Record<string, number>>;
+    // the page's globals (the test's tsconfig has no DOM types)
+    const { changed, nextTask } = (await page.evaluate(() => {
+      const g = globalThis as unknown as { changed: Record<string, number>; nextTask: Record<string, number> };
+      return { changed: g.changed, nextTask: g.nextTask };
+    })) as Record<string, Record<string, number>>;
     expect(Object.keys(m).sort()).toEqual(['click', 'editor', 'painted', 'squiggle', 'tab', 'text', 'tokens']);
     // the click is the input event's time, before anything it caused
     expect(m.click).toBeLessThanOrEqual(changed.other);
