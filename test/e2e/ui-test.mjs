@@ -598,6 +598,15 @@ try {
         opens.beside.push(await openToSquiggle(page, name, kind, text));
       }
     }
+    // each of the extension's warm opens splits into its steps: the client's and the server's trace of every
+    // open (not only a document's first) reached the file
+    if (TRACE) {
+      const events = readTrace(TRACE);
+      const whole = ['to-did-open', 'to-server', 'server-check', 'to-client', 'to-squiggle'];
+      const split = [...warmOpens, ...warmFilterOpens, ...warmOpens.beside, ...warmFilterOpens.beside].map((o) => breakdownOf(events, o).steps);
+      const missing = split.filter((steps) => whole.some((k) => typeof steps[k] !== 'number'));
+      check(missing.length === 0, `${missing.length} of ${split.length} warm opens lack steps: ${JSON.stringify(missing.slice(0, 2))}`);
+    }
   });
 } finally {
   // (a) is the goal figure: see coldOpens
