@@ -15,9 +15,11 @@ const src = fileURLToPath(new URL('../packages/core/src/eval/kernel.wat', import
 const out = fileURLToPath(new URL('../packages/core/src/eval/line-kernel.generated.ts', import.meta.url));
 
 /** Records the kernel indexes by shifting (their size a power of two), and the fields each must hold. */
-const RECORDS = { FILTER: [], SLOT: [], KEY: ['KEY_AT', 'KEY_NEXT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH'], OUT: ['OUT_START', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH'] };
+const RECORDS = { FILTER: [], SLOT: [], KEY: ['KEY_AT', 'KEY_NEXT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH'], OUT: ['OUT_START', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH'],
+  NODE: ['NODE_KIND', 'NODE_CHILD', 'NODE_NEXT', 'NODE_FIELD', 'NODE_NEG', 'NODE_AT', 'NODE_LEN', 'NODE_RARE_A', 'NODE_RARE_B', 'NODE_ARRAYS', 'NODE_NUM'],
+  REC: ['REC_LINE', 'REC_START', 'REC_END', 'REC_CODE', 'REC_TOTAL'] };
 /** Bytes of each record field (the rest are i32). */
-const WIDTH = { KEY_FIRST: 8, KEY_LAST: 8 };
+const WIDTH = { KEY_FIRST: 8, KEY_LAST: 8, NODE_NUM: 8 };
 
 /**
  * The layout's values with each record's `NAME_SHIFT` (log2 of `NAME_BYTES`) added; throws when a record is not

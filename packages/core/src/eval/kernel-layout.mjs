@@ -5,7 +5,8 @@
 // sides cannot drift apart. (Kept in JavaScript so the generator reads it without a TypeScript build.)
 //
 // The regions, in the order line-kernel.ts places them: the key filter, hash slots, key records, result records, the keys'
-// bytes, the needle, then the data and its nesting stack (kernel.wat's header comment describes each).
+// bytes, the needle, the filter's program (its nodes, then their bytes), the block records and the fields seen,
+// then the data and its nesting stack (kernel.wat's header comment describes each).
 export const KERNEL_LAYOUT = {
   // The key filter: an i64 per key length 0-63 (see kernel.wat), 64 of them.
   FILTER_BYTES: 8,
@@ -36,6 +37,67 @@ export const KERNEL_LAYOUT = {
   OUT_FLAGS: 8,
   // i32: hash of a string value without escapes of at most HASH_MAX_BYTES, 0 for none
   OUT_HASH: 12,
+
+  // A node of the filter's program (kernel-program.ts writes them, $eval in kernel.wat runs them over a line's
+  // results): a group's children are chained, a leaf is one condition that the value's bytes decide.
+  NODE_BYTES: 64,
+  // i32: what the node is (one of the NODE_ kinds below)
+  NODE_KIND: 0,
+  // i32: 1 + index of a group's first child, 0 for none
+  NODE_CHILD: 4,
+  // i32: 1 + index of the next child of the same group, 0 for none
+  NODE_NEXT: 8,
+  // i32: a leaf's field (index of its result record)
+  NODE_FIELD: 12,
+  // i32: 1 for a negative operator (true on an absent or null field, the negation on a present one)
+  NODE_NEG: 16,
+  // i32: offset from the program's start of a leaf's needle, or of its members' (offset, length) i32 pairs
+  NODE_AT: 20,
+  // i32: the needle's length, or the number of members (f64 numbers at NODE_AT for NODE_NUMEQ); for NODE_BOOLEQ,
+  // 1 when `true` is a member plus 2 when `false` is
+  NODE_LEN: 24,
+  // i32, i32: offsets in the needle of its two rarest bytes (what $find compares first)
+  NODE_RARE_A: 28,
+  NODE_RARE_B: 32,
+  // i32: 1 when an array value must be decoded (`in`, which tests its elements), 0 when it never equals (`eq`)
+  NODE_ARRAYS: 36,
+  // f64: the number a comparison compares with
+  NODE_NUM: 40,
+  // The kinds: groups, constants, and the leaves (a string's bytes, or a small integer's digits). $eval relies
+  // on their order: `and` 0 and `or` 1 (the verdict that decides each), the comparisons last.
+  NODE_AND: 0,
+  NODE_OR: 1,
+  NODE_FALSE: 2,
+  NODE_UNKNOWN: 3,
+  NODE_EQUALS: 4,
+  NODE_STARTS: 5,
+  NODE_ENDS: 6,
+  NODE_CONTAINS: 7,
+  // `eq`/`in` whose members are all numbers (doubles), or all booleans
+  NODE_NUMEQ: 8,
+  NODE_BOOLEQ: 9,
+  NODE_LT: 10,
+  NODE_LEQ: 11,
+  NODE_GT: 12,
+  NODE_GEQ: 13,
+
+  // A line of a block that the JS side must see ($scanBlock writes one per line it did not decide as a miss).
+  REC_BYTES: 32,
+  // i32: the line's index among the block's physical lines
+  REC_LINE: 0,
+  // i32: its start, and its end (the offset of its `\n`, or the block's end)
+  REC_START: 4,
+  REC_END: 8,
+  // i32: what it is (one of the REC_ codes below)
+  REC_CODE: 12,
+  // i32: the non-blank lines up to and including it
+  REC_TOTAL: 16,
+  REC_MALFORMED: 0,
+  REC_MATCH: 1,
+  // valid, but the program could not decide it (or a key is spelled with escapes): the JS side reads it
+  REC_UNDECIDED: 2,
+  // Records per $scanBlock call (the JS side reads them, then calls again from where it stopped).
+  REC_MAX: 1024,
 
   // Room for the needle $find looks for (a longer one is left to the host's search).
   NEEDLE_BYTES: 256,

@@ -42,6 +42,17 @@
   (global $esc (mut i32) (i32.const 0))
   ;; the key filter (see the layout above): most keys of a line are sent away on their length and last byte
   (global $filter (mut i32) (i32.const 0))
+  ;; 1 when the line feed is whitespace (see $ws): not while $scanBlock runs
+  (global $lfSpace (mut i32) (i32.const 1))
+  ;; where $scan's valid line ended: its end, or the line feed after it
+  (global $stop (mut i32) (i32.const 0))
+  ;; the filter's program (its node records), 0 for none; the fields-seen flags, 0 when not wanted
+  (global $prog (mut i32) (i32.const 0))
+  (global $seen (mut i32) (i32.const 0))
+  ;; $scanBlock's progress: physical and non-blank lines so far, and where the next call goes on
+  (global $lines (export "lines") (mut i32) (i32.const 0))
+  (global $total (export "total") (mut i32) (i32.const 0))
+  (global $next (export "next") (mut i32) (i32.const 0))
 
   (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $filter i32)
     (global.set $filter (local.get $filter))
@@ -54,7 +65,8 @@
   (func (export "setStack") (param $at i32)
     (global.set $stack (local.get $at)))
 
-  ;; JSON whitespace at p, within the line.
+  ;; JSON whitespace at p, within the line. The line feed counts only for $scan called alone ($lfSpace): a line
+;; holds none, and in a block read by $scanBlock it ends the line.
   (func $ws (param $p i32) (param $end i32) (result i32)
     (local $c i32)
     (block $done
@@ -65,7 +77,7 @@
           (i32.eqz
             (i32.or
               (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))
-              (i32.or (i32.eq (local.get $c) (i32.const 10)) (i32.eq (local.get $c) (i32.const 13))))))
+              (i32.or (i32.and (i32.eq (local.get $c) (i32.const 10)) (global.get $lfSpace)) (i32.eq (local.get $c) (i32.const 13))))))
         (local.set $p (i32.add (local.get $p) (i32.const 1)))
         (br $next)))
     (local.get $p))
@@ -276,7 +288,7 @@
   ;; The first index in [p, end - n] where the n bytes at np occur, or -1 (n >= 1). Two of the needle's bytes,
   ;; at offsets a and b (rare ones, chosen by the caller), are compared at sixteen positions at a time; only
   ;; positions where both agree are compared whole. Reads at most 16 bytes past end.
-  (func (export "find") (param $p i32) (param $end i32) (param $np i32) (param $n i32) (param $a i32) (param $b i32) (result i32)
+  (func $find (export "find") (param $p i32) (param $end i32) (param $np i32) (param $n i32) (param $a i32) (param $b i32) (result i32)
     (local $va v128)
     (local $vb v128)
     (local $bits i32)
@@ -330,7 +342,7 @@
   ;; States of the machine: 0 just after `{`, 1 a value in an array, 2 just after `[`, 3 a value just ended,
   ;; 4 a key after `,`. Members of an object run in the tight $pair loop (key, colon, value, comma) without
   ;; going through the dispatch; whitespace, long strings and escapes leave the fast paths for calls.
-  (func (export "scan") (param $p i32) (param $end i32) (result i32)
+  (func $scan (export "scan") (param $p i32) (param $end i32) (result i32)
     (local $c i32)
     (local $q i32)
     (local $e i32)
@@ -575,13 +587,17 @@
           (i32.store offset={{OUT_FLAGS}} (local.get $q) (select (local.get $vesc) (i32.const 0) (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34))))
           (i32.store offset={{OUT_HASH}} (local.get $q) (i32.const 0))
           (local.set $cur (i32.const -1))))
+      ;; the object closed: only whitespace may follow, up to the end or the line feed ending the line ($stop)
       (if (i32.eqz (local.get $depth))
         (then
+          (global.set $stop (call $ws (local.get $p) (local.get $end)))
           (return
             (select
               (i32.add (i32.const 1) (local.get $kesc))
               (i32.const 0)
-              (i32.eq (call $ws (local.get $p) (local.get $end)) (local.get $end))))))
+              (i32.or
+                (i32.eq (global.get $stop) (local.get $end))
+                (i32.eq (i32.load8_u (global.get $stop)) (i32.const 10)))))))
       (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
       (local.set $c (i32.load8_u (local.get $p)))
       ;; 1 when the innermost open container is an object
@@ -603,4 +619,263 @@
           (br $machine)))
       (return (i32.const 0)))
     (unreachable))
+
+  ;; The filter's program and the fields-seen flags (see the layout above); 0 for none.
+  (func (export "setProgram") (param $prog i32) (param $seen i32)
+    (global.set $prog (local.get $prog))
+    (global.set $seen (local.get $seen)))
+
+  ;; 1 when the n bytes at a and at b are equal.
+  (func $same (param $a i32) (param $b i32) (param $n i32) (result i32)
+    (block $bytes
+      (loop $words
+        (br_if $bytes (i32.lt_u (local.get $n) (i32.const 8)))
+        (if (i64.ne (i64.load align=1 (local.get $a)) (i64.load align=1 (local.get $b))) (then (return (i32.const 0))))
+        (local.set $a (i32.add (local.get $a) (i32.const 8)))
+        (local.set $b (i32.add (local.get $b) (i32.const 8)))
+        (local.set $n (i32.sub (local.get $n) (i32.const 8)))
+        (br $words)))
+    (block $done
+      (loop $byte
+        (br_if $done (i32.eqz (local.get $n)))
+        (if (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))) (then (return (i32.const 0))))
+        (local.set $a (i32.add (local.get $a) (i32.const 1)))
+        (local.set $b (i32.add (local.get $b) (i32.const 1)))
+        (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+        (br $byte)))
+    (i32.const 1))
+
+  ;; A string leaf's test on the bytes [vs, ve) of a string without escapes (0 or 1, before its negation).
+  (func $bytesTest (param $node i32) (param $kind i32) (param $vs i32) (param $ve i32) (result i32)
+    (local $n i32)
+    (local $at i32)
+    (local $m i32)
+    (local.set $n (i32.load offset={{NODE_LEN}} (local.get $node)))
+    (local.set $at (i32.add (global.get $prog) (i32.load offset={{NODE_AT}} (local.get $node))))
+    (if (i32.eq (local.get $kind) (i32.const {{NODE_EQUALS}}))
+      (then
+        ;; the members: (offset, length) pairs
+        (local.set $m (i32.add (local.get $at) (i32.shl (local.get $n) (i32.const 3))))
+        (block $none
+          (loop $member
+            (br_if $none (i32.ge_u (local.get $at) (local.get $m)))
+            (if (i32.eq (i32.load offset=4 (local.get $at)) (i32.sub (local.get $ve) (local.get $vs)))
+              (then
+                (if (call $same (local.get $vs) (i32.add (global.get $prog) (i32.load (local.get $at))) (i32.sub (local.get $ve) (local.get $vs)))
+                  (then (return (i32.const 1))))))
+            (local.set $at (i32.add (local.get $at) (i32.const 8)))
+            (br $member)))
+        (return (i32.const 0))))
+    (if (i32.lt_u (i32.sub (local.get $ve) (local.get $vs)) (local.get $n)) (then (return (i32.const 0))))
+    (if (i32.eq (local.get $kind) (i32.const {{NODE_STARTS}}))
+      (then (return (call $same (local.get $vs) (local.get $at) (local.get $n)))))
+    (if (i32.eq (local.get $kind) (i32.const {{NODE_ENDS}}))
+      (then (return (call $same (i32.sub (local.get $ve) (local.get $n)) (local.get $at) (local.get $n)))))
+    ;; contains: the empty needle is in every string
+    (if (i32.eqz (local.get $n)) (then (return (i32.const 1))))
+    (i32.ge_s
+      (call $find (local.get $vs) (local.get $ve) (local.get $at) (local.get $n)
+        (i32.load offset={{NODE_RARE_A}} (local.get $node)) (i32.load offset={{NODE_RARE_B}} (local.get $node)))
+      (i32.const 0)))
+
+  ;; The value of the token [s, e) when it is an integer of 1 to 15 digits (exact as a double, what JSON.parse
+  ;; gives), else NaN (span-values.ts smallInteger).
+  (func $smallInt (param $s i32) (param $e i32) (result f64)
+    (local $minus i32)
+    (local $c i32)
+    (local $i i64)
+    (local.set $minus (i32.eq (i32.load8_u (local.get $s)) (i32.const 45)))
+    (local.set $s (i32.add (local.get $s) (local.get $minus)))
+    (if (i32.or
+          (i32.or (i32.ge_u (local.get $s) (local.get $e)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 15)))
+          (i32.and (i32.eq (i32.load8_u (local.get $s)) (i32.const 48)) (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const 1))))
+      (then (return (f64.const nan))))
+    (block $digits
+      (loop $digit
+        (br_if $digits (i32.ge_u (local.get $s) (local.get $e)))
+        (local.set $c (i32.sub (i32.load8_u (local.get $s)) (i32.const 48)))
+        (if (i32.gt_u (local.get $c) (i32.const 9)) (then (return (f64.const nan))))
+        (local.set $i (i64.add (i64.mul (local.get $i) (i64.const 10)) (i64.extend_i32_u (local.get $c))))
+        (local.set $s (i32.add (local.get $s) (i32.const 1)))
+        (br $digit)))
+    (f64.convert_i64_s (select (i64.sub (i64.const 0) (local.get $i)) (local.get $i) (local.get $minus))))
+
+  ;; The node's verdict on the line just scanned: 0 false, 1 true, 2 undecided (the JS side's tests decide).
+  ;; Conditions have no effects, so a group decides as soon as a child does (false for `and`, true for `or`),
+  ;; whichever children before it were undecided.
+  (func $eval (param $index i32) (result i32)
+    (local $node i32)
+    (local $kind i32)
+    (local $child i32)
+    (local $r i32)
+    (local $acc i32)
+    (local $o i32)
+    (local $s i32)
+    (local $e i32)
+    (local $c i32)
+    (local $neg i32)
+    (local $a f64)
+    (local $b f64)
+    (local.set $node (i32.add (global.get $prog) (i32.shl (local.get $index) (i32.const {{NODE_SHIFT}}))))
+    (local.set $kind (i32.load offset={{NODE_KIND}} (local.get $node)))
+    (if (i32.le_u (local.get $kind) (i32.const {{NODE_OR}}))
+      (then
+        ;; and: false decides, else true unless undecided; or: true decides
+        (local.set $acc (i32.xor (local.get $kind) (i32.const 1)))
+        (local.set $child (i32.load offset={{NODE_CHILD}} (local.get $node)))
+        (block $end
+          (loop $children
+            (br_if $end (i32.eqz (local.get $child)))
+            (local.set $r (call $eval (i32.sub (local.get $child) (i32.const 1))))
+            (if (i32.eq (local.get $r) (local.get $kind)) (then (return (local.get $kind))))
+            (if (i32.eq (local.get $r) (i32.const 2)) (then (local.set $acc (i32.const 2))))
+            (local.set $child
+              (i32.load offset={{NODE_NEXT}}
+                (i32.add (global.get $prog) (i32.shl (i32.sub (local.get $child) (i32.const 1)) (i32.const {{NODE_SHIFT}})))))
+            (br $children)))
+        (return (local.get $acc))))
+    (if (i32.eq (local.get $kind) (i32.const {{NODE_FALSE}})) (then (return (i32.const 0))))
+    (if (i32.eq (local.get $kind) (i32.const {{NODE_UNKNOWN}})) (then (return (i32.const 2))))
+    (local.set $o (i32.add (global.get $out) (i32.shl (i32.load offset={{NODE_FIELD}} (local.get $node)) (i32.const {{OUT_SHIFT}}))))
+    (local.set $s (i32.load offset={{OUT_START}} (local.get $o)))
+    (local.set $e (i32.load offset={{OUT_END}} (local.get $o)))
+    (local.set $neg (i32.load offset={{NODE_NEG}} (local.get $node)))
+    (if (i32.ge_u (local.get $kind) (i32.const {{NODE_LT}}))
+      (then
+        ;; a comparison: false on an absent field; on an integer token of 1 to 15 digits (exact as a double), the
+        ;; comparison of its value; anything else (fractions, exponents, strings, null...) undecided
+        (if (i32.lt_s (local.get $s) (i32.const 0)) (then (return (i32.const 0))))
+        (local.set $a (call $smallInt (local.get $s) (local.get $e)))
+        (if (f64.ne (local.get $a) (local.get $a)) (then (return (i32.const 2))))
+        (local.set $b (f64.load offset={{NODE_NUM}} (local.get $node)))
+        (if (i32.eq (local.get $kind) (i32.const {{NODE_LT}})) (then (return (f64.lt (local.get $a) (local.get $b)))))
+        (if (i32.eq (local.get $kind) (i32.const {{NODE_LEQ}})) (then (return (f64.le (local.get $a) (local.get $b)))))
+        (if (i32.eq (local.get $kind) (i32.const {{NODE_GT}})) (then (return (f64.gt (local.get $a) (local.get $b)))))
+        (return (f64.ge (local.get $a) (local.get $b)))))
+    ;; a string leaf: an absent field holds for a negative operator only
+    (if (i32.lt_s (local.get $s) (i32.const 0)) (then (return (local.get $neg))))
+    (local.set $c (i32.load8_u (local.get $s)))
+    (if (i32.ge_u (local.get $kind) (i32.const {{NODE_NUMEQ}}))
+      (then
+        ;; equality with numbers or booleans: null holds for the negative only; an array's elements are decoded
+        ;; for `in`, never equal for `eq`
+        (if (i32.eq (local.get $c) (i32.const 110)) (then (return (local.get $neg))))
+        (if (i32.eq (local.get $c) (i32.const 91))
+          (then (return (select (i32.const 2) (local.get $neg) (i32.load offset={{NODE_ARRAYS}} (local.get $node))))))
+        (local.set $r (i32.load offset={{NODE_LEN}} (local.get $node)))
+        (if (i32.eq (local.get $kind) (i32.const {{NODE_BOOLEQ}}))
+          (then
+            ;; a boolean equals only a boolean
+            (if (i32.eq (local.get $c) (i32.const 116)) (then (return (i32.xor (i32.and (local.get $r) (i32.const 1)) (local.get $neg)))))
+            (if (i32.eq (local.get $c) (i32.const 102)) (then (return (i32.xor (i32.shr_u (i32.and (local.get $r) (i32.const 2)) (i32.const 1)) (local.get $neg)))))
+            (return (local.get $neg))))
+        ;; a number: a string may be numeric (decoded by the JS side); true, false and objects equal no number
+        (if (i32.eq (local.get $c) (i32.const 34)) (then (return (i32.const 2))))
+        (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 116)) (i32.eq (local.get $c) (i32.const 102))) (i32.eq (local.get $c) (i32.const 123)))
+          (then (return (local.get $neg))))
+        (local.set $a (call $smallInt (local.get $s) (local.get $e)))
+        (if (f64.ne (local.get $a) (local.get $a)) (then (return (i32.const 2))))
+        (local.set $child (i32.add (global.get $prog) (i32.load offset={{NODE_AT}} (local.get $node))))
+        (local.set $r (i32.add (local.get $child) (i32.shl (local.get $r) (i32.const 3))))
+        (block $none
+          (loop $member
+            (br_if $none (i32.ge_u (local.get $child) (local.get $r)))
+            (if (f64.eq (local.get $a) (f64.load (local.get $child))) (then (return (i32.xor (i32.const 1) (local.get $neg)))))
+            (local.set $child (i32.add (local.get $child) (i32.const 8)))
+            (br $member)))
+        (return (local.get $neg))))
+    (if (i32.eq (local.get $c) (i32.const 34))
+      (then
+        ;; a string with escapes is decoded by the JS side
+        (if (i32.load offset={{OUT_FLAGS}} (local.get $o)) (then (return (i32.const 2))))
+        (return
+          (i32.xor
+            (call $bytesTest (local.get $node) (local.get $kind) (i32.add (local.get $s) (i32.const 1)) (i32.sub (local.get $e) (i32.const 1)))
+            (local.get $neg)))))
+    ;; null (in a valid line the only value starting with n), and startsWith/endsWith on anything but a string
+    (if (i32.or
+          (i32.eq (local.get $c) (i32.const 110))
+          (i32.or (i32.eq (local.get $kind) (i32.const {{NODE_STARTS}})) (i32.eq (local.get $kind) (i32.const {{NODE_ENDS}}))))
+      (then (return (local.get $neg))))
+    (i32.const 2))
+
+  ;; The first line feed in [p, end), or end. Sixteen bytes at a time (the bytes after end are readable).
+  (func $lineEnd (param $p i32) (param $end i32) (result i32)
+    (local $bits i32)
+    (loop $chunk
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (local.get $end))))
+      (local.set $bits (i8x16.bitmask (i8x16.eq (v128.load align=1 (local.get $p)) (i8x16.splat (i32.const 10)))))
+      (if (i32.eqz (local.get $bits))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk))))
+    (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+    (select (local.get $end) (local.get $p) (i32.gt_u (local.get $p) (local.get $end))))
+
+  ;; Reads the lines of [p, end) one after another (the byte at end below 0x20, as for $scan): a blank line (only
+  ;; spaces, tabs and CR) is skipped, every other one is scanned and, when valid, the program decides it. A line
+  ;; the program found false is only counted; any other gets a record at rec (see the layout): at most max of
+  ;; them, then the call returns, and the next one goes on from $next. $lines, $total count from the caller's
+  ;; reset. Returns the number of records.
+  (func (export "scanBlock") (param $p i32) (param $end i32) (param $rec i32) (param $max i32) (result i32)
+    (local $n i32)
+    (local $start i32)
+    (local $q i32)
+    (local $c i32)
+    (local $verdict i32)
+    (local $code i32)
+    (local $k i32)
+    (global.set $lfSpace (i32.const 0))
+    (block $full
+      (loop $line
+        (br_if $full (i32.ge_u (local.get $p) (local.get $end)))
+        (br_if $full (i32.ge_u (local.get $n) (local.get $max)))
+        (local.set $start (local.get $p))
+        (global.set $lines (i32.add (global.get $lines) (i32.const 1)))
+        (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 123))
+          (then
+            (local.set $q (call $ws (local.get $p) (local.get $end)))
+            (if (i32.or (i32.ge_u (local.get $q) (local.get $end)) (i32.eq (i32.load8_u (local.get $q)) (i32.const 10)))
+              (then
+                (local.set $p (i32.add (local.get $q) (i32.const 1)))
+                (br $line)))))
+        (global.set $total (i32.add (global.get $total) (i32.const 1)))
+        (local.set $verdict (call $scan (local.get $start) (local.get $end)))
+        (if (local.get $verdict)
+          (then
+            (local.set $q (global.get $stop))
+            (local.set $code (i32.const {{REC_UNDECIDED}}))
+            (if (i32.eq (local.get $verdict) (i32.const 1))
+              (then
+                (if (global.get $seen)
+                  (then
+                    (local.set $k (i32.const 0))
+                    (block $marked
+                      (loop $field
+                        (br_if $marked (i32.ge_u (local.get $k) (global.get $nkeys)))
+                        (if (i32.ge_s (i32.load offset={{OUT_START}} (i32.add (global.get $out) (i32.shl (local.get $k) (i32.const {{OUT_SHIFT}})))) (i32.const 0))
+                          (then (i32.store8 (i32.add (global.get $seen) (local.get $k)) (i32.const 1))))
+                        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                        (br $field)))))
+                (local.set $c (call $eval (i32.const 0)))
+                (local.set $code (select (i32.const {{REC_MATCH}}) (i32.const {{REC_UNDECIDED}}) (i32.eq (local.get $c) (i32.const 1))))
+                (if (i32.eqz (local.get $c))
+                  (then
+                    (local.set $p (i32.add (local.get $q) (i32.const 1)))
+                    (br $line))))))
+          (else
+            (local.set $q (call $lineEnd (local.get $start) (local.get $end)))
+            (local.set $code (i32.const {{REC_MALFORMED}}))))
+        (local.set $c (i32.add (local.get $rec) (i32.shl (local.get $n) (i32.const {{REC_SHIFT}}))))
+        (i32.store offset={{REC_LINE}} (local.get $c) (i32.sub (global.get $lines) (i32.const 1)))
+        (i32.store offset={{REC_START}} (local.get $c) (local.get $start))
+        (i32.store offset={{REC_END}} (local.get $c) (local.get $q))
+        (i32.store offset={{REC_CODE}} (local.get $c) (local.get $code))
+        (i32.store offset={{REC_TOTAL}} (local.get $c) (global.get $total))
+        (local.set $n (i32.add (local.get $n) (i32.const 1)))
+        (local.set $p (i32.add (local.get $q) (i32.const 1)))
+        (br $line)))
+    (global.set $next (local.get $p))
+    (global.set $lfSpace (i32.const 1))
+    (local.get $n))
 )

@@ -20,12 +20,20 @@ interface WasmMemory {
   readonly buffer: ArrayBuffer;
   grow(pages: number): number;
 }
+interface WasmGlobal {
+  value: number;
+}
 interface KernelExports {
   memory: WasmMemory;
   init(slots: number, shift: number, keys: number, out: number, nkeys: number, filter: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
   find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
+  setProgram(prog: number, seen: number): void;
+  scanBlock(start: number, end: number, rec: number, max: number): number;
+  lines: WasmGlobal;
+  total: WasmGlobal;
+  next: WasmGlobal;
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -142,7 +150,41 @@ export interface LineKernel {
    * undefined for a needle the kernel does not search (empty, or longer than it keeps).
    */
   find(needle: Uint8Array, from: number, to: number): number | undefined;
+  /**
+   * With a program (`createLineKernel`'s `program`): reads the lines of `[from, to)` (hay offsets, inside the
+   * loaded range, whole lines) one after another in the kernel, the program deciding each valid one, and fills
+   * `block` with the lines the caller must see (malformed, matched, or undecided: see BlockRecords) up to
+   * REC_MAX of them; returns their number. When that is REC_MAX, call again from `block.next`. `fresh` starts
+   * the counts (`block.lines`, `block.totalLines`) and the fields-seen flags from zero; `seen` sets the flags
+   * (a caller that has seen every field spares the kernel that loop). Undefined without a program.
+   */
+  scanBlock?(from: number, to: number, fresh: boolean, seen: boolean): number;
+  /** What the last `scanBlock` call found (only with a program). */
+  readonly block?: BlockRecords;
 }
+
+/** A block's lines that the JS side must see ($scanBlock's records, in hay offsets), and its counts so far. */
+export interface BlockRecords {
+  /** Per record: the line's index among the block's physical lines, its start and end (its `\n`, or the block's end). */
+  readonly line: Int32Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** REC_MALFORMED, REC_MATCH or REC_UNDECIDED. */
+  readonly code: Int32Array;
+  /** The non-blank lines up to and including the record's. */
+  readonly total: Int32Array;
+  /** Physical and non-blank lines read so far, and where the next call goes on. */
+  lines: number;
+  totalLines: number;
+  next: number;
+  /** Per field: 1 when a valid line read in the kernel carried it (since the last `fresh` call). */
+  readonly seen: Uint8Array;
+}
+
+export const REC_MALFORMED = L.REC_MALFORMED;
+export const REC_MATCH = L.REC_MATCH;
+export const REC_UNDECIDED = L.REC_UNDECIDED;
+export const REC_MAX = L.REC_MAX;
 
 /**
  * Byte frequency ranks in log text (higher: more frequent). The kernel's search compares two bytes of the
@@ -156,7 +198,7 @@ function frequency(b: number): number {
 }
 
 /** The offsets of the needle's two rarest bytes (the same one twice for a one-byte needle). */
-function rareOffsets(needle: Uint8Array): [number, number] {
+export function rareOffsets(needle: Uint8Array): [number, number] {
   let a = 0;
   for (let i = 1; i < needle.length; i++) if (frequency(needle[i]!) < frequency(needle[a]!)) a = i;
   let b = a === 0 ? needle.length - 1 : 0;
@@ -164,8 +206,11 @@ function rareOffsets(needle: Uint8Array): [number, number] {
   return [a, b];
 }
 
-/** A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. */
-export function createLineKernel(fields: readonly string[]): LineKernel | undefined {
+/**
+ * A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. `program`: the
+ * filter compiled for the kernel (kernel-program.ts), which gives it `scanBlock`.
+ */
+export function createLineKernel(fields: readonly string[], program?: Uint8Array): LineKernel | undefined {
   const module = kernelModule();
   if (module === null) return undefined;
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
@@ -181,7 +226,11 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   const outAt = keysAt + keys.length * L.KEY_BYTES;
   const bytesAt = outAt + keys.length * L.OUT_BYTES;
   const needleAt = bytesAt + keys.reduce((n, k) => n + k.length, 0);
-  const dataAt = (needleAt + MAX_NEEDLE + 15) & ~15;
+  // The program (its f64 numbers aligned), the fields-seen flags and the block records.
+  const progAt = (needleAt + MAX_NEEDLE + 7) & ~7;
+  const seenAt = progAt + (program?.length ?? 0);
+  const recAt = (seenAt + keys.length + 15) & ~15;
+  const dataAt = (recAt + (program ? L.REC_MAX * L.REC_BYTES : 0) + 15) & ~15;
 
   let exports!: KernelExports;
   let u8!: Uint8Array;
@@ -229,6 +278,10 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
       i32[word] = i32[word]! | (1 << (bit & 31));
     }
     exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, filterAt);
+    if (program) {
+      u8.set(program, progAt);
+      exports.setProgram(progAt, 0);
+    }
   };
   try {
     instantiate();
@@ -259,11 +312,51 @@ export function createLineKernel(fields: readonly string[]): LineKernel | undefi
   let rare: [number, number] = [0, 0];
   const rareOf = new WeakMap<Uint8Array, [number, number]>();
 
+  const block: BlockRecords | undefined = program
+    ? {
+        line: new Int32Array(L.REC_MAX),
+        start: new Int32Array(L.REC_MAX),
+        end: new Int32Array(L.REC_MAX),
+        code: new Int32Array(L.REC_MAX),
+        total: new Int32Array(L.REC_MAX),
+        lines: 0,
+        totalLines: 0,
+        next: 0,
+        seen: new Uint8Array(fields.length),
+      }
+    : undefined;
+  /** Reads the block records out of the kernel's memory (a few per block: only lines the JS side must see). */
+  const scanBlock = (from: number, to: number, fresh: boolean, seen: boolean): number => {
+    const b = block!;
+    if (fresh) {
+      exports.lines.value = 0;
+      exports.total.value = 0;
+      u8.fill(0, seenAt, seenAt + fields.length);
+    }
+    exports.setProgram(progAt, seen ? seenAt : 0);
+    const n = exports.scanBlock(from - shift, to - shift, recAt, L.REC_MAX);
+    for (let i = 0; i < n; i++) {
+      const r = (recAt + i * L.REC_BYTES) >> 2;
+      b.line[i] = i32[r + (L.REC_LINE >> 2)]!;
+      b.start[i] = i32[r + (L.REC_START >> 2)]! + shift;
+      b.end[i] = i32[r + (L.REC_END >> 2)]! + shift;
+      b.code[i] = i32[r + (L.REC_CODE >> 2)]!;
+      b.total[i] = i32[r + (L.REC_TOTAL >> 2)]!;
+    }
+    b.lines = exports.lines.value;
+    b.totalLines = exports.total.value;
+    b.next = exports.next.value + shift;
+    for (let k = 0; k < fields.length; k++) b.seen[k] = u8[seenAt + k]!;
+    return n;
+  };
+
   return {
     starts,
     ends,
     escaped,
     hashes,
+    block,
+    scanBlock: program ? scanBlock : undefined,
     memoryBytes: () => exports.memory.buffer.byteLength,
     overwrites: (length) => roomFor(0, length) - length,
     region(length, keep = false) {

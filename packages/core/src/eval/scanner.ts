@@ -15,7 +15,10 @@
  *
  * `scan` splits the block into lines and hands each to these paths, one function each: `prefilter` (is it a
  * candidate), `skipped` (not read: its outline only), `byKernel`, `byFields` (the JS extractor's rejection)
- * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next.
+ * and `byParse` (JSON.parse); a path that cannot decide a line leaves it to the next. A block whose every line
+ * is read (no prefilter, no `onOther`) goes to the kernel whole instead (`byBlock`): it splits the lines and
+ * runs the filter's program (kernel-program.ts) on each, and only the lines it matched, found malformed or
+ * could not decide come back, to the same paths.
  *
  * Lines are split on `\n`; one trailing `\r` is ignored; a line of only spaces, tabs and `\r` is blank (skipped,
  * not counted). A line that is not valid UTF-8 or not a JSON object is malformed.
@@ -26,7 +29,8 @@ import { evalPlan, isEvalPlan, type EvalPlan } from './plan.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
-import { createLineKernel, NOT_OBJECT, VALID, type LineKernel } from './line-kernel.js';
+import { createLineKernel, NOT_OBJECT, REC_MALFORMED, REC_MATCH, REC_MAX, VALID, type LineKernel } from './line-kernel.js';
+import { kernelProgram } from './kernel-program.js';
 import { createSpanRow } from './span-values.js';
 import { parseExact } from './exact.js';
 import { compileSpanNode, type SpanTest } from './span-conditions.js';
@@ -271,7 +275,8 @@ export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: Sca
   let extract: Extractor | undefined = createExtractor(fields, decode);
   // The line kernel validates and extracts in one pass, so candidates need no JSON.parse at all; the JS
   // extractor stays for lines whose top-level keys are spelled with escapes.
-  const kernel: LineKernel | undefined = hooks.kernel === false ? undefined : createLineKernel(fields);
+  // With the filter's program (kernel-program.ts) the kernel decides most lines itself (`byBlock`).
+  const kernel: LineKernel | undefined = hooks.kernel === false ? undefined : createLineKernel(fields, fields.some((f) => f in Object.prototype) ? undefined : kernelProgram(plan.root));
   const resolveKeys: Extractor = createExtractor(fields, decode);
   const kernelRow = kernel ? createSpanRow(fields, decode, kernel) : undefined;
   // The filter over the kernel's spans: conditions that the value's bytes decide are tested on them, the others
@@ -472,6 +477,49 @@ export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: Sca
     return decided(b, b.useObject ? b.opt.onObject!(o) : root(o), start, contentEnd, nl, text!);
   };
 
+  /**
+   * Every line of the block read in the kernel, one call per REC_MAX lines to see (scanBlock): the lines its
+   * program rejects are only counted there, and only the malformed, matched and undecided ones come back here,
+   * each to the path that would have taken it line by line (undecided ones to byKernel).
+   */
+  const byBlock = (b: Block, start: number, end: number): ScanCounts => {
+    const counts = b.counts;
+    const k = kernel!;
+    const rec = k.block!;
+    const hay = b.hay;
+    let pos = start;
+    let fresh = true;
+    for (;;) {
+      const n = k.scanBlock!(pos, end, fresh, seen.size < fields.length);
+      fresh = false;
+      for (let i = 0; i < n; i++) {
+        const lineStart = rec.start[i]!;
+        const nl = rec.end[i]!;
+        let contentEnd = nl;
+        if (contentEnd > lineStart && hay[contentEnd - 1] === CR) contentEnd--;
+        const code = rec.code[i]!;
+        let outcome: number;
+        if (code === REC_MALFORMED) outcome = malformed(b, rec.line[i]!, lineStart, nl);
+        else if (code === REC_MATCH) outcome = decided(b, true, lineStart, contentEnd, nl);
+        else {
+          outcome = byKernel(b, rec.line[i]!, lineStart, contentEnd, nl);
+          if (outcome === UNDECIDED) outcome = byParse(b, rec.line[i]!, lineStart, contentEnd, nl);
+        }
+        if (outcome === STOP) {
+          counts.lines = rec.line[i]! + 1;
+          counts.total = counts.read = rec.total[i]!;
+          return counts;
+        }
+      }
+      for (let f = 0; f < fields.length; f++) if (rec.seen[f] === 1) seen.add(fields[f]!);
+      pos = rec.next;
+      if (n < REC_MAX || pos >= end) break;
+    }
+    counts.lines = rec.lines;
+    counts.total = counts.read = rec.totalLines;
+    return counts;
+  };
+
   const scan = (hay: Uint8Array, start: number, end: number, opt: ScanOptions = {}): ScanCounts => {
     const counts: ScanCounts = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false };
     const validate = opt.validate === true;
@@ -484,6 +532,8 @@ export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: Sca
     // the needles and reads the candidates in it.
     if (useKernel) kernel.load(hay, start, end);
     const candidate = validate ? undefined : prefilter(hay, start, end, useKernel);
+    // Every line read, none reported as not matching: the kernel's program decides them (byBlock).
+    if (useKernel && candidate === undefined && kernel.scanBlock !== undefined && spanRoot !== undefined && !opt.onOther) return byBlock(b, start, end);
 
     let pos = start;
     while (pos < end) {

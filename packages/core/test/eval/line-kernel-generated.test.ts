@@ -18,7 +18,21 @@ describe('generated line kernel', () => {
   it('takes every size and offset of kernel.wat from the layout table', () => {
     const wat = fs.readFileSync(path.join(REPO, 'packages/core/src/eval/kernel.wat'), 'utf8');
     const used = new Set([...wat.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
-    expect([...used].sort()).toEqual(['FILTER_SHIFT', 'HASH_FACTOR', 'HASH_MAX_BYTES', 'KEY_AT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH', 'KEY_NEXT', 'KEY_SHIFT', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START', 'SLOT_SHIFT']);
+    expect([...used].sort()).toEqual([
+      'FILTER_SHIFT', 'HASH_FACTOR', 'HASH_MAX_BYTES', 'KEY_AT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH', 'KEY_NEXT', 'KEY_SHIFT',
+      'NODE_ARRAYS', 'NODE_AT', 'NODE_BOOLEQ', 'NODE_CHILD', 'NODE_ENDS', 'NODE_EQUALS', 'NODE_FALSE', 'NODE_FIELD', 'NODE_GT', 'NODE_KIND',
+      'NODE_LEN', 'NODE_LEQ', 'NODE_LT', 'NODE_NEG', 'NODE_NEXT', 'NODE_NUM', 'NODE_NUMEQ', 'NODE_OR', 'NODE_RARE_A', 'NODE_RARE_B',
+      'NODE_SHIFT', 'NODE_STARTS',
+      'NODE_UNKNOWN', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START', 'REC_CODE', 'REC_END', 'REC_LINE',
+      'REC_MALFORMED', 'REC_MATCH', 'REC_SHIFT', 'REC_START', 'REC_TOTAL', 'REC_UNDECIDED', 'SLOT_SHIFT',
+    ]);
+    // $eval relies on the kinds' order: `and` 0 and `or` 1 (the value that decides each), groups first and the
+    // comparisons last, `>=` the last of them (NODE_AND, NODE_CONTAINS and NODE_GEQ are not named there)
+    expect([KERNEL_LAYOUT.NODE_AND, KERNEL_LAYOUT.NODE_OR]).toEqual([0, 1]);
+    const kinds = Object.entries(KERNEL_LAYOUT).filter(([k]) => /^NODE_[A-Z]+$/.test(k) && !['NODE_BYTES', 'NODE_KIND', 'NODE_CHILD', 'NODE_NEXT', 'NODE_FIELD', 'NODE_NEG', 'NODE_AT', 'NODE_LEN', 'NODE_ARRAYS', 'NODE_NUM', 'NODE_SHIFT'].includes(k));
+    expect(Math.max(...kinds.map(([, v]) => v as number))).toBe(KERNEL_LAYOUT.NODE_GEQ);
+    expect(kinds.filter(([, v]) => (v as number) >= KERNEL_LAYOUT.NODE_LT).map(([k]) => k).sort()).toEqual(['NODE_GEQ', 'NODE_GT', 'NODE_LEQ', 'NODE_LT']);
+    expect(new Set(kinds.map(([, v]) => v)).size).toBe(kinds.length);
     // no record field (read through $info, a key record, or $q, a result record) is at a literal offset
     expect(wat).not.toMatch(/\b(?:i32|i64)\.(?:load|store) offset=\d+ \(local\.get \$(?:info|q)\)/);
     expect(wat).toMatch(/i32\.store offset=\{\{OUT_END\}\} \(local\.get \$q\)/);
