@@ -250,23 +250,24 @@ export class LogfilterClient implements ApiRequester {
 
   // ---- log export jobs (README, "Calls") ----
 
-  listJobs(zone: string, opts: PageOptions = {}): Promise<Page<Job>> {
-    return this.page<Job>(`/zones/${seg(zone)}/logexport/jobs`, 'jobList', opts);
+  // A zone id (a bare string, as before), `{zone}` or `{account}`: jobs live at both (emulator README, "Paths").
+  listJobs(scope: Scope, opts: PageOptions = {}): Promise<Page<Job>> {
+    return this.page<Job>(`${scopePath(scope)}/logexport/jobs`, 'jobList', opts);
   }
-  listAllJobs(zone: string, opts: CallOptions = {}): Promise<Job[]> {
-    return this.all<Job>(`/zones/${seg(zone)}/logexport/jobs`, 'jobList', opts);
+  listAllJobs(scope: Scope, opts: CallOptions = {}): Promise<Job[]> {
+    return this.all<Job>(`${scopePath(scope)}/logexport/jobs`, 'jobList', opts);
   }
-  async getJob(zone: string, id: number | string, opts: CallOptions = {}): Promise<Job> {
-    return (await this.request<Job>('GET', `/zones/${seg(zone)}/logexport/jobs/${seg(id)}`, 'job', opts)).result;
+  async getJob(scope: Scope, id: number | string, opts: CallOptions = {}): Promise<Job> {
+    return (await this.request<Job>('GET', `${scopePath(scope)}/logexport/jobs/${seg(id)}`, 'job', opts)).result;
   }
-  async createJob(zone: string, body: CreateJobInput, opts: CallOptions = {}): Promise<Job> {
-    return (await this.request<Job>('POST', `/zones/${seg(zone)}/logexport/jobs`, 'job', { ...opts, body })).result;
+  async createJob(scope: Scope, body: CreateJobInput, opts: CallOptions = {}): Promise<Job> {
+    return (await this.request<Job>('POST', `${scopePath(scope)}/logexport/jobs`, 'job', { ...opts, body })).result;
   }
-  async updateJob(zone: string, id: number | string, body: UpdateJobInput, opts: CallOptions = {}): Promise<Job> {
-    return (await this.request<Job>('PUT', `/zones/${seg(zone)}/logexport/jobs/${seg(id)}`, 'job', { ...opts, body })).result;
+  async updateJob(scope: Scope, id: number | string, body: UpdateJobInput, opts: CallOptions = {}): Promise<Job> {
+    return (await this.request<Job>('PUT', `${scopePath(scope)}/logexport/jobs/${seg(id)}`, 'job', { ...opts, body })).result;
   }
-  async deleteJob(zone: string, id: number | string, opts: CallOptions = {}): Promise<void> {
-    await this.request('DELETE', `/zones/${seg(zone)}/logexport/jobs/${seg(id)}`, 'any', opts);
+  async deleteJob(scope: Scope, id: number | string, opts: CallOptions = {}): Promise<void> {
+    await this.request('DELETE', `${scopePath(scope)}/logexport/jobs/${seg(id)}`, 'any', opts);
   }
 
   // ---- transport ----

@@ -3,11 +3,12 @@
  * dataset's fields and jobs, instant-logs (edge) jobs. Paths are written in the description's words; the client
  * sends them in its configured spelling (spelling.ts).
  */
-import type { CallOptions, LogfilterClient } from './client.js';
-import { seg } from './client.js';
+import type { CallOptions, LogfilterClient, Scope } from './client.js';
+import { scopePath, seg } from './client.js';
 import type { Job } from './types.js';
 
-const L = (zone: string) => `/zones/${seg(zone)}/logexport`;
+/** A zone id (a bare string), `{zone}` or `{account}`: these calls exist at both scopes but edge (a zone's only). */
+const L = (scope: Scope) => `${scopePath(scope)}/logexport`;
 
 /** Storage destinations whose owner must prove ownership with a challenge before a job can write to them. */
 export const CHALLENGED_DESTINATIONS = ['s3:', 'gs:', 'azure:'] as const;
@@ -27,31 +28,31 @@ export interface OwnershipChallenge {
   valid: boolean;
 }
 
-export async function requestOwnershipChallenge(client: LogfilterClient, zone: string, destination: string, opts: CallOptions = {}): Promise<OwnershipChallenge> {
-  return (await client.request<OwnershipChallenge>('POST', `${L(zone)}/ownership`, 'any', { ...opts, body: { destination_conf: destination } })).result;
+export async function requestOwnershipChallenge(client: LogfilterClient, scope: Scope, destination: string, opts: CallOptions = {}): Promise<OwnershipChallenge> {
+  return (await client.request<OwnershipChallenge>('POST', `${L(scope)}/ownership`, 'any', { ...opts, body: { destination_conf: destination } })).result;
 }
 
-export async function validateOwnershipChallenge(client: LogfilterClient, zone: string, destination: string, challenge: string, opts: CallOptions = {}): Promise<boolean> {
-  const r = await client.request<{ valid: boolean }>('POST', `${L(zone)}/ownership/validate`, 'any', { ...opts, body: { destination_conf: destination, ownership_challenge: challenge } });
+export async function validateOwnershipChallenge(client: LogfilterClient, scope: Scope, destination: string, challenge: string, opts: CallOptions = {}): Promise<boolean> {
+  const r = await client.request<{ valid: boolean }>('POST', `${L(scope)}/ownership/validate`, 'any', { ...opts, body: { destination_conf: destination, ownership_challenge: challenge } });
   return r.result?.valid === true;
 }
 
-export async function destinationExists(client: LogfilterClient, zone: string, destination: string, opts: CallOptions = {}): Promise<boolean> {
-  const r = await client.request<{ exists: boolean }>('POST', `${L(zone)}/validate/destination/exists`, 'any', { ...opts, body: { destination_conf: destination } });
+export async function destinationExists(client: LogfilterClient, scope: Scope, destination: string, opts: CallOptions = {}): Promise<boolean> {
+  const r = await client.request<{ exists: boolean }>('POST', `${L(scope)}/validate/destination/exists`, 'any', { ...opts, body: { destination_conf: destination } });
   return r.result?.exists === true;
 }
 
-export async function validateOrigin(client: LogfilterClient, zone: string, logpullOptions: string | null, opts: CallOptions = {}): Promise<{ valid: boolean; message: string }> {
-  return (await client.request<{ valid: boolean; message: string }>('POST', `${L(zone)}/validate/origin`, 'any', { ...opts, body: { logpull_options: logpullOptions } })).result;
+export async function validateOrigin(client: LogfilterClient, scope: Scope, logpullOptions: string | null, opts: CallOptions = {}): Promise<{ valid: boolean; message: string }> {
+  return (await client.request<{ valid: boolean; message: string }>('POST', `${L(scope)}/validate/origin`, 'any', { ...opts, body: { logpull_options: logpullOptions } })).result;
 }
 
 /** `{FieldName: description}` of a dataset, as the API answers. */
-export async function datasetFields(client: LogfilterClient, zone: string, dataset: string, opts: CallOptions = {}): Promise<Record<string, string>> {
-  return (await client.request<Record<string, string>>('GET', `${L(zone)}/datasets/${seg(dataset)}/fields`, 'any', opts)).result;
+export async function datasetFields(client: LogfilterClient, scope: Scope, dataset: string, opts: CallOptions = {}): Promise<Record<string, string>> {
+  return (await client.request<Record<string, string>>('GET', `${L(scope)}/datasets/${seg(dataset)}/fields`, 'any', opts)).result;
 }
 
-export async function datasetJobs(client: LogfilterClient, zone: string, dataset: string, opts: CallOptions = {}): Promise<Job[]> {
-  return (await client.request<Job[]>('GET', `${L(zone)}/datasets/${seg(dataset)}/jobs`, 'jobList', opts)).result;
+export async function datasetJobs(client: LogfilterClient, scope: Scope, dataset: string, opts: CallOptions = {}): Promise<Job[]> {
+  return (await client.request<Job[]>('GET', `${L(scope)}/datasets/${seg(dataset)}/jobs`, 'jobList', opts)).result;
 }
 
 export interface EdgeJob {

@@ -98,6 +98,18 @@ describe('jobs through the client', () => {
     await client.deleteJob(z, job.id);
     expect((await failure(client.getJob(z, job.id))).code).toBe(ERROR_CODES.jobNotFound);
   });
+  it('does the same for the jobs of an account, kept apart from the zone of the same id', async () => {
+    const a = { account: zone() };
+    const job = await client.createJob(a, { destination_conf: DEST, name: 'acct', ownership_challenge: 'x' });
+    expect((await client.listJobs(a)).items.map((j) => j.id)).toEqual([job.id]);
+    expect((await client.listAllJobs(a)).map((j) => j.id)).toEqual([job.id]);
+    expect(await client.listAllJobs(a.account)).toEqual([]);
+    expect(await client.getJob(a, job.id)).toEqual(job);
+    expect((await client.updateJob(a, job.id, { enabled: true })).enabled).toBe(true);
+    await client.deleteJob(a, job.id);
+    expect((await failure(client.getJob(a, job.id))).code).toBe(ERROR_CODES.jobNotFound);
+    expect((await failure(client.getJob({ zone: a.account }, job.id))).code).toBe(ERROR_CODES.jobNotFound);
+  });
   it('carries the API code for a refused filter', async () => {
     const e = await failure(client.createJob(zone(), { destination_conf: DEST, filter: '{"where":{"key":"Nope","operator":"eq","value":1}}' }));
     expect([e.kind, e.status, e.code]).toEqual(['api', 400, ERROR_CODES.filterInvalid]);

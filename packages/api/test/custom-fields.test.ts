@@ -147,7 +147,7 @@ describe('jobs that lack the custom fields', () => {
     const z = zone();
     const lacking = await client.createJob(z, { destination_conf: DEST, name: 'lacking', logpull_options: 'fields=ClientIP,RequestHeaders&timestamps=rfc3339&CVE-2021-44228=true' });
     const complete = await client.createJob(z, { destination_conf: DEST, name: 'complete', logpull_options: 'fields=ClientIP,RequestHeaders,Cookies' });
-    const noFields = await client.createJob(z, { destination_conf: DEST, name: 'default fields' });
+    const noFields = await client.createJob(z, { destination_conf: DEST, name: 'default-fields' });
     await client.createJob(z, { destination_conf: DEST, dataset: 'firewall_events', logpull_options: 'fields=ClientIP' });
     const gaps = await jobsLackingCustomFields(client, z, f(['accept'], [], ['S']));
     expect(gaps.map((g) => [g.job.id, g.missing, g.updatable])).toEqual([

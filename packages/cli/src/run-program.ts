@@ -49,11 +49,20 @@ function jsonFailure(exit: number, kind: string, message: string, details: Recor
   return `${JSON.stringify({ ok: false, exit, kind, error: message, ...details }, null, 2)}\n`;
 }
 
-/** `<zone>` in advice becomes the zone the command line gave, so the advice can be pasted as is. */
+/**
+ * `<zone>` in advice becomes the zone the command line gave, so the advice can be pasted as is; on a command given
+ * `--account A` instead (rulesets, jobs), `--zone <zone>` becomes `--account A`.
+ */
 function fillPlaceholders(message: string, argv: readonly string[]): string {
-  const at = argv.findIndex((a) => a === '--zone' || a.startsWith('--zone='));
-  const zone = at < 0 ? undefined : argv[at].startsWith('--zone=') ? argv[at].slice(7) : argv[at + 1];
-  return zone !== undefined && zone !== '' ? message.replaceAll('<zone>', zone) : message;
+  const flag = (name: string) => {
+    const at = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+    const value = at < 0 ? undefined : argv[at].startsWith(`${name}=`) ? argv[at].slice(name.length + 1) : argv[at + 1];
+    return value === '' ? undefined : value;
+  };
+  const zone = flag('--zone');
+  if (zone !== undefined) return message.replaceAll('<zone>', zone);
+  const account = flag('--account');
+  return account !== undefined ? message.replaceAll('--zone <zone>', `--account ${account}`) : message;
 }
 
 export async function runProgram(name: string, program: Command, argv: string[], ctx: CliContext, exitStatus: () => number): Promise<number> {

@@ -158,4 +158,44 @@ describe('logfilter jobs', () => {
     expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--filter', 'does-not-exist.logfilter'], env)).code).toBe(2);
     expect((await logfilter(['jobs', 'update', '--zone', z, '1'], env)).code).toBe(2);
   });
+
+  it('acts on the jobs of an account with --account, as on a zone\'s, and needs exactly one of --zone and --account', async () => {
+    const account = `acct-${zone()}`;
+    const src = file('acct.logfilter', SOURCE);
+    const made = await logfilter(['jobs', 'create', '--account', account, '--filter', src, '--name', 'acct', '--destination', 'https://logs.example.com/acct', '--json'], env);
+    expect(made.code).toBe(0);
+    const job = JSON.parse(made.stdout);
+    expect(await api.getJob({ account }, job.id)).toMatchObject({ name: 'acct', filter: COMPILED });
+    expect(await api.listAllJobs({ zone: account })).toEqual([]);
+    const list = await logfilter(['jobs', 'list', '--account', account, '--json'], env);
+    expect([list.code, JSON.parse(list.stdout).map((j: { id: number }) => j.id)]).toEqual([0, [job.id]]);
+    const got = await logfilter(['jobs', 'get', '--account', account, String(job.id), '--json'], env);
+    expect([got.code, JSON.parse(got.stdout).id]).toEqual([0, job.id]);
+    expect((await logfilter(['jobs', 'update', '--account', account, String(job.id), '--enable'], env)).code).toBe(0);
+    expect((await api.getJob({ account }, job.id)).enabled).toBe(true);
+    const dry = await logfilter(['jobs', 'delete', '--account', account, String(job.id), '--dry-run'], env);
+    expect([dry.code, dry.stdout]).toEqual([0, expect.stringContaining(`/accounts/${account}/logpush/jobs/${job.id}`)]);
+    expect((await logfilter(['jobs', 'delete', '--account', account, String(job.id), '--yes'], env)).code).toBe(0);
+    expect(await api.listAllJobs({ account })).toEqual([]);
+    const missing = await logfilter(['jobs', 'get', '--account', account, String(job.id)], env);
+    expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining(`account ${account}`)]);
+    // The advice names the account as the command line did, ready to paste.
+    expect(missing.stderr).toContain(`logfilter jobs list --account ${account}`);
+    const before = emu.requestCount;
+    expect((await logfilter(['jobs', 'list', '--zone', 'z1', '--account', account], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'list'], env)).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('refuses a job name the provider refuses (letters, digits, "-" and "." only) before sending anything, exit 2', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    for (const name of ['my job', 'my_job', 'x'.repeat(513)]) {
+      expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', 'https://logs.example.com/in', '--name', name], env)).code).toBe(2);
+      expect((await logfilter(['jobs', 'update', '--zone', z, '1', '--name', name], env)).code).toBe(2);
+    }
+    expect(emu.requestCount).toBe(before);
+    const ok = await logfilter(['jobs', 'create', '--zone', z, '--destination', 'https://logs.example.com/in', '--name', 'shop.example-com', '--json'], env);
+    expect([ok.code, JSON.parse(ok.stdout).name]).toEqual([0, 'shop.example-com']);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { check, getDataset } from '@logfilter/core';
 import { badRequest, clip, notFound } from './errors.js';
-import type { Job, ZoneState, EmulatorState } from './state.js';
+import type { Job, JobScope, EmulatorState } from './state.js';
 import { checkKind, checkOutputOptions, checkUploadLimits, UPLOAD_LIMITS, type OutputOptions } from './job-fields.js';
 import { checkChallenge } from './ownership.js';
 
@@ -41,7 +41,7 @@ const LIMIT_CODES = new Set(['too-many-operators', 'too-large', 'too-deep']);
  */
 export const MAX_FILTER_TEXT = 64 * 1024;
 
-export function findJob(zone: ZoneState, id: string): Job {
+export function findJob(zone: JobScope, id: string): Job {
   const n = /^[0-9]+$/.test(id) ? Number(id) : NaN;
   const job = zone.jobs.find((j) => j.id === n);
   if (!job) throw notFound('jobNotFound', `log export job ${id} not found`);
@@ -49,7 +49,7 @@ export function findJob(zone: ZoneState, id: string): Job {
 }
 
 function checkDataset(dataset: string): void {
-  if (!getDataset(dataset)) throw badRequest('datasetInvalid', `dataset: unknown dataset "${dataset}"`);
+  if (!getDataset(dataset)) throw badRequest('datasetInvalid', `dataset: unknown dataset "${dataset}"`, '/dataset');
 }
 
 export function checkDestination(dest: string): void {
@@ -57,10 +57,10 @@ export function checkDestination(dest: string): void {
   try {
     url = new URL(dest);
   } catch {
-    throw badRequest('jobInvalid', 'destination_conf: not a URL (for example s3://bucket/path?region=us-east-1)');
+    throw badRequest('jobInvalid', 'destination_conf: not a URL (for example s3://bucket/path?region=us-east-1)', '/destination_conf');
   }
   if (url.protocol === 's3:' && !url.searchParams.get('region')) {
-    throw badRequest('jobInvalid', 'destination_conf: an s3 destination needs a region query parameter');
+    throw badRequest('jobInvalid', 'destination_conf: an s3 destination needs a region query parameter', '/destination_conf');
   }
 }
 
@@ -68,7 +68,7 @@ function decodeOption(key: string, raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw badRequest('logpullOptions', `logpull_options: ${clip(key)} has malformed percent-encoding`);
+    throw badRequest('logpullOptions', `logpull_options: ${clip(key)} has malformed percent-encoding`, '/logpull_options');
   }
 }
 
@@ -82,30 +82,30 @@ export function parseLogpullOptions(options: string, dataset: string): Record<st
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
     const value = eq < 0 ? '' : decodeOption(key, part.slice(eq + 1));
-    if (key in out) throw badRequest('logpullOptions', `logpull_options: ${clip(key)} given twice`);
+    if (key in out) throw badRequest('logpullOptions', `logpull_options: ${clip(key)} given twice`, '/logpull_options');
     switch (key) {
       case 'fields': {
         const names = value.split(',');
         const schema = getDataset(dataset);
         for (const f of names) {
-          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw badRequest('logpullOptions', `logpull_options: fields: "${f}" is not a field name`);
-          if (schema && !schema.byName.has(f)) throw badRequest('logpullOptions', `logpull_options: fields: ${f} is not a field of ${dataset}`);
+          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw badRequest('logpullOptions', `logpull_options: fields: "${f}" is not a field name`, '/logpull_options');
+          if (schema && !schema.byName.has(f)) throw badRequest('logpullOptions', `logpull_options: fields: ${f} is not a field of ${dataset}`, '/logpull_options');
         }
         break;
       }
       case 'timestamps':
-        if (!TIMESTAMPS.includes(value)) throw badRequest('logpullOptions', `logpull_options: timestamps must be one of ${TIMESTAMPS.join(', ')}`);
+        if (!TIMESTAMPS.includes(value)) throw badRequest('logpullOptions', `logpull_options: timestamps must be one of ${TIMESTAMPS.join(', ')}`, '/logpull_options');
         break;
       case 'CVE-2021-44228':
-        if (value !== 'true' && value !== 'false') throw badRequest('logpullOptions', 'logpull_options: CVE-2021-44228 must be true or false');
+        if (value !== 'true' && value !== 'false') throw badRequest('logpullOptions', 'logpull_options: CVE-2021-44228 must be true or false', '/logpull_options');
         break;
       case 'sample': {
         const n = Number(value);
-        if (!(n > 0 && n <= 1)) throw badRequest('logpullOptions', 'logpull_options: sample must be a number in (0, 1]');
+        if (!(n > 0 && n <= 1)) throw badRequest('logpullOptions', 'logpull_options: sample must be a number in (0, 1]', '/logpull_options');
         break;
       }
       default:
-        throw badRequest('logpullOptions', `logpull_options: unknown option "${clip(key)}" (known: fields, timestamps, sample, CVE-2021-44228)`);
+        throw badRequest('logpullOptions', `logpull_options: unknown option "${clip(key)}" (known: fields, timestamps, sample, CVE-2021-44228)`, '/logpull_options');
     }
     out[key] = value;
   }
@@ -120,26 +120,26 @@ function pathText(path: readonly (string | number)[] | undefined): string {
 /** The job's filter string must hold a filter document that passes every check of the core, limits included. */
 export function checkFilter(filter: string, dataset: string): void {
   if (filter.length > MAX_FILTER_TEXT) {
-    throw badRequest('filterTooLarge', `filter: too-large: the filter string has ${filter.length} characters; a filter holds at most 1000 bytes (strings over ${MAX_FILTER_TEXT} characters are not checked further)`);
+    throw badRequest('filterTooLarge', `filter: too-large: the filter string has ${filter.length} characters; a filter holds at most 1000 bytes (strings over ${MAX_FILTER_TEXT} characters are not checked further)`, '/filter');
   }
   try {
     JSON.parse(filter);
   } catch {
-    throw badRequest('filterNotJson', 'filter: not a JSON document; the filter field carries the filter object as a JSON string');
+    throw badRequest('filterNotJson', 'filter: not a JSON document; the filter field carries the filter object as a JSON string', '/filter');
   }
   const result = check(filter, { dataset });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return;
   const first = errors.find((d) => LIMIT_CODES.has(d.code)) ?? errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  throw badRequest(LIMIT_CODES.has(first.code) ? 'filterTooLarge' : 'filterInvalid', `filter: ${first.code} at ${pathText(first.path)}: ${first.message}${more}`);
+  throw badRequest(LIMIT_CODES.has(first.code) ? 'filterTooLarge' : 'filterInvalid', `filter: ${first.code} at ${pathText(first.path)}: ${first.message}${more}`, '/filter');
 }
 
 function normalizedFilter(filter: string | null | undefined): string | null {
   return filter === undefined || filter === null || filter.trim() === '' ? null : filter;
 }
 
-export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput & { destination_conf: string }): Job {
+export function createJob(state: EmulatorState, zone: JobScope, body: JobInput & { destination_conf: string }): Job {
   const dataset = body.dataset ?? 'http_requests';
   checkDataset(dataset);
   checkDestination(body.destination_conf);
@@ -148,6 +148,8 @@ export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput 
   const filter = normalizedFilter(body.filter);
   if (filter) checkFilter(filter, dataset);
   checkKind(body.kind);
+  // The provider's schema: "Edge Log Delivery is only supported for the http_requests dataset".
+  if (body.kind === 'edge' && dataset !== 'http_requests') throw badRequest('jobInvalid', `kind: an edge job exports http_requests, not ${dataset}`, '/kind');
   checkOutputOptions(body.output_options, dataset);
   checkUploadLimits(body as unknown as Record<string, unknown>);
   checkChallenge(zone, body.destination_conf, body.ownership_challenge);
@@ -173,9 +175,9 @@ export function createJob(state: EmulatorState, zone: ZoneState, body: JobInput 
   return job;
 }
 
-export function updateJob(zone: ZoneState, job: Job, body: JobInput): Job {
+export function updateJob(zone: JobScope, job: Job, body: JobInput): Job {
   if (body.dataset !== undefined && body.dataset !== job.dataset) {
-    throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`);
+    throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`, '/dataset');
   }
   const full = job as FullJob;
   if (body.kind !== undefined && body.kind !== (full.kind ?? '')) throw badRequest('jobInvalid', `kind: a job's kind cannot change (${JSON.stringify(full.kind ?? '')}); create a new job`, '/kind');
@@ -211,6 +213,6 @@ function setUploadLimits(job: FullJob, body: JobInput): void {
   }
 }
 
-export function deleteJob(zone: ZoneState, job: Job): void {
+export function deleteJob(zone: JobScope, job: Job): void {
   zone.jobs = zone.jobs.filter((j) => j !== job);
 }

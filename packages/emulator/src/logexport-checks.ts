@@ -5,7 +5,7 @@
 import { getDataset } from '@logfilter/core';
 import { badRequest, clip, EmulatorError } from './errors.js';
 import { parseLogpullOptions } from './jobs.js';
-import type { ZoneState } from './state.js';
+import type { JobScope } from './state.js';
 
 /** `{FieldName: description}` for every field of the dataset, as the provider answers. */
 export function datasetFields(dataset: string): Record<string, string> {
@@ -26,7 +26,7 @@ export function destinationString(body: unknown): string {
   return dest;
 }
 
-export function destinationExists(zone: ZoneState, destination: string): boolean {
+export function destinationExists(zone: JobScope, destination: string): boolean {
   return zone.jobs.some((j) => j.destination_conf === destination);
 }
 

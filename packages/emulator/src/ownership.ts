@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { badRequest } from './errors.js';
-import type { ZoneState } from './state.js';
+import type { JobScope } from './state.js';
 
 /** Destinations whose owner proves ownership with a challenge (the provider's storage destinations). */
 export const CHALLENGED_SCHEMES = ['s3:', 'gs:', 'azure:'] as const;
@@ -19,7 +19,7 @@ export const CHALLENGED_SCHEMES = ['s3:', 'gs:', 'azure:'] as const;
 export const DEFAULT_OUTBOX = path.join(tmpdir(), 'logfilter-emulator-outbox');
 
 /** A zone's issued challenges, by destination (kept with the zone, so they survive --data restarts). */
-type ChallengeZone = ZoneState & { logexport_challenges?: Record<string, string> };
+type ChallengeZone = JobScope & { logexport_challenges?: Record<string, string> };
 
 export function needsChallenge(destination: string): boolean {
   try {
@@ -40,7 +40,7 @@ export function outboxFile(outbox: string, destination: string): string {
 }
 
 /** Issues (or re-issues) the challenge of a destination and writes it to the outbox. */
-export function issueChallenge(zone: ZoneState, destination: string, outbox = DEFAULT_OUTBOX): { filename: string; message: string; valid: boolean } {
+export function issueChallenge(zone: JobScope, destination: string, outbox = DEFAULT_OUTBOX): { filename: string; message: string; valid: boolean } {
   const token = randomBytes(24).toString('base64url');
   ((zone as ChallengeZone).logexport_challenges ??= {})[destination] = token;
   const file = outboxFile(outbox, destination);
@@ -54,14 +54,14 @@ export function issueChallenge(zone: ZoneState, destination: string, outbox = DE
 }
 
 /** True when `challenge` is the one issued for `destination` (or none was issued and the destination needs none). */
-export function challengeMatches(zone: ZoneState, destination: string, challenge: string | undefined): boolean {
+export function challengeMatches(zone: JobScope, destination: string, challenge: string | undefined): boolean {
   const issued = (zone as ChallengeZone).logexport_challenges?.[destination];
   if (issued === undefined) return true;
   return challenge !== undefined && challenge.trim() === issued;
 }
 
 /** Refuses a job whose destination was challenged and whose challenge is missing or wrong. */
-export function checkChallenge(zone: ZoneState, destination: string, challenge: string | undefined): void {
+export function checkChallenge(zone: JobScope, destination: string, challenge: string | undefined): void {
   if (!challengeMatches(zone, destination, challenge)) {
     throw badRequest('ownershipChallenge', 'incorrect ownership challenge: read the token the ownership call wrote for this destination and send it as ownership_challenge', '/ownership_challenge');
   }

@@ -24,7 +24,7 @@ import {
   type PolicyUpdate,
 } from '@logfilter/api';
 import { randomBytes } from 'node:crypto';
-import { fail, type ErrorCodeName } from './errors.js';
+import { clip, fail, type ErrorCodeName } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store } from './state.js';
 import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
@@ -191,6 +191,12 @@ function find(zone: PageGuardZone, resource: PageGuardResource | 'policies', id:
   return it;
 }
 
+/** A body object without the given read-only answer fields (anything else is passed on as it is). */
+function readOnlyDropped(body: unknown, fields: readonly string[]): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !fields.includes(k)));
+}
+
 /** A timestamp later than `previous` even when the clock has not moved (two PUTs in one millisecond). */
 function later(previous: string): string {
   const now = Date.now();
@@ -214,7 +220,8 @@ export function pageGuardRoutes(store: Store): Route[] {
       methods: {
         GET: (_c, p) => ({ result: settingsAnswer(pg(p).settings) }),
         PUT: (c, p) => {
-          const body = c.body as Record<string, unknown> | undefined;
+          // What a GET answered may be sent back whole: its read-only `updated_at` is not a setting, and is ignored.
+          const body = readOnlyDropped(c.body, ['updated_at']);
           if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
             throw fail(400, 'settingsInvalid', `body: give any of ${SETTINGS_FIELDS.join(', ')}`, '');
           }
@@ -250,7 +257,10 @@ export function pageGuardRoutes(store: Store): Route[] {
         GET: (_c, p) => ({ result: find(pg(p), 'policies', p.id) }),
         PUT: (c, p) => {
           const policy = find(pg(p), 'policies', p.id);
-          const body = checkPolicyBody(c.body, false);
+          // A policy as a GET answered it may be sent back: its own id is fine, another one is not a change we make.
+          const sentId = (c.body as { id?: unknown } | null)?.id;
+          if (sentId !== undefined && sentId !== policy.id) throw fail(400, 'policyInvalid', `id: cannot change (${clip(String(sentId))} is not ${policy.id})`, '/id');
+          const body = checkPolicyBody(readOnlyDropped(c.body, ['id']), false);
           for (const [k, v] of Object.entries(body)) if (v !== undefined) policy[k] = v;
           return { result: policy, mutates: true };
         },

@@ -2,7 +2,7 @@
  * What an API area gives the server: its routes and its part of the fixture. The server knows no area; each one
  * (rulesets, jobs, the previous WAF, the migration, …) registers here, so adding an area touches no other.
  */
-import { badRequest, clip, fail } from './errors.js';
+import { badRequest, clip, EmulatorError, ERROR_CODES, fail } from './errors.js';
 import type { Store, ZoneState } from './state.js';
 
 export interface RequestContext {
@@ -60,7 +60,8 @@ const PARAM_RULES: Record<string, { pattern: RegExp; code: 'invalidZone' | 'inva
 };
 
 export function matchRoute(routes: Route[], segments: string[], method: string): { handler: Handler; params: Record<string, string> } {
-  let pathMatched = false;
+  // The methods the path takes, for the Allow header a 405 must carry (RFC 9110, 15.5.6); HEAD wherever GET is.
+  const allowed = new Set<string>();
   for (const candidate of routes) {
     if (candidate.pattern.length !== segments.length) continue;
     const params: Record<string, string> = Object.create(null);
@@ -72,15 +73,18 @@ export function matchRoute(routes: Route[], segments: string[], method: string):
       return part === segments[i];
     });
     if (!matches) continue;
-    pathMatched = true;
-    const handler = candidate.methods[method];
+    for (const m of Object.keys(candidate.methods)) allowed.add(m).add(m === 'GET' ? 'HEAD' : m);
+    // HEAD is answered as GET; the HTTP server sends no body for it.
+    const handler = candidate.methods[method] ?? (method === 'HEAD' ? candidate.methods.GET : undefined);
     if (!handler) continue;
     for (const [name, rule] of Object.entries(PARAM_RULES)) {
       if (params[name] !== undefined && !rule.pattern.test(params[name])) throw badRequest(rule.code, `${rule.what} "${clip(params[name])}" is not valid`);
     }
     return { handler, params };
   }
-  if (pathMatched) throw fail(405, 'methodNotAllowed', `method ${method} is not allowed on this path`);
+  if (allowed.size > 0) {
+    throw new EmulatorError(405, ERROR_CODES.methodNotAllowed, `method ${method} is not allowed on this path`, { allow: [...allowed].sort().join(', ') });
+  }
   throw fail(404, 'noRoute', `no route for ${method} /${clip(segments.join('/'), 200)}`);
 }
 

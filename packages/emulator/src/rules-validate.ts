@@ -7,6 +7,7 @@ import type { Rule, RulesetScope } from './state.js';
 import type { RuleInput } from './ruleset-input.js';
 import { ACTIONS, ACTION_NAMES } from './rules-table.js';
 import { validateRuleExpressions } from './expression-validate.js';
+import { validateExecuteParameters } from './execute-validate.js';
 import { PHASES } from '@logfilter/core';
 
 export const MAX_CUSTOM_FIELDS = 40;
@@ -28,6 +29,7 @@ export function validateRule(rule: RuleInput, where: string, phase: string): voi
     throw badRequest('actionParameters', `${where}.action_parameters: the ${rule.action} action needs ${needs}`, pointer(where, 'action_parameters'));
   }
   if (rule.action === 'log_custom_field') validateCustomFieldRule(rule, where);
+  if (rule.action === 'execute') validateExecuteParameters(params as Record<string, unknown>, where, (field) => pointer(where, field));
   checkExpression(rule, phase, where);
 }
 
@@ -43,37 +45,38 @@ export function checkExpression(rule: RuleInput, phase: string, where: string): 
   validateRuleExpressions(rule, where, phase);
 }
 
-/** A dotted place (`rules.2`) and a field as a JSON pointer (`/rules/2/action`). */
+/** A dotted place (`rules.2`) and a field (`action`, or a path `action_parameters/id`) as a JSON pointer (`/rules/2/action`). */
 function pointer(where: string, field: string): string {
   return where === 'body' ? `/${field}` : `/${where.replace(/\./g, '/')}/${field}`;
 }
 
 function validateCustomFieldRule(rule: RuleInput, where: string): void {
-  if (rule.expression !== 'true') throw badRequest('customFieldExpression', `${where}.expression: a log_custom_field rule has the expression true`);
+  if (rule.expression !== 'true') throw badRequest('customFieldExpression', `${where}.expression: a log_custom_field rule has the expression true`, pointer(where, 'expression'));
   const params = rule.action_parameters;
   if (params === undefined || params === null || typeof params !== 'object') {
-    throw badRequest('customFieldEmpty', `${where}.action_parameters: needs request_fields, response_fields or cookie_fields`);
+    throw badRequest('customFieldEmpty', `${where}.action_parameters: needs request_fields, response_fields or cookie_fields`, pointer(where, 'action_parameters'));
   }
   let total = 0;
   for (const list of LISTS) {
     const value = params[list];
     if (value === undefined) continue;
-    if (!Array.isArray(value)) throw badRequest('validation', `${where}.action_parameters.${list}: must be an array of {name}`);
+    if (!Array.isArray(value)) throw badRequest('validation', `${where}.action_parameters.${list}: must be an array of {name}`, pointer(where, `action_parameters/${list}`));
     const names = new Set<string>();
     value.forEach((item: unknown, i) => {
       const at = `${where}.action_parameters.${list}.${i}`;
+      const here = pointer(where, `action_parameters/${list}/${i}/name`);
       const name = (item as { name?: unknown } | null)?.name;
-      if (typeof name !== 'string') throw badRequest('validation', `${at}.name: must be a string`);
-      if (!TOKEN.test(name)) throw badRequest('customFieldName', `${at}.name: "${name}" is not a valid ${list === 'cookie_fields' ? 'cookie' : 'header'} name`);
+      if (typeof name !== 'string') throw badRequest('validation', `${at}.name: must be a string`, here);
+      if (!TOKEN.test(name)) throw badRequest('customFieldName', `${at}.name: "${name}" is not a valid ${list === 'cookie_fields' ? 'cookie' : 'header'} name`, here);
       if (list !== 'cookie_fields' && name !== name.toLowerCase()) {
-        throw badRequest('customFieldName', `${at}.name: header names are lower case ("${name.toLowerCase()}")`);
+        throw badRequest('customFieldName', `${at}.name: header names are lower case ("${name.toLowerCase()}")`, here);
       }
-      if (names.has(name)) throw badRequest('customFieldDuplicate', `${at}.name: "${name}" appears twice`);
+      if (names.has(name)) throw badRequest('customFieldDuplicate', `${at}.name: "${name}" appears twice`, here);
       names.add(name);
     });
     total += value.length;
   }
-  if (total === 0) throw badRequest('customFieldEmpty', `${where}.action_parameters: needs at least one field in request_fields, response_fields or cookie_fields`);
+  if (total === 0) throw badRequest('customFieldEmpty', `${where}.action_parameters: needs at least one field in request_fields, response_fields or cookie_fields`, pointer(where, 'action_parameters'));
 }
 
 export function countCustomFields(rules: readonly Rule[]): number {

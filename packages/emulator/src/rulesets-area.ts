@@ -20,6 +20,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
   const R = [...prefix, 'rulesets'];
   const E = [...R, 'phases', ':phase', 'entrypoint'];
   const entrypoint = (params: Record<string, string>) => {
+    rs.checkPhase(params.phase);
     const found = rs.findEntrypoint(scope(params), kind, params.phase);
     if (!found) throw fail(404, 'entrypointNotFound', `could not find entrypoint ruleset in the ${params.phase} phase`);
     return found;
@@ -45,6 +46,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
       methods: {
         // No entry point yet: an empty list rather than 404 (README, "Paths").
         GET: (_request, params) => {
+          rs.checkPhase(params.phase); // a typo is not "no entry point yet"
           const found = rs.findEntrypoint(scope(params), kind, params.phase);
           return { result: found ? [...found.versions].reverse().map((v) => rs.summary(found, v)) : [] };
         },

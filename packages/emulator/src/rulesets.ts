@@ -4,7 +4,7 @@
  * changed. One entry point (kind zone, or root for an account) per phase. Managed rulesets are read-only, and
  * a ruleset an execute rule runs cannot be deleted.
  */
-import { badRequest, conflict, fail, notFound } from './errors.js';
+import { badRequest, clip, conflict, fail, notFound } from './errors.js';
 import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
 import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
@@ -61,7 +61,8 @@ export function findEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase:
   return scope.rulesets.find((r) => latest(r).kind === ENTRYPOINT_KIND[scopeKind] && latest(r).phase === phase);
 }
 
-function checkPhase(phase: string): void {
+/** A phase the rulesets API knows, in a body or a path (the PUT of an entry point and its GETs answer alike). */
+export function checkPhase(phase: string): void {
   if (!(PHASES as readonly string[]).includes(phase)) throw badRequest('unknownPhase', `phase: unknown phase "${phase}" (one of ${PHASES.join(', ')})`, '/phase');
 }
 
@@ -77,21 +78,36 @@ function sameContent(a: Rule, b: Omit<Rule, 'id' | 'version' | 'last_updated'>):
   );
 }
 
-/** Turns input rules into stored rules for `version`, keeping id and version of rules sent back unchanged. */
+/**
+ * Turns input rules into stored rules for `version`, keeping id and version of rules sent back unchanged. A rule
+ * sent without id but with the ref of a rule of the ruleset is that rule, as the provider matches them (so tools
+ * that name rules by ref, such as its Terraform provider, keep rule ids across updates).
+ */
 function materialize(previous: Rule[], inputs: RuleInput[], phase: string, version: string, stamp: string): Rule[] {
   const seen = new Set<string>();
-  return inputs.map((input, i) => {
+  const rules = inputs.map((input, i) => {
     validateRule(input, `rules.${i}`, phase);
-    // An empty id is a new rule: the migration's proposed configuration carries "" ids and is sent back as is.
+    // An empty id (or ref) is a new rule: the migration's proposed configuration carries "" and is sent back as is.
     const id = input.id === '' ? undefined : input.id;
-    const old = id !== undefined ? previous.find((r) => r.id === id) : undefined;
+    const ref = input.ref === '' ? undefined : input.ref;
+    const old = id !== undefined ? previous.find((r) => r.id === id) : ref !== undefined ? previous.find((r) => r.ref === ref && !seen.has(r.id)) : undefined;
     if (id !== undefined && !old) throw badRequest('validation', `rules.${i}.id: rule ${id} is not in this ruleset`, `/rules/${i}/id`);
-    if (id !== undefined) {
-      if (seen.has(id)) throw badRequest('validation', `rules.${i}.id: rule ${id} appears twice`, `/rules/${i}/id`);
-      seen.add(id);
-    }
+    if (id !== undefined && seen.has(id)) throw badRequest('validation', `rules.${i}.id: rule ${id} appears twice`, `/rules/${i}/id`);
+    if (old) seen.add(old.id);
     return makeRule(input, old, version, stamp);
   });
+  const refs = new Set<string>();
+  rules.forEach((rule, i) => {
+    if (refs.has(rule.ref)) throw badRequest('validation', `rules.${i}.ref: ${clip(rule.ref)} is the ref of another rule of the ruleset; a ref names one rule`, `/rules/${i}/ref`);
+    refs.add(rule.ref);
+  });
+  return rules;
+}
+
+/** A rule added or patched alone may not take the ref of another rule of the ruleset. */
+function checkRefFree(rules: readonly Rule[], ref: string | undefined, ruleId?: string): void {
+  if (ref === undefined || ref === '') return;
+  if (rules.some((r) => r.id !== ruleId && r.ref === ref)) throw badRequest('validation', `ref: ${clip(ref)} is the ref of another rule of the ruleset; a ref names one rule`, '/ref');
 }
 
 function makeRule(input: RuleInput, old: Rule | undefined, version: string, stamp: string): Rule {
@@ -279,6 +295,7 @@ export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput 
   if (input.id !== undefined) throw badRequest('validation', 'id: assigned by the service', '/id');
   const phase = latest(rs).phase;
   validateRule(input, 'body', phase);
+  checkRefFree(latest(rs).rules, input.ref);
   pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
   return rs;
 }
@@ -306,6 +323,7 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
     ref: patch.ref ?? old.ref,
   };
   validateRule(merged, 'body', latest(rs).phase);
+  checkRefFree(rules, patch.ref, ruleId);
   pushVersion(scope, rs, {}, (version, stamp) => {
     let rule = makeRule(merged, old, version, stamp);
     // A move alone is a change of the rule too: it gets the new version.

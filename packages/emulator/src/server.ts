@@ -132,7 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const body = await readBody(req, method);
       // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
       const run = () => handler({ method, segments, query: url.searchParams, body }, params);
-      const answer = method === 'GET' ? store.read(run) : store.transact(run);
+      const answer = method === 'GET' || method === 'HEAD' ? store.read(run) : store.transact(run);
       // Acknowledged only once on disk (the journal's flush, shared by the changes made meanwhile).
       if (answer.mutates) await store.durable();
       status = answer.status ?? 200;

@@ -85,7 +85,7 @@ function schema() {
 
   return object(
     { format: { const: 1 }, nextJobId: integer, zones: { type: 'object', additionalProperties: zone } },
-    { accounts: { type: 'object', additionalProperties: object({ rulesets }, { nextRulesetSeq: integer }) } },
+    { accounts: { type: 'object', additionalProperties: object({ rulesets }, { nextRulesetSeq: integer, jobs: { type: 'array', items: job } }) } },
   );
 }
 

@@ -91,7 +91,13 @@ export interface ZoneState extends RulesetScope {
   page_guard?: PageGuardZone;
 }
 
-export type AccountState = RulesetScope;
+/** Where log export jobs live: a zone, or an account (README, "Paths": `{scope}/logexport/jobs`). */
+export interface JobScope {
+  jobs: Job[];
+}
+
+/** An account: its rulesets, and its log export jobs once it has had one (files from before have none). */
+export type AccountState = RulesetScope & { jobs?: Job[] };
 
 export interface EmulatorState {
   format: 1;

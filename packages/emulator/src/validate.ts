@@ -33,10 +33,12 @@ const rulesetProperties = {
 
 /** Job fields a body may carry: create requires destination_conf, update takes any subset. */
 const jobProperties = {
-  name: { anyOf: [{ type: 'string', maxLength: 512 }, { type: 'null' }] },
-  destination_conf: { type: 'string', minLength: 1 },
+  // The provider's pattern (its OpenAPI document; its API refuses other names, so its Terraform provider checks it too).
+  name: { anyOf: [{ type: 'string', maxLength: 512, pattern: '^[a-zA-Z0-9.-]*$' }, { type: 'null' }] },
+  // maxLength: the provider's schema (4096 for both).
+  destination_conf: { type: 'string', minLength: 1, maxLength: 4096 },
   dataset: { type: 'string', minLength: 1 },
-  logpull_options: { type: ['string', 'null'] },
+  logpull_options: { type: ['string', 'null'], maxLength: 4096 },
   ownership_challenge: { type: 'string' },
   filter: { type: ['string', 'null'] },
   enabled: { type: 'boolean' },
@@ -75,7 +77,16 @@ export function validateBody<T>(schema: SchemaName, body: unknown, code: ErrorCo
     const e = fn.errors?.[0];
     const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'body';
     const extra = e?.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
-    throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`);
+    // The field at fault as a JSON pointer (a missing one is named by its would-be place), as every other error
+    // about one body field carries it; a body of the wrong type as a whole has no field, so no pointer.
+    const missing = e?.keyword === 'required' ? `/${escapePointer((e.params as { missingProperty: string }).missingProperty)}` : '';
+    const pointer = `${e?.instancePath ?? ''}${missing}`;
+    throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`, pointer === '' ? undefined : pointer);
   }
   return body as T;
+}
+
+/** A property name as a JSON pointer token (RFC 6901: `~` and `/` escaped). */
+function escapePointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }

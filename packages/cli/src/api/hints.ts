@@ -14,7 +14,7 @@ export const HINTS_BY_CODE: Readonly<Record<number, string>> = {
   10001: credentials,
   7000: `check that ${ENV.baseUrl} ends with the API's version segment (e.g. /client/v4)`,
   7003: 'check the zone id (a zone name works too: it is looked up in the zones list)',
-  1004: 'see the zone\'s jobs with: logfilter jobs list --zone <zone>',
+  1004: 'see the jobs with: logfilter jobs list --zone <zone>',
   10003: 'the phase has no entry point yet: create it with: logfilter rulesets entrypoint put --phase <phase> --file <rules>',
   10004: 'see the rulesets with: logfilter rulesets list --zone <zone>',
   10006: 'see the rules with: logfilter rulesets get <ruleset-id> --zone <zone>',
@@ -28,9 +28,9 @@ export const HINTS_BY_CODE: Readonly<Record<number, string>> = {
   20400: 'delete the URI-based overrides first: logfilter waf-migration check --zone <zone> lists the commands',
   20410: 'the zone has migrated, so the previous WAF\'s API stopped working: use logfilter rulesets entrypoint get --phase http_request_firewall_managed',
   20411: 'see the packages with: logfilter waf-legacy packages --zone <zone>',
-  12002: 'see the scripts with: logfilter page-guard scripts list --zone <zone>',
-  12003: 'see the connections with: logfilter page-guard connections list --zone <zone>',
-  12004: 'see the cookies with: logfilter page-guard cookies list --zone <zone>',
+  12002: 'see the scripts with: logfilter page-guard scripts --zone <zone>',
+  12003: 'see the connections with: logfilter page-guard connections --zone <zone>',
+  12004: 'see the cookies with: logfilter page-guard cookies --zone <zone>',
   12005: 'see the policies with: logfilter page-guard policies list --zone <zone>',
 };
 

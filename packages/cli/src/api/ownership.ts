@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { needsOwnershipChallenge, requestOwnershipChallenge, validateOwnershipChallenge, type LogfilterClient } from '@logfilter/api';
+import { needsOwnershipChallenge, requestOwnershipChallenge, validateOwnershipChallenge, type LogfilterClient, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, UsageError } from '../errors.js';
 import { apiCall } from './client.js';
@@ -37,12 +37,12 @@ async function prompt(ctx: CliContext, question: string): Promise<string> {
 }
 
 /** The checked challenge token for `destination`, or undefined when the destination needs none and none was given. */
-export async function ownershipChallenge(ctx: CliContext, client: LogfilterClient, zone: string, destination: string, flags: ChallengeFlags): Promise<string | undefined> {
+export async function ownershipChallenge(ctx: CliContext, client: LogfilterClient, scope: Scope, destination: string, flags: ChallengeFlags): Promise<string | undefined> {
   if (flags.ownershipChallenge !== undefined && flags.ownershipChallengeFile !== undefined) throw new UsageError('give --ownership-challenge or --ownership-challenge-file, not both');
   let token = flags.ownershipChallenge ?? (flags.ownershipChallengeFile !== undefined ? readToken(ctx, flags.ownershipChallengeFile) : undefined);
   if (!needsOwnershipChallenge(destination)) return token;
   if (token === undefined) {
-    const issued = await apiCall(`requesting the ownership challenge of ${destination.split('?')[0]} failed`, () => requestOwnershipChallenge(client, zone, destination));
+    const issued = await apiCall(`requesting the ownership challenge of ${destination.split('?')[0]} failed`, () => requestOwnershipChallenge(client, scope, destination));
     ctx.stderr.write(`ownership challenge written to ${issued.filename}\n`);
     if (!isInteractive(ctx)) {
       throw new UsageError(`this destination needs its ownership challenge: read the token from ${issued.filename} and run the command again with --ownership-challenge TOKEN or --ownership-challenge-file FILE`);
@@ -52,7 +52,7 @@ export async function ownershipChallenge(ctx: CliContext, client: LogfilterClien
   if (token === '') throw new UsageError('the ownership challenge token is empty');
   // A token typed at the prompt is checked at once, so a typo is told apart from a refused job.
   if (flags.ownershipChallenge === undefined && flags.ownershipChallengeFile === undefined) {
-    const valid = await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, zone, destination, token!));
+    const valid = await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, scope, destination, token!));
     if (!valid) throw new CliError(`incorrect ownership challenge for ${destination.split('?')[0]}: run the command again to request a new one`, EXIT_FAILURE);
   }
   return token;

@@ -1,22 +1,23 @@
 /**
- * `logfilter jobs create|list|get|update|delete --zone Z`: log export jobs of a zone. A filter is compiled and
+ * `logfilter jobs create|list|get|update|delete --zone Z | --account A`: log export jobs of a zone or an account. A filter is compiled and
  * checked before it is sent; `--dry-run` prints the request instead of sending it (credentials redacted).
  */
 import { Option, type Command } from 'commander';
 import { DATASETS, DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
 import { oneOf, suggestion } from '../did-you-mean.js';
-import { formatLogpullOptions, parseLogpullOptions, type CreateJobInput, type Job, type UpdateJobInput } from '@logfilter/api';
+import { formatLogpullOptions, parseLogpullOptions, scopePath, type CreateJobInput, type Job, type Scope, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
+import { apiCall, makeClient, printDryRun } from '../api/client.js';
+import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readFilter } from '../api/filter-input.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { enableFlag, withEnableSwitch } from '../options.js';
 import { ownershipChallenge } from '../api/ownership.js';
 import { destinationExists, needsOwnershipChallenge, validateOrigin, validateOwnershipChallenge } from '@logfilter/api';
 
-interface JobFlags extends ConnectionFlags {
+interface JobFlags extends ScopeFlags {
   id?: string;
   filter?: string;
   name?: string;
@@ -42,6 +43,14 @@ function jobId(positional: string | undefined, flags: JobFlags): string {
   if (positional !== undefined && flags.id !== undefined && positional !== flags.id) throw new UsageError('two different job ids given');
   if (!/^[0-9]+$/.test(id)) throw new UsageError(`job id "${id}" is not a number`);
   return id;
+}
+
+/** The provider's job names (its OpenAPI pattern, which its API enforces): checked before anything is sent. */
+function jobName(name: string): string {
+  if (name.length > 512) throw new UsageError(`--name: a job name has at most 512 characters (this one has ${name.length})`);
+  const bad = /[^a-zA-Z0-9.-]/u.exec(name);
+  if (bad) throw new UsageError(`--name: ${JSON.stringify(bad[0])} at character ${bad.index + 1}: a job name holds only letters, digits, "-" and "."`);
+  return name;
 }
 
 function parseFields(text: string, dataset: string): string[] {
@@ -82,6 +91,12 @@ function jobOptions(cmd: Command, create: boolean): Command {
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)');
 }
 
+/** The flag that names a scope again, for the commands a message suggests. */
+function scopeFlags(scope: Scope): string {
+  if (typeof scope === 'string') return `--zone ${scope}`;
+  return 'zone' in scope ? `--zone ${scope.zone}` : `--account ${scope.account}`;
+}
+
 function printJob(ctx: CliContext, job: Job): void {
   const lines: [string, unknown][] = [
     ['id', job.id],
@@ -101,44 +116,45 @@ function printJob(ctx: CliContext, job: Job): void {
 }
 
 export function registerJobs(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  const jobs = program.command('jobs').description('log export jobs of a zone (create, list, get, update, delete)');
-  const out = (flags: ConnectionFlags, json: unknown, human: string) => {
+  const jobs = program.command('jobs').description('log export jobs of a zone or an account (create, list, get, update, delete)');
+  const out = (flags: ScopeFlags, json: unknown, human: string) => {
     ctx.stdout.write(flags.json ? `${JSON.stringify(json, null, 2)}\n` : human);
     setExit(EXIT_OK);
   };
 
-  withConnectionOptions(jobOptions(jobs.command('create').description('create a job; its filter is compiled and checked first'), true)).action(async (flags: JobFlags) => {
+  withScopeOptions(jobOptions(jobs.command('create').description('create a job; its filter is compiled and checked first'), true)).action(async (flags: JobFlags) => {
+    const scope = scopeOf(flags);
     if (flags.destination === undefined) throw new UsageError("required option '--destination <url>' not specified");
     const filter = flags.filter !== undefined ? await readFilter(flags.filter, ctx, flags.dataset) : undefined;
     const dataset = flags.dataset ?? filter?.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) oneOf('--dataset', dataset, [...DATASETS.keys()], 'dataset');
     const body: CreateJobInput = { destination_conf: flags.destination, dataset };
-    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.name !== undefined) body.name = jobName(flags.name);
     const logpull = logpullOptions(undefined, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
     if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
     if (filter) body.filter = filter.json;
     const client = makeClient(ctx, flags);
     if (flags.dryRun) {
-      printDryRun(ctx, [client.describeRequest('POST', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs`, body)]);
+      printDryRun(ctx, [client.describeRequest('POST', `${scopePath(scope)}/logexport/jobs`, body)]);
       return setExit(EXIT_OK);
     }
     // Before creating: the destination's ownership (challenge flow), whether a job already writes there, the origin.
-    const token = await ownershipChallenge(ctx, client, flags.zone, flags.destination, flags);
+    const token = await ownershipChallenge(ctx, client, scope, flags.destination, flags);
     if (token !== undefined) body.ownership_challenge = token;
     const dest = flags.destination;
-    if (await apiCall('checking the destination failed', () => destinationExists(client, flags.zone, dest))) {
-      ctx.stderr.write(`warning: a job of zone ${flags.zone} already writes to this destination\n`);
+    if (await apiCall('checking the destination failed', () => destinationExists(client, scope, dest))) {
+      ctx.stderr.write(`warning: a job of ${scopeLabel(scope)} already writes to this destination\n`);
     }
     if (body.logpull_options) {
-      const origin = await apiCall('checking the log options failed', () => validateOrigin(client, flags.zone, body.logpull_options!));
+      const origin = await apiCall('checking the log options failed', () => validateOrigin(client, scope, body.logpull_options!));
       if (!origin.valid) throw new UsageError(`--fields/--timestamps: the API refuses these options: ${origin.message}`);
     }
-    const job = await apiCall(`creating a job in zone ${flags.zone} failed`, () => client.createJob(flags.zone, body), `logfilter jobs list --zone ${flags.zone}`);
-    out(flags, job, `created job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
+    const job = await apiCall(`creating a job in ${scopeLabel(scope)} failed`, () => client.createJob(scope, body), `logfilter jobs list ${scopeFlags(scope)}`);
+    out(flags, job, `created job ${job.id}${job.name ? ` (${job.name})` : ''} in ${scopeLabel(scope)}\n`);
   });
 
-  withConnectionOptions(
+  withScopeOptions(
     jobs
       .command('validate')
       .description('check a destination and log options before creating a job: ownership challenge, existing jobs, options')
@@ -149,16 +165,17 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
       .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS)),
   ).action(async (flags: JobFlags & { destination: string }) => {
+    const scope = scopeOf(flags);
     const dataset = flags.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
     const logpull = logpullOptions(undefined, flags, dataset);
     const client = makeClient(ctx, flags);
-    const exists = await apiCall('checking the destination failed', () => destinationExists(client, flags.zone, flags.destination));
+    const exists = await apiCall('checking the destination failed', () => destinationExists(client, scope, flags.destination));
     const needs = needsOwnershipChallenge(flags.destination);
     let token = flags.ownershipChallenge;
     if (flags.ownershipChallengeFile !== undefined) token = readFileSync(flags.ownershipChallengeFile, 'utf8').trim();
-    const ownership = !needs ? 'not needed' : token === undefined ? 'not given' : (await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, flags.zone, flags.destination, token!))) ? 'valid' : 'invalid';
-    const origin = logpull === undefined ? undefined : await apiCall('checking the log options failed', () => validateOrigin(client, flags.zone, logpull));
+    const ownership = !needs ? 'not needed' : token === undefined ? 'not given' : (await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, scope, flags.destination, token!))) ? 'valid' : 'invalid';
+    const origin = logpull === undefined ? undefined : await apiCall('checking the log options failed', () => validateOrigin(client, scope, logpull));
     const ok = !exists && (ownership === 'valid' || ownership === 'not needed') && (origin === undefined || origin.valid);
     const report = { destination: flags.destination.split('?')[0], exists, ownership, ...(origin ? { logpull_options: logpull, origin } : {}), valid: ok };
     const human = [
@@ -170,43 +187,46 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     setExit(ok ? EXIT_OK : EXIT_FAILURE);
   });
 
-  withConnectionOptions(jobs.command('list').description('list the jobs of a zone')).action(async (flags: ConnectionFlags) => {
+  withScopeOptions(jobs.command('list').description('list the jobs of a zone or an account')).action(async (flags: JobFlags) => {
+    const scope = scopeOf(flags);
     const client = makeClient(ctx, flags);
-    const list = await apiCall(`listing the jobs of zone ${flags.zone} failed`, () => client.listAllJobs(flags.zone));
+    const list = await apiCall(`listing the jobs of ${scopeLabel(scope)} failed`, () => client.listAllJobs(scope));
     const rows = list.map((j) => [String(j.id), j.name ?? '', j.dataset ?? '', String(j.enabled ?? ''), j.destination_conf ?? '']);
     const head = ['ID', 'NAME', 'DATASET', 'ENABLED', 'DESTINATION'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const fmt = (r: string[]) => `${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}\n`;
-    out(flags, list, list.length === 0 ? `no jobs in zone ${flags.zone}\n` : [head, ...rows].map(fmt).join(''));
+    out(flags, list, list.length === 0 ? `no jobs in ${scopeLabel(scope)}\n` : [head, ...rows].map(fmt).join(''));
   });
 
-  withConnectionOptions(jobs.command('get').description('show one job').argument('[job-id]').option('--id <job_id>', 'job id')).action(
+  withScopeOptions(jobs.command('get').description('show one job').argument('[job-id]').option('--id <job_id>', 'job id')).action(
     async (id: string | undefined, flags: JobFlags) => {
+      const scope = scopeOf(flags);
       const client = makeClient(ctx, flags);
-      const job = await apiCall(`reading job ${jobId(id, flags)} of zone ${flags.zone} failed`, () => client.getJob(flags.zone, jobId(id, flags)));
+      const job = await apiCall(`reading job ${jobId(id, flags)} of ${scopeLabel(scope)} failed`, () => client.getJob(scope, jobId(id, flags)));
       if (flags.json) return out(flags, job, '');
       printJob(ctx, job);
       setExit(EXIT_OK);
     },
   );
 
-  withConnectionOptions(
+  withScopeOptions(
     withEnableSwitch(jobOptions(jobs.command('update').description('change a job; only the given fields are sent').argument('[job-id]').option('--id <job_id>', 'job id'), false), 'enable the job', 'disable the job'),
   ).action(async (id: string | undefined, flags: JobFlags) => {
+    const scope = scopeOf(flags);
     const jid = jobId(id, flags);
     const enabled = enableFlag(flags);
     const client = makeClient(ctx, flags);
     // The job's dataset decides what the filter and fields are checked against; options other than fields and
     // timestamps are kept, so the current job is read first when they change.
     const needsCurrent = flags.dataset === undefined && (flags.filter !== undefined || flags.fields !== undefined) || flags.fields !== undefined || flags.timestamps !== undefined;
-    const current = needsCurrent ? await apiCall(`reading job ${jid} of zone ${flags.zone} failed`, () => client.getJob(flags.zone, jid)) : undefined;
+    const current = needsCurrent ? await apiCall(`reading job ${jid} of ${scopeLabel(scope)} failed`, () => client.getJob(scope, jid)) : undefined;
     const dataset = flags.dataset ?? current?.dataset ?? DEFAULT_DATASET;
     if (current?.dataset && flags.dataset && current.dataset !== flags.dataset) {
       throw new UsageError(`--dataset ${flags.dataset}: job ${jid} exports ${current.dataset}, and a job's dataset cannot change`);
     }
     const body: UpdateJobInput = {};
     if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset, flags.dataset !== undefined ? '--dataset' : `the dataset of job ${jid}`)).json;
-    if (flags.name !== undefined) body.name = flags.name;
+    if (flags.name !== undefined) body.name = jobName(flags.name);
     if (flags.destination !== undefined) body.destination_conf = flags.destination;
     const logpull = logpullOptions(current?.logpull_options, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
@@ -214,24 +234,25 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (enabled !== undefined) body.enabled = enabled;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --enable or --disable');
     if (flags.dryRun) {
-      printDryRun(ctx, [client.describeRequest('PUT', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`, body)]);
+      printDryRun(ctx, [client.describeRequest('PUT', `${scopePath(scope)}/logexport/jobs/${jid}`, body)]);
       return setExit(EXIT_OK);
     }
-    const job = await apiCall(`updating job ${jid} of zone ${flags.zone} failed`, () => client.updateJob(flags.zone, jid, body));
-    out(flags, job, `updated job ${job.id}${job.name ? ` (${job.name})` : ''} in zone ${flags.zone}\n`);
+    const job = await apiCall(`updating job ${jid} of ${scopeLabel(scope)} failed`, () => client.updateJob(scope, jid, body));
+    out(flags, job, `updated job ${job.id}${job.name ? ` (${job.name})` : ''} in ${scopeLabel(scope)}\n`);
   });
 
-  withConnectionOptions(
+  withScopeOptions(
     withYes(jobs.command('delete').description('delete a job (asks first on a terminal; --yes otherwise)').argument('[job-id]').option('--id <job_id>', 'job id').option('--dry-run', 'print the request instead of sending it')),
   ).action(async (id: string | undefined, flags: JobFlags) => {
+    const scope = scopeOf(flags);
     const jid = jobId(id, flags);
-    await confirmDestructive(ctx, flags, `delete job ${jid} of zone ${flags.zone}`);
+    await confirmDestructive(ctx, flags, `delete job ${jid} of ${scopeLabel(scope)}`);
     const client = makeClient(ctx, flags);
     if (flags.dryRun) {
-      printDryRun(ctx, [client.describeRequest('DELETE', `/zones/${encodeURIComponent(flags.zone)}/logexport/jobs/${jid}`)]);
+      printDryRun(ctx, [client.describeRequest('DELETE', `${scopePath(scope)}/logexport/jobs/${jid}`)]);
       return setExit(EXIT_OK);
     }
-    await apiCall(`deleting job ${jid} of zone ${flags.zone} failed`, () => client.deleteJob(flags.zone, jid));
-    out(flags, { id: Number(jid) }, `deleted job ${jid} in zone ${flags.zone}\n`);
+    await apiCall(`deleting job ${jid} of ${scopeLabel(scope)} failed`, () => client.deleteJob(scope, jid));
+    out(flags, { id: Number(jid) }, `deleted job ${jid} in ${scopeLabel(scope)}\n`);
   });
 }
