@@ -9,8 +9,8 @@ import path from 'node:path';
 // @ts-expect-error: a plain .mjs module of the e2e suite, without type declarations
 import { breakdownOf, medianSteps, readTrace } from './e2e/startup-breakdown.mjs';
 
-type Open = { load?: number; explorer?: number; open: number; squiggle: number; marks?: [string, number][] };
-type Breakdown = { total: number; steps: Record<string, number> };
+type Open = { load?: number; explorer?: number; open: number; squiggle: number; marks?: [string, number][]; moments?: Record<string, number> };
+type Breakdown = { total: number; steps: Record<string, number>; warm: boolean };
 const breakdown = breakdownOf as (events: { event: string; at: number }[], open: Open) => Breakdown;
 
 /**
@@ -63,12 +63,51 @@ describe('startup breakdown', () => {
     expect(b.steps.activation).toBe(100);
     expect(b.steps['to-squiggle']).toBe(295);
     // a warm open has no page load and no start-up events: only what it has is reported
-    expect(breakdown(events, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: {} });
+    expect(breakdown(events, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: {}, warm: true });
     const warm = [...events, { event: 'client-first-diagnostics', at: 20_060 }];
-    expect(breakdown(warm, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: { 'open-to-client': 60, 'to-squiggle': 40 } });
+    expect(breakdown(warm, { open: 20_000, squiggle: 20_100 })).toEqual({ total: 100, steps: { 'open-to-client': 60, 'to-squiggle': 40 }, warm: true });
     // with the server's didOpen and first diagnostics, the warm open is split at the server
     const warmServer = [...warm, { event: 'server-did-open', at: 20_030 }, { event: 'server-first-diagnostics', at: 20_045 }];
-    expect(breakdown(warmServer, { open: 20_000, squiggle: 20_100 }).steps).toEqual({ 'open-to-server': 30, 'server-check': 15, 'open-to-client': 60, 'to-squiggle': 40 });
+    expect(breakdown(warmServer, { open: 20_000, squiggle: 20_100 }).steps).toEqual({ 'open-to-server': 30, 'server-check': 15, 'to-client': 15, 'open-to-client': 60, 'to-squiggle': 40 });
+  });
+
+  it('splits a warm open from the click to the squiggle painted: workbench, client, server, client, page', () => {
+    const events = [
+      ...coldEvents(0),
+      { event: 'client-did-open', at: 20_200 },
+      { event: 'server-did-open', at: 20_203 },
+      { event: 'server-first-diagnostics', at: 20_209 },
+      { event: 'client-first-diagnostics', at: 20_215 },
+    ];
+    const marks: [string, number][] = [
+      ['code/didResolveTextFileEditorModel', 20_150],
+      ['code/didSetInputToTextFileEditor', 20_180],
+    ];
+    const moments = { click: 20_000, text: 20_190, tokens: 20_195, squiggle: 20_290, painted: 20_300 };
+    const b = breakdown(events, { open: 20_000, squiggle: 20_300, marks, moments });
+    expect(b.total).toBe(300);
+    expect(b.warm).toBe(true);
+    expect(b.steps).toMatchObject({
+      'editor-open': 150,
+      'editor-input': 180,
+      'to-text': 190,
+      'to-tokens': 195,
+      'to-did-open': 200,
+      'to-server': 3,
+      'server-check': 6,
+      'to-client': 6,
+      'to-squiggle': 85,
+      'squiggle-frame': 10,
+    });
+    // the warm critical steps and to-squiggle add up to the total
+    const critical = ['to-did-open', 'to-server', 'server-check', 'to-client', 'to-squiggle'];
+    expect(critical.reduce((sum, k) => sum + b.steps[k]!, 0)).toBe(b.total);
+    expect(medianSteps([b])).toMatch(/by owner: code-server 285, both 9, server 6$/);
+    // a cold open has none of the warm-only steps, and its owner sums leave the warm ones out
+    const cold = breakdown([...coldEvents(1000), { event: 'client-did-open', at: 2670 }, { event: 'server-did-open', at: 2680 }], { load: 1000, explorer: 2000, open: 2200, squiggle: 2900 });
+    expect(cold.warm).toBe(false);
+    expect(Object.keys(cold.steps)).not.toContain('to-did-open');
+    expect(medianSteps([cold])).toMatch(/by owner: code-server 495, extension 40, both 165$/);
   });
 
   it("splits the activation step with the workbench's marks, taking those after the click for the click's steps", () => {

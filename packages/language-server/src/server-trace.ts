@@ -1,7 +1,8 @@
 /**
  * The server's side of the start-up timeline (startup-trace.ts): process start, bundle loaded, `initialize`
- * received, and for each document its first `didOpen` received and its first diagnostics sent (what lies
- * between those two is the server's own part of an open). It wraps the connection before the server
+ * received, and for each open of a document its `didOpen` received and the first diagnostics sent after it
+ * (what lies between those two is the server's own part of an open; a document closed and opened again, a
+ * warm open, is traced again). It wraps the connection before the server
  * registers its handlers, so the server itself knows nothing of it.
  */
 import { isMainThread } from 'node:worker_threads';
@@ -20,22 +21,17 @@ export function traceServer(connection: Connection): Connection {
       return handler(...args);
     });
   const onDidOpen = connection.onDidOpenTextDocument.bind(connection);
+  /** Documents opened whose first diagnostics since are not sent yet. */
   const opened = new Set<string>();
   connection.onDidOpenTextDocument = (handler) =>
     onDidOpen((params) => {
-      if (!opened.has(params.textDocument.uri)) {
-        opened.add(params.textDocument.uri);
-        traceStartup('server-did-open');
-      }
+      opened.add(params.textDocument.uri);
+      traceStartup('server-did-open');
       return handler(params);
     });
   const sendDiagnostics = connection.sendDiagnostics.bind(connection);
-  const published = new Set<string>();
   connection.sendDiagnostics = (params) => {
-    if (!published.has(params.uri)) {
-      published.add(params.uri);
-      traceStartup('server-first-diagnostics');
-    }
+    if (opened.delete(params.uri)) traceStartup('server-first-diagnostics');
     return sendDiagnostics(params);
   };
   return connection;

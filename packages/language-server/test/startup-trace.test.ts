@@ -1,7 +1,8 @@
 /**
  * The server's start-up timeline (LOGFILTER_STARTUP_TRACE), which the editor end-to-end suite reads to break a
  * cold open down into steps: driven through the stdio LSP client, the trace must hold the server's events in
- * start-up order, and one first-diagnostics event per document (not one per publish).
+ * start-up order, and one first-diagnostics event per open of a document (not one per publish; a document
+ * closed and opened again, a warm open, is traced again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
   InitializedNotification,
@@ -82,5 +84,20 @@ describe('start-up trace', () => {
     expect(at).toEqual([...at].sort((x, y) => x - y));
     // wall-clock milliseconds: the lines of the test driver and of other processes share the axis
     expect(Math.abs(at[0] - Date.now())).toBeLessThan(10 * 60_000);
+  });
+
+  it('traces a document closed and opened again (a warm open): its didOpen and the first diagnostics after it', async () => {
+    const a = 'file:///trace/a.logfilter';
+    const before = events().length;
+    await client.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: a } });
+    // the close publishes the empty list: not an open's first diagnostics
+    await client.waitForDiagnostics(a, (diagnostics) => diagnostics.length === 0);
+    await client.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: a, languageId: 'logfilter', version: 1, text: 'ClientRequestHots == "x"\n' },
+    });
+    await client.waitForDiagnostics(a, (diagnostics) => diagnostics.length > 0);
+    const got = events().slice(before);
+    expect(got.map((e) => e.event)).toEqual(['server-did-open', 'server-first-diagnostics']);
+    expect(got[1].at).toBeGreaterThanOrEqual(got[0].at);
   });
 });

@@ -56,7 +56,7 @@ export class FilterService implements vscode.Disposable {
       outputChannel: output,
       // A server crash while typing is logged, not thrown at the user as a notification.
       revealOutputChannelOn: 4 /* RevealOutputChannelOn.Never */,
-      middleware: { handleDiagnostics: firstDiagnosticsTraced() },
+      middleware: firstDiagnosticsTraced(),
     };
     this.client = new LanguageClient('logfilter', 'Logfilter Language Server', serverOptions, clientOptions);
     traceStartup('client-start');
@@ -105,14 +105,22 @@ export class FilterService implements vscode.Disposable {
   }
 }
 
-/** Passes diagnostics on, tracing when the first ones of each document arrive (start-up timeline). */
-function firstDiagnosticsTraced(): NonNullable<LanguageClientOptions['middleware']>['handleDiagnostics'] {
-  const seen = new Set<string>();
-  return (uri, diagnostics, next) => {
-    if (!seen.has(uri.toString())) {
-      seen.add(uri.toString());
-      traceStartup('client-first-diagnostics');
-    }
-    next(uri, diagnostics);
+/**
+ * Passes didOpen and diagnostics on, tracing (start-up timeline) each didOpen sent and the first diagnostics
+ * of the document after it (each open: a document closed and opened again, a warm open, is traced again).
+ */
+function firstDiagnosticsTraced(): Pick<NonNullable<LanguageClientOptions['middleware']>, 'didOpen' | 'handleDiagnostics'> {
+  /** Documents opened whose first diagnostics since have not arrived. */
+  const opened = new Set<string>();
+  return {
+    didOpen: (document, next) => {
+      opened.add(document.uri.toString());
+      traceStartup('client-did-open');
+      return next(document);
+    },
+    handleDiagnostics: (uri, diagnostics, next) => {
+      if (opened.delete(uri.toString())) traceStartup('client-first-diagnostics');
+      next(uri, diagnostics);
+    },
   };
 }
