@@ -79,4 +79,17 @@ describe('a log export job from the CLI, end to end', () => {
     const unknown = await logfilter(['datasets', 'fields', 'nope', '--zone', 'flow'], env);
     expect([unknown.code, unknown.stderr.includes('1007')]).toEqual([1, true]);
   });
+
+  it("datasets fields --account: the API's list of an account's dataset; --zone and --account together are a usage error", async () => {
+    const names = getDataset('http_requests')!.fields.map((f) => f.name);
+    const remote = await logfilter(['datasets', 'fields', 'http_requests', '--account', 'acct-flow', '--json'], env);
+    expect([remote.code, JSON.parse(remote.stdout).source, Object.keys(JSON.parse(remote.stdout).fields)]).toEqual([0, 'api', names]);
+    const verbose = await logfilter(['datasets', 'fields', 'http_requests', '--account', 'acct-flow', '--verbose'], env);
+    expect([verbose.code, verbose.stderr]).toEqual([0, expect.stringContaining('/accounts/acct-flow/logpush/datasets/http_requests/fields')]);
+    const unknown = await logfilter(['datasets', 'fields', 'nope', '--account', 'acct-flow'], env);
+    expect([unknown.code, unknown.stderr.includes('1007')]).toEqual([1, true]);
+    expect((await logfilter(['datasets', 'fields', 'http_requests', '--zone', 'flow', '--account', 'acct-flow'], env)).code).toBe(2);
+    const offline = await logfilter(['datasets', 'fields', 'http_requests', '--account', 'acct-flow', '--offline', '--json'], {});
+    expect([offline.code, JSON.parse(offline.stdout).source]).toEqual([0, 'local']);
+  });
 });
