@@ -51,14 +51,16 @@ function jsonFailure(exit: number, kind: string, message: string, details: Recor
 
 /**
  * `<zone>` in advice becomes the zone the command line gave, so the advice can be pasted as is; on a command given
- * `--account A` instead (rulesets, jobs), `--zone <zone>` becomes `--account A`.
+ * `--account A` instead (rulesets, jobs), `--zone <zone>` becomes `--account A`; `<phase>` becomes its `--phase`.
  */
-function fillPlaceholders(message: string, argv: readonly string[]): string {
+function fillPlaceholders(text: string, argv: readonly string[]): string {
   const flag = (name: string) => {
     const at = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
     const value = at < 0 ? undefined : argv[at].startsWith(`${name}=`) ? argv[at].slice(name.length + 1) : argv[at + 1];
     return value === '' ? undefined : value;
   };
+  const phase = flag('--phase');
+  const message = phase !== undefined ? text.replaceAll('<phase>', phase) : text;
   const zone = flag('--zone');
   if (zone !== undefined) return message.replaceAll('<zone>', zone);
   const account = flag('--account');

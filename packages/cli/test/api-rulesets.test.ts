@@ -101,6 +101,9 @@ describe.each([
     const none = await logfilter(['rulesets', 'entrypoint', 'get', '--phase', 'http_ratelimit', flag, id], env);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('10003');
+    // the advice is ready to paste: the phase and the scope as the command line gave them
+    expect(none.stderr).toContain(`entrypoint put --phase http_ratelimit`);
+    expect(none.stderr).not.toContain('<phase>');
   });
 });
 
