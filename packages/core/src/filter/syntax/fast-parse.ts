@@ -53,6 +53,15 @@ const KEYWORD_KINDS: ReadonlyMap<string, K> = new Map([
 ]);
 
 /** Thrown to give the text to the reference parser; never leaves this module. */
+/** The one-character tokens, by character code: `(` `)` `[` `]` `,`. */
+const PUNCTUATION_KINDS: ReadonlyMap<number, K> = new Map([
+  [40, K.LParen],
+  [41, K.RParen],
+  [91, K.LBracket],
+  [93, K.RBracket],
+  [44, K.Comma],
+]);
+
 const GIVE_UP = Symbol('give up');
 
 class Tokens {
@@ -141,21 +150,11 @@ function lex(text: string): Tokens {
         t.push(K.QuotedIdentifier, start, i);
         continue;
       }
-      case 40:
-        t.push(K.LParen, start, ++i);
-        continue;
-      case 41:
-        t.push(K.RParen, start, ++i);
-        continue;
-      case 91:
-        t.push(K.LBracket, start, ++i);
-        continue;
-      case 93:
-        t.push(K.RBracket, start, ++i);
-        continue;
-      case 44:
-        t.push(K.Comma, start, ++i);
-        continue;
+    }
+    const punct = PUNCTUATION_KINDS.get(c);
+    if (punct !== undefined) {
+      t.push(punct, start, ++i);
+      continue;
     }
     // Symbol operators, longest first (`<=` before `<`), and the `!` words (`!in`): a `!` word that is not an
     // operator, a lone `=`, `&&` and the like are BadOperator tokens, which the reference reports.
