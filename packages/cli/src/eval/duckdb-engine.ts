@@ -114,8 +114,9 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     const raw = fs.createReadStream(file);
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
-    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along
-    const { createInterface } = await import('node:readline');
+    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along.
+    // require, not import(): the bundle runs in a vm.Script (bin/code-cache.cjs) where import() has no loader.
+    const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
     for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       n++;
       if (/^[ \t\r]*$/.test(line)) continue;
