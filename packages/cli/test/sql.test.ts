@@ -175,6 +175,25 @@ describe('keys SQL cannot name, and keys only a case apart', () => {
   });
 });
 
+describe('eval --engine duckdb: a key given twice in a line', () => {
+  it('is refused (exit 2, file and field named) when the filter reads it: DuckDB reads the first value, the language (JSON.parse) the last', async () => {
+    write(dir, 'dup.logfilter', 'ClientRequestHost == "a"\n');
+    // the same count either way round would hide a wrong reading: only the first line holds "a" first
+    write(dir, 'dup.ndjson', '{"ClientRequestHost":"a","ClientRequestHost":"b"}\n{"ClientRequestHost":"a"}\nnot json\n');
+    expect(JSON.parse((await run('eval', 'dup.logfilter', 'dup.ndjson', '--json')).stdout)).toMatchObject({ total: 3, matched: 1 });
+    const r = await run('eval', 'dup.logfilter', 'dup.ndjson', '--engine', 'duckdb', '--json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('dup.ndjson');
+    expect(r.stderr).toContain('ClientRequestHost');
+    expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    // A key the filter does not read may repeat: counted as the built-in evaluator counts.
+    write(dir, 'dupother.ndjson', '{"ClientRequestHost":"a","x":1,"x":2}\n{"ClientRequestHost":"b","x":1,"x":2}\nnot json\n');
+    const ok = await run('eval', 'dup.logfilter', 'dupother.ndjson', '--engine', 'duckdb', '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 3, matched: 1, malformed: 1 });
+  });
+});
+
 describe('eval --engine duckdb', () => {
   let lines: string[];
   beforeAll(() => {

@@ -226,8 +226,21 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         stringFields.includes(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
       const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
       const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
-      const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile].map((x) => `, ${x}`).join('')} FROM ${rows}`;
+      // A key given twice: DuckDB reads its first value, the language (JSON.parse) the last. Only NDJSON can
+      // hold one (read_ndjson above refuses it for a declared column, which sent the run here).
+      const twice = (f: string) => `(__object AND len(list_filter(json_keys(__line), k -> k = ${d.string(f)})) > 1)`;
+      const repeated = ndjsonFiles.length ? fields.map((f) => `min(__file) FILTER (WHERE ${twice(f)})`) : [];
+      const countSql = `SELECT count(*), count(*) FILTER (WHERE NOT __object), count(*) FILTER (WHERE ${held})${[...carried, ...mistyped, ...firstFile, ...repeated].map((x) => `, ${x}`).join('')} FROM ${rows}`;
       [row] = (await conn.runAndReadAll(countSql)).getRows();
+      const twiceAt = 3 + fields.length + typed.length + firstFile.length;
+      const given = fields.map((f, i) => [f, row![twiceAt + i]] as const).filter(([, file]) => file !== null && file !== undefined);
+      if (given.length) {
+        const [f, file] = given[0]!;
+        throw new CliError(
+          `${path.relative(o.cwd, String(file))}: a line gives the key ${f} twice; DuckDB would read its first value, the language reads the last: use the built-in evaluator (no --engine)`,
+          EXIT_USAGE,
+        );
+      }
       const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
       if (wrong.length) {
         const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
