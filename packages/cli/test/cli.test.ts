@@ -172,6 +172,21 @@ describe('logfilter decompile', () => {
     expect(d).toMatchObject({ code: 'unknown-operator', path: ['where', 'operator'], suggestions: ['!eq'] });
     expect(input.slice(d.range.start.offset, d.range.end.offset)).toBe('"neq"');
   });
+  it('--max-operators and --max-bytes: a filter over the default limits decompiles under the limits given, as check takes them', async () => {
+    const big = JSON.stringify({ where: { or: Array.from({ length: 31 }, (_, i) => ({ key: 'EdgeResponseStatus', operator: 'eq', value: 400 + i })) } });
+    const over = await runCli('logfilter', ['decompile', '--diagnostics', 'json'], { stdin: big });
+    expect(over.code).toBe(1);
+    expect(JSON.parse(over.stderr).map((d: { code: string }) => d.code).sort()).toEqual(['too-large', 'too-many-operators']);
+    const limits = ['--max-operators', '31', '--max-bytes', String(big.length)];
+    const r = await runCli('logfilter', ['decompile', ...limits], { stdin: big });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect((await runCli('logfilter', ['compile', '-', ...limits], { stdin: r.stdout })).stdout).toBe(`${big}\n`);
+    // one under either limit is an error again
+    expect((await runCli('logfilter', ['decompile', '--max-operators', '30', '--max-bytes', String(big.length)], { stdin: big })).code).toBe(1);
+    expect((await runCli('logfilter', ['decompile', '--max-operators', '31', '--max-bytes', String(big.length - 1)], { stdin: big })).code).toBe(1);
+    expect((await runCli('logfilter', ['decompile', '--max-operators', '0'], { stdin: big })).code).toBe(2);
+  });
   it('invalid JSON exits 1 with a located diagnostic', async () => {
     const r = await runCli('logfilter', ['decompile', '--diagnostics', 'json'], { stdin: '{"where":' });
     expect(r.code).toBe(1);

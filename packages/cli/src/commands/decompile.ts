@@ -5,7 +5,7 @@ import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
 import { readInput } from '../io.js';
 import { refuseSourceForDecompile } from '../wrong-command.js';
-import { diagnosticsOption, knownDataset, reportDiagnostics } from '../options.js';
+import { diagnosticsOption, knownDataset, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
 import { toJsonDiagnostics } from '../diagnostics-print.js';
 
 export function registerDecompile(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
@@ -15,14 +15,18 @@ export function registerDecompile(program: Command, ctx: CliContext, setExit: (c
     .argument('[file]', 'JSON input (- or nothing: standard input)')
     // a known dataset or `any`, as every --dataset (an unknown one is a bad flag value, exit 2)
     .addOption(new Option('--dataset <name>', 'write a dataset line naming this dataset').argParser(knownDataset))
+    // the limits the printed source is checked against (a job on custom limits decompiles too), as check's
+    .addOption(maxOperatorsOption())
+    .addOption(maxBytesOption())
     .addOption(diagnosticsOption())
-    .action(async (file: string | undefined, flags: { dataset?: string; diagnostics: string }) => {
+    .action(async (file: string | undefined, flags: { dataset?: string; diagnostics: string; maxOperators: number; maxBytes: number }) => {
       const input = await readInput(file, ctx);
       refuseSourceForDecompile(input.name, input.text);
       const result = decompile(input.text, { dataset: flags.dataset });
       // The source must compile back (a float on an integer field, an unknown field would not): printed all the
       // same, for the user to fix, with the compiler's diagnostics and exit 1, as check does.
-      const back = result.ok && result.source !== undefined ? compile(result.source, flags.dataset !== undefined ? { dataset: flags.dataset } : {}) : undefined;
+      const limits = { maxOperators: flags.maxOperators, maxBytes: flags.maxBytes };
+      const back = result.ok && result.source !== undefined ? compile(result.source, flags.dataset !== undefined ? { dataset: flags.dataset, ...limits } : limits) : undefined;
       const errors = back?.diagnostics.filter((d) => d.severity === 'error') ?? [];
       if (flags.diagnostics === 'json') {
         // one array on stderr, whatever the number of inputs it speaks of
