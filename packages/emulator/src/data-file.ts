@@ -52,7 +52,15 @@ export function lockDataFile(target: string, file: string): DataFileLock {
   const path = `${target}.lock`;
   const me: Holder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   const tmp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'w', 0o600);
+  } catch (e) {
+    // the first file made beside the data file: say which file the user named, not this temporary
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'its directory cannot be written' : (e as Error).message;
+    throw new StateFileError(`cannot lock data file ${file}: ${why}`);
+  }
   try {
     writeSync(fd, `${JSON.stringify(me)}\n`);
   } finally {

@@ -182,6 +182,15 @@ describe('a data file of the wrong shape', { timeout: 120_000 }, () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(data, 'utf8')).toBe(text);
   });
+  it('a --data in a directory that does not exist: exit 1, one line naming the data file, not a lock temporary', async () => {
+    const data = join(fresh('missing-dir'), 'state.json');
+    const r = await runToExit(['--data', data]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`data file ${data}`);
+    expect(r.stderr).not.toContain('.tmp');
+    expect(existsSync(data)).toBe(false);
+  });
   it('a valid file with a ruleset still starts', async () => {
     const data = fresh('ok.json');
     writeFileSync(data, JSON.stringify(zone({ rulesets: [ruleset] })));
