@@ -38,6 +38,15 @@ describe('operators of other languages name the one meant', () => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
   it.each([
+    ['a neq 1', 2, 5, '!='],
+    ['a lte 5', 2, 5, '<='],
+    ['a gte 5', 2, 5, '>='],
+    ['a == 1 or b ne "x"', 12, 14, '!='],
+    ['a starts_with "x"', 2, 13, 'startsWith'],
+  ])('an operator name of the JSON misspelt, %j, names the operator (%i..%i, %j), as the decompiler does', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
+  it.each([
     ['eq == 1', 0, 2, '`eq`'],
     ['a == 1 and in == 2', 11, 13, '`in`'],
     ['startsWith != "x"', 0, 10, '`startsWith`'],

@@ -7,7 +7,7 @@ import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
 import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
-import { OPERATORS } from '../operators.js';
+import { OPERATORS, OPERATOR_BY_NAME, OPERATOR_MISSPELLINGS } from '../operators.js';
 import { closest } from '../../lang/closest.js';
 import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
 import * as T from './tokens.js';
@@ -171,6 +171,9 @@ function describeToken(t: IToken): string {
   return `'${image}'`;
 }
 
+/** The tokens a value starts with. */
+const VALUE_STARTS: TokenType[] = [T.StringLiteral, T.IntLiteral, T.FloatLiteral, T.LBracket, T.True, T.False];
+
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
 function hint(t: IToken, next: IToken | undefined): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
@@ -180,6 +183,13 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
     const word = OPERATORS.flatMap((o) => o.words).find((w) => w.toLowerCase() === lower && !w.startsWith('!'));
     if (word) return { text: `; operator words are case-sensitive: '${word}'`, meant: word };
     if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
+    // an operator name other filter JSON uses (`neq`, `lte`, `starts_with`) where the operator goes, before a
+    // value: the operator it means, as the decompiler names it for JSON input
+    const misspelt = OPERATOR_MISSPELLINGS.get(lower);
+    if (misspelt && next && VALUE_STARTS.some((v) => tokenMatcher(next, v))) {
+      const meant = OPERATOR_BY_NAME.get(misspelt)!.canonical;
+      return { text: `; did you mean '${meant}'?`, meant };
+    }
   }
   // a keyword or operator word where a field name goes (`in == 1`): docs/language.md says to backquote it
   if (t.tokenType !== T.Identifier && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.image) && next && tokenMatcher(next, T.OperatorToken)) {
