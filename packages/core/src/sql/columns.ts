@@ -39,7 +39,8 @@ export function columnDefinitions(options: SchemaOptions): SchemaResult {
   if (!schema) errors.push({ code: 'unknown-dataset', name: options.dataset, suggestions: [] });
   if (!dialect || !schema) return { ok: false, columns: [], errors };
   const fields: FieldInfo[] = [];
-  for (const name of options.fields ?? schema.fields.map((f) => f.name)) {
+  // a field named twice is one column: an engine refuses a column defined twice (DuckDB: duplicate struct entry)
+  for (const name of new Set(options.fields ?? schema.fields.map((f) => f.name))) {
     const f = schema.byName.get(name);
     if (f) fields.push(f);
     else errors.push({ code: 'unknown-field', name, suggestions: closest(name, schema.byName.keys(), 3) });

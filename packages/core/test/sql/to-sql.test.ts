@@ -142,6 +142,15 @@ describe('toSqlQuery and column definitions', () => {
       '`ClientRequestHost` Nullable(String), `CacheCacheStatus` LowCardinality(Nullable(String)), `EdgeResponseStatus` Nullable(Int64), `CacheReserveUsed` Nullable(Bool), `EdgeResponseCompressionRatio` Nullable(Float64), `EdgeStartTimestamp` Nullable(String), `BotTags` Array(String), `BotDetectionIDs` Array(Int64), `Cookies` Nullable(String)',
     );
   });
+  it('a field listed twice is one column, at its first place (an engine refuses a column defined twice)', () => {
+    for (const dialect of SQL_DIALECTS) {
+      const once = columnDefinitions({ dataset: 'http_requests', dialect, fields: ['ClientRequestHost', 'EdgeResponseStatus'] });
+      const twice = columnDefinitions({ dataset: 'http_requests', dialect, fields: ['ClientRequestHost', 'EdgeResponseStatus', 'ClientRequestHost'] });
+      expect(twice.ok).toBe(true);
+      expect(twice.columns).toEqual(once.columns);
+      expect(twice.text).toBe(once.text);
+    }
+  });
   it('names unknown fields and datasets', () => {
     const r = columnDefinitions({ dataset: 'http_requests', dialect: 'duckdb', fields: ['ClientRequestHst'] });
     expect(r.ok).toBe(false);
