@@ -194,6 +194,43 @@ describe('eval --engine duckdb: a key given twice in a line', () => {
   });
 });
 
+describe('eval --engine duckdb: a double beside an integer beyond 2^53', () => {
+  it('compares exactly, as the built-in evaluator: 1700000000123456789.0 is the double 1700000000123456768', async () => {
+    write(dir, 'big.ndjson', [
+      '{"EdgeStartTimestamp":1700000000123456789}',
+      '{"EdgeStartTimestamp":1700000000123456789.0}',
+      '{"EdgeStartTimestamp":"1700000000123456789.0"}',
+      '{"EdgeStartTimestamp":1700000000123456768}',
+      '{"EdgeStartTimestamp":1.7000000001234568e18}',
+      '{"EdgeStartTimestamp":1700000000123456790}',
+    ].join('\n') + '\n');
+    const filters = [
+      'EdgeStartTimestamp == 1700000000123456789',
+      'EdgeStartTimestamp != 1700000000123456789',
+      'EdgeStartTimestamp in [1700000000123456789, 5]',
+      'EdgeStartTimestamp < 1700000000123456789',
+      'EdgeStartTimestamp <= 1700000000123456789',
+      'EdgeStartTimestamp > 1700000000123456789',
+      'EdgeStartTimestamp >= 1700000000123456789',
+      'EdgeStartTimestamp >= 1700000000123456780 and EdgeStartTimestamp <= 1700000000123456800',
+    ];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [i, f] of filters.entries()) {
+      write(dir, `big${i}.logfilter`, `${f}\n`);
+      const builtIn = await run('eval', `big${i}.logfilter`, 'big.ndjson', '--json');
+      const duck = await run('eval', `big${i}.logfilter`, 'big.ndjson', '--json', '--engine', 'duckdb');
+      expect(duck.code, duck.stderr).toBe(0);
+      want.push(`${f}: ${JSON.parse(builtIn.stdout).matched}`);
+      got.push(`${f}: ${JSON.parse(duck.stdout).matched}`);
+    }
+    expect(got).toEqual(want);
+    // the language's answer (docs/language.md, Numbers): the doubles are 1700000000123456768, never ...789
+    expect(want[0]).toBe(`${filters[0]}: 1`);
+    expect(want[3]).toBe(`${filters[3]}: 4`);
+  });
+});
+
 describe('eval --engine duckdb', () => {
   let lines: string[];
   beforeAll(() => {

@@ -59,3 +59,27 @@ export function doubleText(d: number): string {
   const s = String(d);
   return /[.eE]/.test(s) ? s : `${s}.0`;
 }
+
+/**
+ * The two doubles around an integer of the filter that no double equals, or undefined when a double equals
+ * it. Engines compare a double with an integer by rounding the integer to a double (DuckDB), where the language
+ * compares exact values (docs/language.md, Numbers): `1700000000123456789.0` in a log line is the double
+ * 1700000000123456768, which is below 1700000000123456789, not equal to it. No double lies strictly between
+ * the two neighbours, so for a double d: d < n ⟺ d ≤ below, d > n ⟺ d ≥ above, and d = n never holds.
+ */
+export function doubleNeighbours(n: ExactNumber): { below: number; above: number } | undefined {
+  if (!n.integer) return undefined;
+  const exact = BigInt(n.text);
+  const near = Number(n.text);
+  if (!Number.isFinite(near) || BigInt(near) === exact) return undefined;
+  const next = nextDouble(near, BigInt(near) < exact);
+  return BigInt(near) < exact ? { below: near, above: next } : { below: next, above: near };
+}
+
+/** The next double above (`up`) or below a finite, non-zero double. */
+function nextDouble(x: number, up: boolean): number {
+  const f = new Float64Array([x]);
+  const bits = new BigInt64Array(f.buffer);
+  bits[0]! += x > 0 === up ? 1n : -1n;
+  return f[0]!;
+}

@@ -22,7 +22,7 @@ import { OPERATOR_BY_NAME } from '../filter/operators.js';
 import { FIELD_TYPES } from './columns.js';
 import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';
-import { exactNumber, JSON_INTEGER_PATTERN, JSON_NUMBER_PATTERN, type ExactNumber } from './numbers.js';
+import { doubleNeighbours, doubleText, exactNumber, JSON_INTEGER_PATTERN, JSON_NUMBER_PATTERN, type ExactNumber } from './numbers.js';
 
 /** A field's column in the caller's table: an SQL expression, a type, or both. */
 export type SqlColumn = string | { sql?: string; type?: FieldType };
@@ -264,7 +264,10 @@ class Generator {
       const members = view.integer ? numbers.filter(inInt64) : numbers;
       if (!members.length) continue;
       // A whole-number column never equals a fraction (a double equal to a whole number was made an integer).
-      const items = view.integer ? members.filter((n) => n.integer).map((n) => n.text) : members.map((n) => (n.integer ? n.text : d.double(n.text)));
+      // A double never equals an integer no double equals (the engine would round the integer first).
+      const items = view.integer
+        ? members.filter((n) => n.integer).map((n) => n.text)
+        : members.filter((n) => !doubleNeighbours(n)).map((n) => (n.integer ? n.text : d.double(n.text)));
       if (items.length) parts.push(guarded(view.guard, inList(view.expr, items)));
     }
     if (v.bool !== undefined && bools.length) parts.push(bools.length === 2 ? d.true : `${v.bool} = ${bools[0] ? d.true : d.false}`);
@@ -283,9 +286,18 @@ class Generator {
         if (holds) parts.push(guarded(view.guard, this.d.true));
         continue;
       }
-      parts.push(guarded(view.guard, `${view.expr} ${sqlOp} ${n.integer ? n.text : this.d.double(n.text)}`));
+      parts.push(guarded(view.guard, view.integer ? `${view.expr} ${sqlOp} ${n.integer ? n.text : this.d.double(n.text)}` : this.doubleCompare(view.expr, sqlOp, n)));
     }
     return parts;
+  }
+
+  /** A double compared exactly with a filter number (see doubleNeighbours). */
+  private doubleCompare(expr: string, sqlOp: string, n: ExactNumber): string {
+    const d = this.d;
+    const around = doubleNeighbours(n);
+    if (!around) return `${expr} ${sqlOp} ${n.integer ? n.text : d.double(n.text)}`;
+    if (sqlOp === '=') return d.false;
+    return sqlOp.startsWith('<') ? `${expr} <= ${d.double(doubleText(around.below))}` : `${expr} >= ${d.double(doubleText(around.above))}`;
   }
 
   /**
@@ -295,7 +307,7 @@ class Generator {
   private numericText(t: string, sqlOp: string, n: ExactNumber): string {
     const d = this.d;
     const lit = n.integer ? n.text : d.double(n.text);
-    const asDouble = `${d.tryDouble(t)} ${sqlOp} ${lit}`;
+    const asDouble = this.doubleCompare(d.tryDouble(t), sqlOp, n);
     if (!n.integer) return `(${d.matches(t, JSON_NUMBER_PATTERN)} AND coalesce(${asDouble}, ${d.false}))`;
     return `coalesce(CASE WHEN ${d.matches(t, JSON_INTEGER_PATTERN)} THEN ${d.tryInteger(t)} ${sqlOp} ${lit} WHEN ${d.matches(t, JSON_NUMBER_PATTERN)} THEN ${asDouble} ELSE ${d.false} END, ${d.false})`;
   }
