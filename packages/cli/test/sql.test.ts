@@ -194,6 +194,25 @@ describe('eval --engine duckdb: a key given twice in a line', () => {
   });
 });
 
+describe('eval --engine duckdb: damaged gzip', () => {
+  it('names the file DuckDB could not read (junk after the last member, cut short), exit 2, no stack', async () => {
+    const lines = '{"ClientRequestHost":"a"}\n'.repeat(50);
+    write(dir, 'gz-ok.ndjson.gz', zlib.gzipSync(lines));
+    write(dir, 'gz-junk.ndjson.gz', Buffer.concat([zlib.gzipSync(lines), Buffer.from('junk')]));
+    const whole = zlib.gzipSync(lines);
+    write(dir, 'gz-cut.ndjson.gz', whole.subarray(0, whole.length - 12));
+    write(dir, 'gzf.logfilter', 'ClientRequestHost == "a"\n');
+    for (const bad of ['gz-junk.ndjson.gz', 'gz-cut.ndjson.gz']) {
+      const r = await run('eval', 'gzf.logfilter', 'gz-ok.ndjson.gz', bad, '--engine', 'duckdb', '--json');
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(bad);
+      expect(r.stderr).not.toContain('gz-ok');
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    expect(JSON.parse((await run('eval', 'gzf.logfilter', 'gz-ok.ndjson.gz', '--engine', 'duckdb', '--json')).stdout)).toMatchObject({ total: 50, matched: 50 });
+  });
+});
+
 describe('eval --engine duckdb: a double beside an integer beyond 2^53', () => {
   it('compares exactly, as the built-in evaluator: 1700000000123456789.0 is the double 1700000000123456768', async () => {
     write(dir, 'big.ndjson', [

@@ -16,7 +16,8 @@ import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, t
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 import { expandLogArgs } from './inputs.js';
-import { inspectFile } from './sources.js';
+import { GUNZIP_OPTIONS, inspectFile, readError } from './sources.js';
+import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -137,6 +138,20 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
   return found;
 }
 
+/** The one-line read error of the first gzip file that does not decompress whole, if any. */
+async function firstDamagedGzip(files: string[], cwd: string): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      for await (const chunk of gunzipMembers(file, fs.statSync(file).size, GUNZIP_OPTIONS)) void chunk;
+    } catch (e) {
+      const name = path.relative(cwd, file) || file;
+      // the built-in evaluator's message says it goes on past the junk; DuckDB does not
+      return e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message;
+    }
+  }
+  return undefined;
+}
+
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
   const started = performance.now();
   const { DuckDBInstance } = await loadDuckDb();
@@ -157,8 +172,10 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
+  let gzipFiles: string[] = [];
   try {
     const files = await expand(o.inputs, o.cwd);
+    gzipFiles = files.gzip;
     const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
     // NDJSON read by `reader` with `args`, one scan per compression, as one table.
     const ndjsonGroups = [
@@ -282,8 +299,12 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     };
   } catch (e) {
     if (e instanceof CliError) throw e;
-    // DuckDB's own errors name the file and what is wrong (unreadable file, bad gzip, bad Parquet).
-    throw new CliError(`duckdb: ${(e as Error).message.split('\n')[0]}`, EXIT_USAGE);
+    // DuckDB's own errors name the file and what is wrong (unreadable file, bad Parquet), but not for gzip
+    // ("Input is not a GZIP stream"): the file is found by reading them here, as the built-in evaluator would.
+    const message = (e as Error).message.split('\n')[0];
+    const damaged = /gzip|unexpected end of file/i.test(message) ? await firstDamagedGzip(gzipFiles, o.cwd) : undefined;
+    if (damaged) throw new CliError(`duckdb: ${damaged}; DuckDB reads none of it (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
+    throw new CliError(`duckdb: ${message}`, EXIT_USAGE);
   } finally {
     conn.closeSync();
     db.closeSync();
