@@ -211,6 +211,19 @@ describe('eval --engine duckdb: damaged gzip', () => {
     }
     expect(JSON.parse((await run('eval', 'gzf.logfilter', 'gz-ok.ndjson.gz', '--engine', 'duckdb', '--json')).stdout)).toMatchObject({ total: 50, matched: 50 });
   });
+  it('a gzip file cut short is an error, never a count of its first part (DuckDB reads such a file without a word)', async () => {
+    let text = '';
+    for (let i = 0; i < 3000; i++) text += `{"ClientRequestHost":"${i % 2 ? 'a' : 'b'}"}\n`;
+    const whole = zlib.gzipSync(text);
+    write(dir, 'gzf.logfilter', 'ClientRequestHost == "a"\n');
+    const codes: string[] = [];
+    for (const part of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+      write(dir, 'gz-short.ndjson.gz', whole.subarray(0, Math.floor(whole.length * part)));
+      const r = await run('eval', 'gzf.logfilter', 'gz-short.ndjson.gz', '--engine', 'duckdb', '--json');
+      codes.push(`${part}: ${r.code} ${r.stderr.includes('gz-short.ndjson.gz')}`);
+    }
+    expect(codes).toEqual([0.3, 0.4, 0.5, 0.6, 0.7, 0.8].map((p) => `${p}: 2 true`));
+  });
 });
 
 describe('eval --engine duckdb: a double beside an integer beyond 2^53', () => {

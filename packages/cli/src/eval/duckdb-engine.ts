@@ -176,6 +176,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   try {
     const files = await expand(o.inputs, o.cwd);
     gzipFiles = files.gzip;
+    // DuckDB reads a gzip file cut short without a word, counting its first part: each one is inflated here
+    // too, alongside DuckDB's query (zlib works off the main thread), and a damaged one fails the run.
+    const gzipCheck = firstDamagedGzip(files.gzip, o.cwd);
     const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
     // NDJSON read by `reader` with `args`, one scan per compression, as one table.
     const ndjsonGroups = [
@@ -271,6 +274,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // "Carried": some line holds a non-null value for the field.
     const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => Number(row![3 + i]) === 0) : [];
 
+    const damaged = await gzipCheck;
+    if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
+
     if (o.emit && o.onOutput) {
       const encoder = new TextEncoder();
       const result = await conn.stream(`SELECT __line FROM ${rows} WHERE ${o.emit === 'match' ? held : `NOT ${held}`} AND __line IS NOT NULL`);
@@ -303,7 +309,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // ("Input is not a GZIP stream"): the file is found by reading them here, as the built-in evaluator would.
     const message = (e as Error).message.split('\n')[0];
     const damaged = /gzip|unexpected end of file/i.test(message) ? await firstDamagedGzip(gzipFiles, o.cwd) : undefined;
-    if (damaged) throw new CliError(`duckdb: ${damaged}; DuckDB reads none of it (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
+    if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
     throw new CliError(`duckdb: ${message}`, EXIT_USAGE);
   } finally {
     conn.closeSync();
