@@ -255,6 +255,27 @@ describe('destructive operations ask on a terminal, need --yes otherwise, and sh
     expect(yes.code).toBe(0);
     expect((await api.getRuleset({ zone: z }, rs.id)).rules).toHaveLength(1);
   });
+
+  it('rulesets entrypoint put with fewer rules than the entry point has needs --yes too (it replaces all rules, as update does)', async () => {
+    const z = zone();
+    const phase = 'http_request_firewall_custom';
+    // a missing entry point has nothing to drop: created without asking
+    const first = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep2.json', JSON.stringify(RULES))], env);
+    expect(first.code).toBe(0);
+    const before = emu.requestCount;
+    const empty = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep0.yaml', 'rules: []\n')], env);
+    expect(empty.code).toBe(2);
+    expect(emu.requestCount).toBe(before + 1); // the read of the entry point, no write
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules).toHaveLength(2);
+    const dry = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep0.yaml', 'rules: []\n'), '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    const no = await onTerminal(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep1.json', JSON.stringify(RULES.slice(1)))], 'no\n');
+    expect(no.code).toBe(1);
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules).toHaveLength(2);
+    const yes = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep1.json', JSON.stringify(RULES.slice(1))), '--yes'], env);
+    expect(yes.code).toBe(0);
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules.map((r) => r.description)).toEqual(['b']);
+  });
 });
 
 describe('small defects', () => {
