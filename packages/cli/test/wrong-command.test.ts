@@ -2,11 +2,12 @@
  * Input given to the wrong command names the right one (usage error, exit 2), and decompile's output that does
  * not compile back is printed with its diagnostics and exit 1.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers.js';
+import { REPO } from '../../../test/support/paths.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-wrong-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,6 +98,14 @@ describe('a rules-language expression given to a filter command, or a filter to 
     const broken = await runCli('logfilter', ['compile', put('b.logfilter', 'ClientRequestHost == \n')]);
     expect(broken.code).toBe(1);
     expect(broken.stderr).not.toContain('rules check');
+  });
+
+  it('telling the languages apart keeps the rules checker out of the compile-filter and eval bundles (their start-up)', () => {
+    const bundle = (name: string) => readFileSync(path.join(REPO, 'packages/cli/dist', name), 'utf8');
+    // a code of the rules checker's own: the full CLI has it, so the marker does tell
+    expect(bundle('logfilter.cjs')).toContain('rule-unknown-identifier');
+    expect(bundle('compile-filter.cjs')).not.toContain('rule-unknown-identifier');
+    expect(bundle('logfilter-eval.cjs')).not.toContain('rule-unknown-identifier');
   });
 
   it('rules check and rules eval on a filter (source or JSON) name check / eval, exit 2', async () => {
