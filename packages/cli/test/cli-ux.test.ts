@@ -199,11 +199,24 @@ describe('did-you-mean for closed sets', () => {
       [['jobs', 'lst', '--zone', 'z'], 'list'],
       [['rulesets', 'entrypoint', 'get', '--zone', 'z', '--phase', 'http_ratelimt'], 'http_ratelimit'],
       [['rules', 'check', '--phase', 'http_request_firewall_custon', '-'], 'did you mean http_request_firewall_custom'],
+      [['rulesets', 'rules', 'add', 'r1', '--zone', 'z', '--action', 'blok', '--expression', 'ssl'], 'did you mean block'],
+      [['rulesets', 'rules', 'update', 'r1', 'x1', '--zone', 'z', '--action', 'managed_chalenge'], 'did you mean managed_challenge'],
     ];
     for (const [argv, want] of cases) {
       const r = await logfilter(argv, env);
       expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 2]);
       expect(r.stderr).toContain(want);
+    }
+  });
+
+  it('--action takes each of the API\'s actions (checked before anything is sent)', async () => {
+    const before = emu.requestCount;
+    expect((await logfilter(['rulesets', 'rules', 'add', 'r1', '--zone', 'z', '--action', 'allow', '--expression', 'ssl'], env)).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+    const z = zone();
+    const rs = await ruleset(z);
+    for (const action of ['block', 'managed_challenge', 'js_challenge', 'log']) {
+      expect((await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--action', action, '--expression', 'ssl'], env)).code, action).toBe(0);
     }
   });
 });

@@ -5,10 +5,11 @@
  */
 import { refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
-import { ApiError, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
+import { ApiError, RULE_ACTIONS, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, phaseOption, positiveInt } from '../options.js';
+import { oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -84,7 +85,7 @@ function withPosition(cmd: Command): Command {
 function withRuleFields(cmd: Command): Command {
   return cmd
     .option('--file <file>', 'the rule as JSON or YAML (- for standard input)')
-    .option('--action <action>', 'rule action (block, log, execute, skip, …)')
+    .option('--action <action>', 'rule action (block, log, execute, skip, …)', (v: string) => oneOf('--action', v, RULE_ACTIONS, 'action'))
     .option('--expression <expr>', 'rule expression')
     .option('--description <text>', 'rule description')
     .addOption(new Option('--enable', 'the rule is enabled'))
