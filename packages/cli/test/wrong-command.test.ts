@@ -135,6 +135,9 @@ describe('a rules-language expression given to a filter command, or a filter to 
       ['none.json', '{"name": "x", "action": "block"}'],
       ['typo.yaml', 'action: block\nexpresion: http.host eq "a"\n'],
       ['num.json', '{"expression": 5}'],
+      ['items.json', '[1, 2]'],
+      ['null.yaml', 'rules:\n  - null\n'],
+      ['num.yaml', 'rules:\n  - action: block\n    expression: 5\n'],
     ] as const) {
       const r = await runCli('logfilter', ['rules', 'check', put(name, text)]);
       expect(r.code, name).toBe(2);

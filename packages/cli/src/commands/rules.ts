@@ -82,16 +82,28 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     });
 }
 
-/** Whether a rules document is a list of rules or a ruleset with a `rules` list (possibly empty: nothing to check). */
-function holdsRuleList(text: string, format: 'json' | 'yaml'): boolean {
+/**
+ * Whether a rules document is a list of rules or a ruleset with a `rules` list (possibly empty: nothing to check),
+ * and the first rule of it that is no object or whose `expression` is no string (`rulesets create --file` refuses
+ * those files; the checker, which looks for expression strings, would pass over them).
+ */
+function ruleListShape(text: string, format: 'json' | 'yaml'): { list: boolean; problem?: string } {
   let value: unknown;
   try {
     value = format === 'yaml' ? parseYaml(text) : JSON.parse(text);
   } catch {
-    return false;
+    return { list: false };
   }
-  const body = value !== null && typeof value === 'object' && !Array.isArray(value) && 'success' in value && 'result' in value ? (value as { result: unknown }).result : value;
-  return Array.isArray(body) || (body !== null && typeof body === 'object' && Array.isArray((body as { rules?: unknown }).rules));
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const body = isObject(value) && 'success' in value && 'result' in value ? value.result : value;
+  const items = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.rules) ? (body.rules as unknown[]) : undefined;
+  if (items === undefined) return { list: false };
+  const where = Array.isArray(body) ? '' : 'rules';
+  for (const [i, item] of items.entries()) {
+    if (!isObject(item)) return { list: true, problem: `${where}[${i}]: a rule must be an object with an expression` };
+    if (item.expression !== undefined && typeof item.expression !== 'string') return { list: true, problem: `${where}[${i}].expression: must be a string` };
+  }
+  return { list: true };
 }
 
 /**
@@ -111,9 +123,13 @@ export function runRulesCheck(file: string | undefined, input: Input, flags: Rul
   const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
   // `rules check` on a filter names `check` (`check` itself chose this path by the .rule file type)
   if (options.command === 'rules check' && !result.ok) refuseFilterForRules(input.name, input.text, 'check');
-  if (format !== undefined && result.ok && (result as RuleDocumentResult).expressions.length === 0 && !holdsRuleList(input.text, format)) {
-    if (options.command === 'rules check') refuseFilterForRules(input.name, input.text, 'check');
-    throw new UsageError(`${input.name} holds no rule expression: give a ruleset {phase, rules: [...]}, a list of rules, a rule or a policy, each with a string "expression"`);
+  if (format !== undefined && result.ok) {
+    const shape = ruleListShape(input.text, format);
+    if (shape.problem !== undefined) throw new UsageError(`${input.name}: ${shape.problem}`);
+    if ((result as RuleDocumentResult).expressions.length === 0 && !shape.list) {
+      if (options.command === 'rules check') refuseFilterForRules(input.name, input.text, 'check');
+      throw new UsageError(`${input.name} holds no rule expression: give a ruleset {phase, rules: [...]}, a list of rules, a rule or a policy, each with a string "expression"`);
+    }
   }
   if (flags.diagnostics === 'api') {
     const texts = doc
