@@ -61,6 +61,21 @@ describe('completion items', () => {
     expect(labels('ip.src in |')).toEqual(expect.arrayContaining(['{…}', '$cf.open_proxies']));
     expect(labels('ssl |')).toEqual(['and', 'xor', 'or']);
   });
+  it.each([
+    ['ip.src in $|', 10],
+    ['ip.src in $cf.|', 10],
+    ['ip.src in $cf.vp|', 10],
+    ['not ip.src in $cf.op| and ssl', 14],
+  ])('completes a managed list being typed after its $ (%j), replacing from the $', (marked, start) => {
+    const { text, offset } = at(marked);
+    const { situation, items } = ruleCompletion(text, offset);
+    expect(items.map((i) => i.label).sort()).toEqual(['$cf.anonymizer', '$cf.botnetcc', '$cf.malware', '$cf.open_proxies', '$cf.vpn']);
+    expect(situation.replace).toEqual({ start, end: offset });
+  });
+  it('offers no managed list after a $ where no IP is compared', () => {
+    expect(labels('http.host in $|')).toEqual([]);
+    expect(labels('ip.src eq $|')).toEqual([]);
+  });
 });
 
 describe('hover', () => {
