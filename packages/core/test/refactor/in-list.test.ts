@@ -34,4 +34,13 @@ describe('inListRefactors', () => {
     const [out] = apply('ClientCountry == "us" or ClientCountry == "ca"');
     expect(compile(out).json).toBe('{"where":{"key":"ClientCountry","operator":"in","value":["us","ca"]}}');
   });
+
+  it.each([
+    ['ClientCountry == "us" or ClientCountry == "ca" # the second\nor ClientCountry == "de"', 0, ['ClientCountry in ["us", "ca"] # the second\nor ClientCountry == "de"']],
+    ['ClientCountry == "us" or ClientCountry == "ca" # the second\nor ClientCountry == "de"', 60, []],
+    ['ClientCountry == "us" # one\nor ClientCountry == "ca" # two\nor ClientCountry == "de" or ClientCountry == "fr"', 70, ['ClientCountry == "us" # one\nor ClientCountry == "ca" # two\nor ClientCountry in ["de", "fr"]']],
+    ['ClientCountry != "us" and\n# keep this\nClientCountry != "ca"', 0, []],
+  ])('never deletes a comment: a run of conditions ends at a comment between two of them (%j)', (text, at, expected) => {
+    expect(apply(text, at)).toEqual(expected);
+  });
 });
