@@ -43,4 +43,12 @@ describe('inListRefactors', () => {
   ])('never deletes a comment: a run of conditions ends at a comment between two of them (%j)', (text, at, expected) => {
     expect(apply(text, at)).toEqual(expected);
   });
+
+  it.each([
+    ['ClientCountry eq "us" or ClientCountry == "us"', 0, ['ClientCountry in ["us"]']],
+    ['EdgeResponseStatus == 500 or EdgeResponseStatus == 502 or EdgeResponseStatus == 0500', 0, ['EdgeResponseStatus in [500, 502]']],
+    ['ClientCountry == "us" or ClientCountry == "ca" or ClientCountry == "\\u0075s"', 0, ['ClientCountry in ["us", "ca"]']],
+  ])('lists each value once (%j): a duplicate condition is not merged into a list that repeats it', (text, at, expected) => {
+    expect(apply(text, at)).toEqual(expected);
+  });
 });

@@ -10,7 +10,7 @@ import { walkExpr } from '../walk.js';
 /**
  * The merges offered for the range `start..end` of `text` (a cursor is an empty range): one per run of
  * two or more adjacent equality conditions on one field in an `or` (inequalities in an `and`) that the
- * range touches. Values are copied as written; booleans and decimals are left alone (`in` does not take them).
+ * range touches. Values are copied as written, each once; booleans and decimals are left alone (`in` does not take them).
  * A comment between two conditions ends a run, so that no merge deletes it.
  */
 export function inListRefactors(file: FileNode, text: string, start: number, end: number): Fix[] {
@@ -22,7 +22,9 @@ export function inListRefactors(file: FileNode, text: string, start: number, end
       const last = run[run.length - 1];
       if (last.end < start || first.start > end) continue;
       const field = text.slice(first.field.start, first.field.end);
-      const values = run.map((c) => text.slice(c.value.start, c.value.end));
+      // each value once, as first written (`"us"` and `"\u0075s"`, `500` and `0500` are one value)
+      const seen = new Set<string>();
+      const values = run.filter((c) => !seen.has(valueKey(c)) && seen.add(valueKey(c))).map((c) => text.slice(c.value.start, c.value.end));
       const op = e.kind === 'or' ? 'in' : 'not in';
       fixes.push({
         title: `Merge into ${field} ${op} [${values.join(', ')}]`,
@@ -31,6 +33,12 @@ export function inListRefactors(file: FileNode, text: string, start: number, end
     }
   });
   return fixes;
+}
+
+/** What a list value is, whatever its spelling. */
+function valueKey(c: Condition): string {
+  const v = c.value;
+  return v.kind === 'string' ? `s${v.value}` : v.kind === 'int' ? `i${BigInt(v.raw)}` : `${v.kind}${v.start}`;
 }
 
 /**
