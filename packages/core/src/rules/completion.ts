@@ -56,6 +56,10 @@ export function ruleCompletionSituation(text: string, offset: number): RuleCompl
     tokens.pop();
     last = tokens[tokens.length - 1];
   }
+  // inside an inline list (`{"a" |}`): its items are values written as they come, and an `and` would break it
+  let braces = 0;
+  for (const t of tokens) braces += tokenMatcher(t, T.LBrace) ? 1 : tokenMatcher(t, T.RBrace) ? -1 : 0;
+  if (braces > 0) return { kind: 'none', replace };
   // a managed list being typed (`$`, `$cf.vp`): the `$` belongs to the name an item replaces
   if (last && tokenMatcher(last, T.Dollar) && last.startOffset + 1 === replace.start) {
     replace = { start: last.startOffset, end: replace.end };

@@ -72,6 +72,16 @@ describe('completion items', () => {
     expect(items.map((i) => i.label).sort()).toEqual(['$cf.anonymizer', '$cf.botnetcc', '$cf.malware', '$cf.open_proxies', '$cf.vpn']);
     expect(situation.replace).toEqual({ start, end: offset });
   });
+  it.each([['http.host in {"a" |}'], ['http.host in {"a" "b" |'], ['ip.src in {1.2.3.4 |}'], ['ip.src.asnum in {13335 |}'], ['http.host in {"a"|}']])(
+    'offers nothing inside an inline list being written (%j): its items are values, and/or would break it',
+    (marked) => {
+      expect(labels(marked)).toEqual([]);
+    },
+  );
+  it('offers and/or again once the inline list is closed', () => {
+    expect(labels('http.host in {"a" "b"} |')).toEqual(['and', 'xor', 'or']);
+    expect(labels('(http.host in {"a"}) |')).toEqual(['and', 'xor', 'or']);
+  });
   it('offers no managed list after a $ where no IP is compared', () => {
     expect(labels('http.host in $|')).toEqual([]);
     expect(labels('ip.src eq $|')).toEqual([]);
