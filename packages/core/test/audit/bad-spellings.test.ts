@@ -52,6 +52,13 @@ describe('operators of other languages name the one meant', () => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
   it.each([
+    ['ClientCountry == us', 17, 19, '"us"'],
+    ['a == 1 or b != example_com and c == 2', 15, 26, '"example_com"'],
+    ['a in [x]', 6, 7, undefined],
+  ])('a bare word where a value goes, %j, is offered quoted (%i..%i, %j)', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
+  it.each([
     ['eq == 1', 0, 2, '`eq`'],
     ['a == 1 and in == 2', 11, 13, '`in`'],
     ['startsWith != "x"', 0, 10, '`startsWith`'],

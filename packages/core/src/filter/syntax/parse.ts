@@ -176,7 +176,7 @@ const VALUE_STARTS = [T.StringLiteral, T.IntLiteral, T.FloatLiteral, T.True, T.F
 const CONDITION_STARTS = [T.LParen, T.Identifier, T.QuotedIdentifier, T.Not, T.BadOperator];
 
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
-function hint(t: IToken, next: IToken | undefined): { text: string; meant?: string } {
+function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
@@ -189,6 +189,11 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
     if (named && next && VALUE_STARTS.some((v) => tokenMatcher(next, v))) {
       const meant = OPERATOR_BY_NAME.get(named)!.canonical;
       return { text: `; '${t.image}' is not an operator, did you mean '${meant}'?`, meant };
+    }
+    // a bare word after an operator: a string written without its quotes
+    if (prev && tokenMatcher(prev, T.OperatorToken)) {
+      const meant = JSON.stringify(t.image);
+      return { text: `; strings are written in double quotes: ${meant}`, meant };
     }
   }
   // a keyword or operator word where a field name goes (`in == 1`): docs/language.md says to backquote it
@@ -266,7 +271,7 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
   }
   expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
   const at = atEnd ? -1 : indexAt(tokens, tok.startOffset);
-  const h = atEnd ? { text: '' } : hint(tok, at >= 0 ? tokens[at + 1] : undefined);
+  const h = atEnd ? { text: '' } : hint(tok, at >= 0 ? tokens[at + 1] : undefined, at > 0 ? tokens[at - 1] : undefined);
   const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
   return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
     ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
