@@ -55,6 +55,9 @@
   ;; $scanBlock's progress: physical and non-blank lines so far, and where the next call goes on
   (global $lines (export "lines") (mut i32) (i32.const 0))
   (global $total (export "total") (mut i32) (i32.const 0))
+  ;; set by $walk: the first backslash of the line it walked (or its end), and 1 when the needle it was given occurs in it
+  (global $bs (mut i32) (i32.const 0))
+  (global $hit (mut i32) (i32.const 0))
   ;; the lines scanned (all non-blank ones but those a prefilter let $scanBlock skip)
   (global $read (export "read") (mut i32) (i32.const 0))
   (global $next (export "next") (mut i32) (i32.const 0))
@@ -892,6 +895,82 @@
       (br $escape))
     (unreachable))
 
+  ;; The line starting at p, walked once (sixteen bytes at a time): returns its end (its line feed, or end) and sets
+  ;; $bs to its first backslash (or that end) and $hit to 1 when the n bytes at np (a needle without line breaks;
+  ;; n < 0 for none) occur in it. One pass for what $lineEnd, $find and the search for escapes would
+  ;; each read: the needle's two rare bytes (offsets a and b) and the two special bytes are compared per chunk,
+  ;; and only a chunk where one of them shows is looked at closer.
+  (func $walk (param $p i32) (param $end i32) (param $np i32) (param $n i32) (param $a i32) (param $b i32) (result i32)
+    (local $va v128)
+    (local $vb v128)
+    (local $v v128)
+    (local $pair v128)
+    (local $limit i32)
+    (local $nl i32)
+    (local $bits i32)
+    (local $i i32)
+    (global.set $bs (i32.const -1))
+    (global.set $hit (i32.eqz (local.get $n)))
+    (if (i32.gt_s (local.get $n) (i32.const 0))
+      (then
+        (local.set $va (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $a)))))
+        (local.set $vb (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $b)))))))
+    (loop $chunk
+      (if (i32.ge_u (local.get $p) (local.get $end))
+        (then
+          (if (i32.lt_s (global.get $bs) (i32.const 0)) (then (global.set $bs (local.get $end))))
+          (return (local.get $end))))
+      (local.set $v (v128.load align=1 (local.get $p)))
+      ;; the needle's rare pair, while it is not found (a needle longer than what is left of the block cannot be)
+      (local.set $pair (v128.const i64x2 0 0))
+      (if (i32.and
+            (i32.and (i32.eqz (global.get $hit)) (i32.gt_s (local.get $n) (i32.const 0)))
+            (i32.le_s (i32.add (local.get $p) (local.get $n)) (local.get $end)))
+        (then
+          (local.set $pair
+            (v128.and
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $a))) (local.get $va))
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $b))) (local.get $vb))))))
+      (if (i32.and
+            (i32.eqz (v128.any_true (v128.or (local.get $pair) (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))))))
+            (i32.le_u (i32.add (local.get $p) (i32.const 16)) (local.get $end)))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk)))
+      ;; the bits of this chunk inside the line: before its line feed and before end
+      (local.set $limit (i32.const 0xffff))
+      (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 16))
+        (then (local.set $limit (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $end) (local.get $p))) (i32.const 1)))))
+      (local.set $nl (i32.and (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10)))) (local.get $limit)))
+      (if (local.get $nl)
+        (then (local.set $limit (i32.sub (i32.and (local.get $nl) (i32.sub (i32.const 0) (local.get $nl))) (i32.const 1)))))
+      (if (i32.lt_s (global.get $bs) (i32.const 0))
+        (then
+          (local.set $bits (i32.and (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))) (local.get $limit)))
+          (if (local.get $bits) (then (global.set $bs (i32.add (local.get $p) (i32.ctz (local.get $bits))))))))
+      (local.set $bits (i32.and (i8x16.bitmask (local.get $pair)) (local.get $limit)))
+      (block $checked
+        (loop $candidate
+          (br_if $checked (i32.eqz (local.get $bits)))
+          (local.set $i (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+          ;; (the needle holds no line feed: found whole, it ends before the line's)
+          (if (i32.le_u (i32.add (local.get $i) (local.get $n)) (local.get $end))
+            (then
+              (if (call $same (local.get $i) (local.get $np) (local.get $n))
+                (then
+                  (global.set $hit (i32.const 1))
+                  (br $checked)))))
+          (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+          (br $candidate)))
+      (if (local.get $nl)
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $nl))))
+          (if (i32.lt_s (global.get $bs) (i32.const 0)) (then (global.set $bs (local.get $p))))
+          (return (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (i32.const 16)))
+      (br $chunk))
+    (unreachable))
+
   ;; 1 when the line content [s, e) holds every clause of the prefilter: n clause records at clauses (see the
   ;; layout), each holding when one of its needles occurs in the line or one of its trigger escapes does.
   (func $candidate (param $s i32) (param $e i32) (param $clauses i32) (param $n i32) (result i32)
@@ -899,6 +978,10 @@
     (local $piece i32)
     (local $last i32)
     (local $held i32)
+    (local $first i32)
+    ;; $walk searched the line for the first clause's first needle, and found its first backslash
+    (local.set $first
+      (select (i32.load offset={{CLAUSE_PIECES}} (local.get $clauses)) (i32.const -1) (i32.load offset={{CLAUSE_COUNT}} (local.get $clauses))))
     (block $all
       (loop $clause
         (br_if $all (i32.eqz (local.get $n)))
@@ -909,6 +992,11 @@
         (block $found
           (loop $needle
             (br_if $found (i32.ge_u (local.get $piece) (local.get $last)))
+            (if (i32.eq (local.get $piece) (local.get $first))
+              (then
+                (if (global.get $hit) (then (local.set $held (i32.const 1)) (br $found)))
+                (local.set $piece (i32.add (local.get $piece) (i32.const {{PIECE_BYTES}})))
+                (br $needle)))
             ;; the empty needle is in every line
             (if (i32.eqz (i32.load offset={{PIECE_LEN}} (local.get $piece))) (then (local.set $held (i32.const 1)) (br $found)))
             (if (i32.ge_s
@@ -922,7 +1010,7 @@
         (if (i32.eqz (local.get $held))
           (then
             (if (i32.eqz (i32.load offset={{CLAUSE_TRIGGER_COUNT}} (local.get $clause))) (then (return (i32.const 0))))
-            (if (i32.eqz (call $triggered (local.get $s) (local.get $e)
+            (if (i32.eqz (call $triggered (global.get $bs) (local.get $e)
                   (i32.load offset={{CLAUSE_TRIGGERS}} (local.get $clause)) (i32.load offset={{CLAUSE_TRIGGER_COUNT}} (local.get $clause))))
               (then (return (i32.const 0))))))
         (local.set $clauses (i32.add (local.get $clauses) (i32.const {{CLAUSE_BYTES}})))
@@ -948,6 +1036,21 @@
     (local $k i32)
     (local $first i32)
     (local $last i32)
+    (local $np i32)
+    (local $nn i32)
+    (local $ra i32)
+    (local $rb i32)
+    ;; the first clause's first needle, which $walk searches (n -1: the clause has none)
+    (local.set $nn (i32.const -1))
+    (if (local.get $nclauses)
+      (then
+        (if (i32.load offset={{CLAUSE_COUNT}} (local.get $clauses))
+          (then
+            (local.set $c (i32.load offset={{CLAUSE_PIECES}} (local.get $clauses)))
+            (local.set $np (i32.load offset={{PIECE_AT}} (local.get $c)))
+            (local.set $nn (i32.load offset={{PIECE_LEN}} (local.get $c)))
+            (local.set $ra (i32.load offset={{PIECE_RARE_A}} (local.get $c)))
+            (local.set $rb (i32.load offset={{PIECE_RARE_B}} (local.get $c)))))))
     (global.set $lfSpace (i32.const 0))
     (block $full
       (loop $line
@@ -967,7 +1070,7 @@
         (if (local.get $nclauses)
           (then
             ;; the line's content: up to its line feed, without one CR before it
-            (local.set $q (call $lineEnd (local.get $start) (local.get $end)))
+            (local.set $q (call $walk (local.get $start) (local.get $end) (local.get $np) (local.get $nn) (local.get $ra) (local.get $rb)))
             (local.set $last (local.get $q))
             (if (i32.and (i32.gt_u (local.get $last) (local.get $start)) (i32.eq (i32.load8_u (i32.sub (local.get $last) (i32.const 1))) (i32.const 13)))
               (then (local.set $last (i32.sub (local.get $last) (i32.const 1)))))

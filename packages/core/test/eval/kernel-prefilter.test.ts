@@ -1,7 +1,7 @@
 /**
- * The prefilter applied in the line kernel ($candidate and $triggered in kernel.wat, `byBlock` in scanner.ts): a
- * block read by a filter that has literals to search for goes to the kernel whole, which skips the lines that
- * hold none of a clause's needles (checking only their outline, as the JS walk's `skipped` does) and decides the
+ * The prefilter applied in the line kernel ($walk, $candidate and $triggered in kernel.wat, `byBlock` in
+ * scanner.ts): a block read by a filter that has literals to search for, when the sample shows many lines
+ * holding them, goes to the kernel whole, which skips the lines that hold none of a clause's needles (checking only their outline, as the JS walk's `skipped` does) and decides the
  * rest. It must count, match and stop exactly as the reference does and read exactly the lines the JS walk
  * reads (the path taken when a caller wants every non-matching line, `onOther`): same `read`, same malformed
  * lines. Random filters over random lines (escapes of the needles' characters, needles in other fields' values,
@@ -30,7 +30,8 @@ interface Run extends ScanCounts {
 /** One scanner over `text` cut into `blocks` blocks; `lineByLine` asks for the other lines too (the JS walk). */
 function run(filter: FilterDocument, text: string, opts: { lineByLine?: boolean; stopAt?: number; blocks?: number } = {}): Run {
   const bytes = enc.encode(text);
-  const scanner = createBlockScanner(filter, nodeHooks);
+  // the kernel's walk whatever the sample says (it is chosen for filters whose needle most lines hold)
+  const scanner = createBlockScanner(filter, { ...nodeHooks, kernelWalk: !opts.lineByLine });
   const out: Run = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false, matches: [], malformedAt: [], seen: [], clauses: 0 };
   const cuts = [0];
   for (let k = 1; k < (opts.blocks ?? 1); k++) {
@@ -179,6 +180,23 @@ describe('the prefilter in the line kernel', () => {
     expect(agree(filter, lines.join('\n'))).toMatchObject({ matched: 20, read: 60 });
     // in blocks of ~86 lines, the first two are read whole (the sample is not complete yet: the first clause, `"b`, holds everywhere)
     expect(agree(filter, lines.join('\n'), 7)).toMatchObject({ matched: 20, read: 89 + 86 + 42 });
+  });
+
+  it('is chosen when the sample shows a quarter of the lines or more holding the first clause, and handed on with the calibration', () => {
+    const lines = (share: number) => Array.from({ length: 400 }, (_, i) => `{"h":"${i % 100 < share ? 'api' : 'web'}","n":${i}}`).join('\n');
+    const filter = f({ key: 'h', operator: 'eq', value: 'api' });
+    for (const [share, walks] of [[10, false], [24, false], [25, true], [45, true]] as const) {
+      const bytes = enc.encode(lines(share));
+      const first = createBlockScanner(filter, nodeHooks);
+      const counts = first.scan(bytes, 0, bytes.length);
+      expect(counts.matched).toBe(4 * share);
+      const calibration = first.calibration()!;
+      expect(calibration[calibration.length - 1] === -1).toBe(walks);
+      // another thread's scanner takes the same walk, and reads the same lines
+      const second = createBlockScanner(filter, nodeHooks, calibration);
+      expect(second.calibration()).toEqual(calibration);
+      expect(second.scan(bytes, 0, bytes.length)).toEqual(counts);
+    }
   });
 
   it('reports every line of a block with more of them to report than one kernel call holds', () => {
