@@ -47,6 +47,19 @@ describe('packages', () => {
     }
   });
 
+  // A README is read on the registry's page and inside node_modules, where only the package's own files are:
+  // a relative link must name a file the package ships (the repository's docs/ and sibling packages are not).
+  it.each(published.map((p) => [p.pkg.name, p] as const))('%s README links only to files the package ships', (_, { dir, pkg }) => {
+    const readme = readFileSync(path.join(REPO, dir, 'README.md'), 'utf8');
+    const shipped = (pkg.files as string[]).filter((f) => !f.startsWith('!')).map((f) => path.join(REPO, dir, f));
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!).filter((l) => l !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(l));
+    const outside = links.filter((l) => {
+      const target = path.join(REPO, dir, l);
+      return !shipped.some((f) => target === f || target.startsWith(f + path.sep)) || !existsSync(target);
+    });
+    expect(outside).toEqual([]);
+  });
+
   // A bundle is a copy of the third-party code in it; the licences of that code ship beside it (built by
   // scripts/third-party-licenses.mjs from esbuild's metafiles).
   const bundled = ['packages/core', 'packages/cli', 'packages/language-server', 'packages/emulator'];

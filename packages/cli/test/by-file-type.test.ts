@@ -40,6 +40,17 @@ describe('logfilter check by file type', () => {
     expect((await runCli('logfilter', ['check', '-'], { stdin: 'http.host eq "a"' })).code).toBe(1);
   });
 
+  it('checks a *.ruleset.json file as rules check does (the language server\'s file type too): every expression, located in the JSON', async () => {
+    const doc = file('edge.ruleset.json', '{"phase":"http_request_firewall_custom","rules":[\n {"expression":"ssl","action":"block"},\n {"expression":"http.hots eq \\"a\\"","action":"block"}]}\n');
+    const r = await runCli('logfilter', ['check', '--diagnostics', 'json', doc]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr)).toEqual([expect.objectContaining({ code: 'rule-unknown-identifier', range: expect.objectContaining({ start: { line: 3, column: 17, offset: 106 } }) })]);
+    const alias = await runCli('logfilter', ['rules', 'check', '--diagnostics', 'json', doc]);
+    expect([alias.code, alias.stderr]).toEqual([r.code, r.stderr]);
+    expect((await runCli('logfilter', ['check', file('ok.RULESET.JSON', '{"rules":[{"expression":"ssl"}]}')])).code).toBe(0);
+    expect((await runCli('logfilter', ['check', '--dataset', 'dns_logs', doc])).code).toBe(2);
+  });
+
   it('a flag of the other language is a usage error (exit 2), as is an unknown phase', async () => {
     const rule = file('r.rule', 'ssl\n');
     const filter = file('x.logfilter', 'ClientCountry == "us"\n');
@@ -78,6 +89,25 @@ describe('logfilter fmt by file type', () => {
     expect(JSON.parse(r.stderr)[0]).toMatchObject({ code: 'rule-syntax' });
     const value = file('v.rule', 'concat("/a",http.request.uri.path)');
     expect((await runCli('logfilter', ['fmt', '--kind', 'value', value])).stdout).toBe('concat("/a", http.request.uri.path)\n');
+  });
+});
+
+describe('logfilter fmt of a JSON file', () => {
+  it.each([
+    ['filter JSON', 'f.filter.json', '{"where":{"key":"ClientCountry","operator":"eq","value":"us"}}'],
+    ['a job filter string', 'job.json', '"{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"'],
+    ['a ruleset JSON file', 'r.ruleset.json', '{"rules":[{"expression":"ssl"}]}'],
+  ])('%s: a usage error (exit 2) naming the file, not a list of syntax errors; nothing written', async (_what, name, text) => {
+    const p = file(name, text);
+    for (const args of [['fmt', p], ['fmt', '--write', p], ['fmt', '--check', p]]) {
+      const r = await runCli('logfilter', args);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain(name);
+      expect(r.stderr).not.toMatch(/unexpected character/);
+    }
+    expect(readFileSync(p, 'utf8')).toBe(text);
+    const stdin = await runCli('logfilter', ['fmt', '-'], { stdin: text });
+    expect(stdin.code).toBe(2);
   });
 });
 

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { decompile, toFilterString } from '@logfilter/core';
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node.js';
+import { languageOf } from './language-service.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context.js';
 import { publishedDiagnostics, toDiagnostics } from './convert.js';
@@ -30,6 +31,8 @@ export async function compileRequest(ctx: ServerContext, params: CompileParams):
   const uri = params?.textDocument?.uri;
   if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri is required');
   const doc = ctx.documents.get(uri) ?? (await readClosed(uri));
+  // a rules expression or ruleset compiles to no filter: read as one it would only give syntax errors
+  if (languageOf(doc) !== 'filter') throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is a rules-language document; logfilter/compile takes a filter (.logfilter)`);
   const a = await ctx.analyses.get(doc);
   const json = a.ok && a.json !== undefined ? a.json : null;
   const budget = ctx.analyses.budget(doc.uri, a);

@@ -162,4 +162,16 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect(hover?.range).toEqual(rangeOf(text, 'http.host'));
     expect((hover?.contents as MarkupContent).value).toContain('http.host');
   });
+
+  it('logfilter/compile is for filters: a rules document, open or on disk, is refused with InvalidParams, not compiled as a filter', async () => {
+    const uri = await open('refuse.rule', 'http.host eq "a"\n');
+    await client.waitForDiagnostics(uri, () => true);
+    const asked = (u: string) => client.conn.sendRequest('logfilter/compile', { textDocument: { uri: u } }).then(() => undefined, (e: { code: number }) => e.code);
+    expect(await asked(uri)).toBe(-32602);
+    const { writeFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const closed = uriOf('closed.ruleset.json');
+    writeFileSync(fileURLToPath(closed), '{"rules":[{"expression":"ssl"}]}');
+    expect(await asked(closed)).toBe(-32602);
+  });
 });

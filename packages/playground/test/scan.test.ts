@@ -139,6 +139,12 @@ describe('explainLine', () => {
     ]);
   });
 
+  it('writes each condition as the language writes it (what the editor beside it shows)', () => {
+    const e = explainLine(filter('dataset any\n`in` == 1 and ClientRequestPath not startsWith "/a" and BotScore < 30 and x in ["a", "b"]'), '{"in":1}');
+    if (!e.ok) throw new Error(e.error);
+    expect(e.rows.map((r) => r.label)).toEqual(['and', '`in` == 1', 'ClientRequestPath not startsWith "/a"', 'BotScore < 30', 'x in ["a", "b"]']);
+  });
+
   it('answers a line that is not a JSON object with an error', () => {
     expect(explainLine(filter('BotScore < 30'), 'nope').ok).toBe(false);
     expect(explainLine(filter('BotScore < 30'), '[1]').ok).toBe(false);

@@ -1,20 +1,14 @@
 // Renders an evaluation as a readable webview: counts, then the filter as a tree with how often each
 // condition held and how many lines it rejected on its own. Static HTML, no scripts.
 import * as vscode from 'vscode';
-import { OPERATOR_BY_NAME, type ExplainNode } from '@logfilter/core';
+import type { ExplainNode } from '@logfilter/core';
+import { conditionText } from './condition-text.js';
 import type { EvaluationResult } from './evaluate-ndjson.js';
 import type { RuleEvaluation } from './evaluate-rule.js';
 import { ruleEvaluationHtml } from './rule-evaluation-html.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (n: number, of: number) => (of === 0 ? '–' : `${((100 * n) / of).toFixed(1)}%`);
-
-/** A condition in the language's own canonical spelling, e.g. `ClientRequestPath not startsWith "/static/"`. */
-export function conditionText(n: ExplainNode): string {
-  const op = n.operator ? (OPERATOR_BY_NAME.get(n.operator)?.canonical ?? n.operator) : '?';
-  const key = n.key !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n.key) ? n.key : `\`${n.key ?? ''}\``;
-  return `${key} ${op} ${JSON.stringify(n.value)}`;
-}
 
 function nodeHtml(n: ExplainNode, worstId: string | undefined): string {
   const label = n.kind === 'condition' ? `<code>${esc(conditionText(n))}</code>` : `<strong>${n.kind}</strong>`;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ANY_DATASET, DATASETS, DEFAULT_DATASET, PHASES } from '@logfilter/core';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET, PHASES, format, formatRule } from '@logfilter/core';
 
 const PKG = fileURLToPath(new URL('../', import.meta.url));
 const REPO = path.resolve(PKG, '../..');
@@ -59,6 +59,17 @@ describe('extension manifest', () => {
     expect(contributes.configurationDefaults['[logfilter]']).toEqual({ ...typing, 'editor.tabSize': 2, 'editor.insertSpaces': true });
     // Enter accepts an item only when it changes the text (an exact match typed makes a new line); no popup in strings
     for (const language of contributes.languages as { id: string }[]) expect(contributes.configurationDefaults[`[${language.id}]`], language.id).toMatchObject(typing);
+  });
+
+  it('indents every language with spaces, as many as its formatter does (Enter after `(` matches Format Document)', () => {
+    const filter = format('(ClientRequestHost == "a-rather-long-host-name-for-one-line.example.com" and ClientRequestPath contains "/a/rather/long/path/prefix") or EdgeResponseStatus >= 500').text;
+    const rules = formatRule('(http.host eq "a-rather-long-host-name-for-one-line.example.com" and http.request.uri.path contains "/a/rather/long/path/prefix") or ssl').text;
+    const indent = (text: string) => Math.min(...text.split('\n').filter((l) => /^ +\S/.test(l)).map((l) => /^ */.exec(l)![0].length));
+    const formatterIndent: Record<string, number> = { logfilter: indent(filter), 'logfilter-rules': indent(rules) };
+    for (const language of contributes.languages as { id: string }[]) {
+      expect(formatterIndent[language.id], language.id).toBeGreaterThan(0);
+      expect(contributes.configurationDefaults[`[${language.id}]`], language.id).toMatchObject({ 'editor.tabSize': formatterIndent[language.id], 'editor.insertSpaces': true });
+    }
   });
 
   it('contributes the filter document schema for *.filter.json files', () => {

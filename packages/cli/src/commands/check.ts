@@ -1,7 +1,7 @@
 /**
  * `logfilter check`: every check of a language on a file, printing only diagnostics. The language is the
- * file's type (file-language.ts): a `.rule` file is a rules-language expression, checked as `rules check`
- * does (`--phase`, `--kind`, `--diagnostics api`); anything else is a filter, JSON in any form `decompile`
+ * file's type (file-language.ts): a `.rule` file is a rules-language expression and a `*.ruleset.json` file a
+ * ruleset document, checked as `rules check` does (`--phase`, `--kind`, `--diagnostics api`); anything else is a filter, JSON in any form `decompile`
  * accepts (diagnostics located in the JSON) or `.logfilter` source, which the core tells apart (check()).
  */
 import { Option, type Command } from 'commander';
@@ -31,7 +31,7 @@ export function registerCheck(program: Command, ctx: CliContext, setExit: (code:
   const cmd = program
     .command('check')
     .description('check a filter (JSON in any accepted form, or .logfilter source) or a .rule file, and print its diagnostics')
-    .argument('[file]', 'input (- or nothing: standard input, a filter); a .rule file is a rules expression')
+    .argument('[file]', 'input (- or nothing: standard input, a filter); a .rule file is a rules expression, a *.ruleset.json file a ruleset whose expressions are checked')
     .addOption(datasetOption())
     .addOption(maxOperatorsOption())
     .addOption(maxBytesOption())
@@ -41,7 +41,7 @@ export function registerCheck(program: Command, ctx: CliContext, setExit: (code:
   cmd.action(async (file: string | undefined, flags: CheckFlags) => {
     const language = languageOf(file);
     const foreign = language === 'rules' ? FILTER_FLAGS : RULES_FLAGS;
-    for (const f of foreign) if (cmd.getOptionValueSource(f) === 'cli') throw new UsageError(`${flagName(f)} does not apply to ${language === 'rules' ? 'a .rule file' : 'a filter'}`);
+    for (const f of foreign) if (cmd.getOptionValueSource(f) === 'cli') throw new UsageError(`${flagName(f)} does not apply to ${language === 'rules' ? 'a .rule or *.ruleset.json file' : 'a filter'}`);
     if (language === 'filter' && flags.diagnostics === 'api') throw new UsageError('--diagnostics api applies to .rule files');
     const input = await readInput(file, ctx);
     if (language === 'rules') {

@@ -6,10 +6,10 @@
  * (atomically).
  */
 import { Option, type Command } from 'commander';
-import { format, formatRule, readRuleFileHeader, type Diagnostic, type RuleKind } from '@logfilter/core';
+import { format, formatRule, inputKind, readRuleFileHeader, type Diagnostic, type RuleKind } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { languageOf, type FileLanguage } from '../file-language.js';
+import { isRulesetJsonFile, languageOf, type FileLanguage } from '../file-language.js';
 import { type Input, readInput, writeFileAtomic } from '../io.js';
 import { diagnosticsOption, reportDiagnostics } from '../options.js';
 
@@ -55,7 +55,12 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
   let exit = EXIT_OK;
   for (const file of list) {
     const input = await readInput(file, ctx);
-    const result = FORMATTERS[options.language ?? languageOf(file)](input, flags);
+    const language = options.language ?? languageOf(file);
+    // JSON has no canonical style of ours: read as source it would only give a screenful of syntax errors
+    if (isRulesetJsonFile(file) || (language === 'filter' && inputKind(input.text) === 'json')) {
+      throw new UsageError(`${input.name} is JSON, not source: fmt formats .logfilter sources and .rule expressions (logfilter decompile turns filter JSON into source)`);
+    }
+    const result = FORMATTERS[language](input, flags);
     if (!result.ok) {
       reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
       exit = EXIT_FAILURE;

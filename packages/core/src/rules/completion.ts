@@ -26,6 +26,8 @@ export interface RuleCompletionSituation {
   operator?: string;
   /** `[*]` mapped over the value before the cursor. */
   each?: boolean;
+  /** A managed list name is being typed after its `$` (the `$` is in `replace`): only list names fit. */
+  list?: boolean;
 }
 
 export interface RuleCompletionOptions {
@@ -53,6 +55,20 @@ export function ruleCompletionSituation(text: string, offset: number): RuleCompl
     replace = { start: last.startOffset, end: offset + (/^[A-Za-z0-9_.]*/.exec(text.slice(offset))?.[0].length ?? 0) };
     tokens.pop();
     last = tokens[tokens.length - 1];
+  }
+  // inside an inline list (`{"a" |}`): its items are values written as they come, and an `and` would break it
+  let braces = 0;
+  for (const t of tokens) braces += tokenMatcher(t, T.LBrace) ? 1 : tokenMatcher(t, T.RBrace) ? -1 : 0;
+  if (braces > 0) return { kind: 'none', replace };
+  // a managed list being typed (`$`, `$cf.vp`): the `$` belongs to the name an item replaces
+  if (last && tokenMatcher(last, T.Dollar) && last.startOffset + 1 === replace.start) {
+    replace = { start: last.startOffset, end: replace.end };
+    tokens.pop();
+    const before = tokens[tokens.length - 1];
+    if (!before || !tokenMatcher(before, T.Comparison)) return { kind: 'none', replace };
+    const lhs = lhsBefore(text, tokens, tokens.length - 1);
+    const ty = lhs ? typeOfValueExpression(lhs) : undefined;
+    return { kind: 'value', replace, operator: before.image, list: true, ...(ty ? { type: ty.type, each: ty.each } : {}) };
   }
   if (!last || OPENERS.some((o) => tokenMatcher(last!, o)) || tokenMatcher(last, T.Quantifier)) return { kind: 'operand', replace };
   if (tokenMatcher(last, T.Comparison)) {
@@ -117,6 +133,10 @@ export function functionSignature(fn: RuleFunction): string {
   return `${fn.name}(${params.join(', ')}): ${ret}`;
 }
 
+function managedListItem(l: string): CompletionEntry {
+  return { label: `$${l}`, kind: 'value', detail: 'managed IP list', documentation: `The managed list ${l}`, insertText: `$${l}`, sortText: sort(2, l) };
+}
+
 function functionItem(fn: RuleFunction): CompletionEntry {
   const notes = [fn.plan ? `Plan: ${fn.plan}` : '', fn.phases ? `Only in: ${availabilityText(fn)}` : '', fn.valueOnly ? 'Value (rewrite) expressions only' : ''].filter(Boolean);
   return {
@@ -156,9 +176,11 @@ export function ruleCompletionItems(situation: RuleCompletionSituation, options:
     }
     case 'value': {
       const t = situation.type;
-      if (situation.operator === 'in') {
+      if (situation.list) {
+        if (situation.operator === 'in' && t === 'Ip') for (const l of MANAGED_LISTS) items.push(managedListItem(l));
+      } else if (situation.operator === 'in') {
         items.push({ label: '{…}', kind: 'value', detail: 'inline list', documentation: 'Values separated by spaces', insertText: '{$0}', snippet: true, sortText: sort(1, '{') });
-        if (t === 'Ip') for (const l of MANAGED_LISTS) items.push({ label: `$${l}`, kind: 'value', detail: 'managed IP list', documentation: `The managed list ${l}`, insertText: `$${l}`, sortText: sort(2, l) });
+        if (t === 'Ip') for (const l of MANAGED_LISTS) items.push(managedListItem(l));
       } else if (t === 'Bytes') {
         items.push({ label: '""', kind: 'value', detail: 'string', documentation: 'A quoted string', insertText: '"$0"', snippet: true, sortText: sort(1, '"') });
         items.push({ label: 'r#""#', kind: 'value', detail: 'raw string', documentation: 'A raw string: no escapes (recommended for regular expressions)', insertText: 'r#"$0"#', snippet: true, sortText: sort(2, 'r') });

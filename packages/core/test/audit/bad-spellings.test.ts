@@ -24,6 +24,11 @@ describe('operators of other languages name the one meant', () => {
     ['!ClientCountry == "us"', 0, 14, 'not ClientCountry'],
     ['a == 1 and !b in [2]', 11, 13, 'not b'],
     ['a !contain "x"', 2, 10, '!contains'],
+    // a `!` where a condition starts is a `not`, whatever follows it: a field, a backquoted field, another not
+    ['! ClientCountry == "us"', 0, 1, 'not'],
+    ['a == 1 or ! b == 2', 10, 11, 'not'],
+    ['a == 1 and ! `x-y` == 2', 11, 12, 'not'],
+    ['a == 1 and ! not b == 2', 11, 12, 'not'],
   ])('%j: syntax at %i..%i, meant %j', (src, start, end, meant) => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
@@ -35,6 +40,22 @@ describe('operators of other languages name the one meant', () => {
     ['a IN [1]', 2, 4, 'in'],
     ['a == 1 AND b == 2', 7, 10, 'and'],
   ])('an operator word in the wrong case, %j, names the word (%i..%i, %j)', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
+  it.each([
+    ['a neq 1', 2, 5, '!='],
+    ['a NE "x"', 2, 4, '!='],
+    ['a gte 5', 2, 5, '>='],
+    ['a lte 5', 2, 5, '<='],
+    ['a equals "x"', 2, 8, '=='],
+  ])('an operator name of other tools, %j, names the operator meant (%i..%i, %j)', (src, start, end, meant) => {
+    expect(firstSyntax(src)).toEqual({ start, end, meant });
+  });
+  it.each([
+    ['ClientCountry == us', 17, 19, '"us"'],
+    ['a == 1 or b != example_com and c == 2', 15, 26, '"example_com"'],
+    ['a in [x]', 6, 7, undefined],
+  ])('a bare word where a value goes, %j, is offered quoted (%i..%i, %j)', (src, start, end, meant) => {
     expect(firstSyntax(src)).toEqual({ start, end, meant });
   });
   it.each([

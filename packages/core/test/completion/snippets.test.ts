@@ -1,7 +1,7 @@
 // The condition templates the server offers where a condition starts: every choice is a real dataset or
 // operator, every default field exists, and the body with its defaults filled in compiles.
 import { describe, expect, it } from 'vitest';
-import { compile, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '../../src/index.js';
+import { compile, completionItems, completionSituation, DATASETS, DEFAULT_DATASET, OPERATOR_BY_SPELLING } from '../../src/index.js';
 import { conditionSnippets } from '../../src/filter/completion/items.js';
 
 describe('condition templates', () => {
@@ -22,5 +22,18 @@ describe('condition templates', () => {
     const filled = body.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$0/g, '');
     const r = compile(filled);
     expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), filled).toEqual([]);
+  });
+
+  const fill = (body: string) => body.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$0/g, '');
+  it.each([...DATASETS.keys()])('in a %s file, every template offered writes that dataset\u2019s fields and compiles clean', (dataset) => {
+    for (const head of [`dataset ${dataset}\n`, `dataset ${dataset}\nEdgeResponseStatus >= 500 and `.replace('EdgeResponseStatus >= 500', `${DATASETS.get(dataset)!.fields.find((f) => f.type === 'string' && f.filterable !== false)!.name} == "x"`)]) {
+      const templates = completionItems(completionSituation(head, head.length)).filter((i) => i.kind === 'snippet' && i.filterText && i.filterText !== 'group' && i.label !== 'dataset');
+      expect(templates.length).toBeGreaterThan(0);
+      for (const t of templates) {
+        const text = head + fill(t.insertText);
+        const r = compile(text);
+        expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), text).toEqual([]);
+      }
+    }
   });
 });

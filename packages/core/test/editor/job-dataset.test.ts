@@ -23,6 +23,15 @@ describe('decompile', () => {
     expect(decompile({ ...JOB, filter: FILTER }).source?.split('\n')[0]).toBe('dataset firewall_events');
   });
 
+  it('reads a list answer holding one job (GET …/jobs with one job) as that job; two still ask which', () => {
+    const r = decompile(JSON.stringify({ success: true, errors: [], messages: [], result: [JOB] }));
+    expect([r.ok, r.dataset, r.source?.split('\n')[0]]).toEqual([true, 'firewall_events', 'dataset firewall_events']);
+    expect(JSON.parse(compile(r.source!).json!)).toEqual(FILTER);
+    const two = decompile(JSON.stringify({ success: true, errors: [], messages: [], result: [JOB, { ...JOB, id: 8 }] }));
+    expect(two.ok).toBe(false);
+    expect(two.diagnostics.map((d) => d.code)).toEqual(['invalid-node']);
+  });
+
   it('writes no dataset line for a bare filter, and the option\u2019s when the input names none', () => {
     expect(decompile(JSON.stringify(FILTER)).source).not.toMatch(/^dataset/);
     expect(decompile(JSON.stringify(FILTER)).dataset).toBeUndefined();

@@ -23,4 +23,13 @@ describe('notRefactors', () => {
     expect(got).toEqual(expected);
     for (const g of got) expect(compile(g, { dataset: 'any' }).json).toBe(compile(text, { dataset: 'any' }).json);
   });
+
+  it.each([
+    ['not # why\n(BotScore < 30)', 0],
+    ['not (BotScore < 30 # why\n)', 0],
+    ['not not # why\n(x == 1)', 0],
+    ['not # why\nnot (x == 1)', 0],
+  ])('never deletes a comment (%j): no rewrite over one', (text, at) => {
+    for (const g of apply(text, at)) expect(g).toContain('# why');
+  });
 });

@@ -61,6 +61,31 @@ describe('completion items', () => {
     expect(labels('ip.src in |')).toEqual(expect.arrayContaining(['{…}', '$cf.open_proxies']));
     expect(labels('ssl |')).toEqual(['and', 'xor', 'or']);
   });
+  it.each([
+    ['ip.src in $|', 10],
+    ['ip.src in $cf.|', 10],
+    ['ip.src in $cf.vp|', 10],
+    ['not ip.src in $cf.op| and ssl', 14],
+  ])('completes a managed list being typed after its $ (%j), replacing from the $', (marked, start) => {
+    const { text, offset } = at(marked);
+    const { situation, items } = ruleCompletion(text, offset);
+    expect(items.map((i) => i.label).sort()).toEqual(['$cf.anonymizer', '$cf.botnetcc', '$cf.malware', '$cf.open_proxies', '$cf.vpn']);
+    expect(situation.replace).toEqual({ start, end: offset });
+  });
+  it.each([['http.host in {"a" |}'], ['http.host in {"a" "b" |'], ['ip.src in {1.2.3.4 |}'], ['ip.src.asnum in {13335 |}'], ['http.host in {"a"|}']])(
+    'offers nothing inside an inline list being written (%j): its items are values, and/or would break it',
+    (marked) => {
+      expect(labels(marked)).toEqual([]);
+    },
+  );
+  it('offers and/or again once the inline list is closed', () => {
+    expect(labels('http.host in {"a" "b"} |')).toEqual(['and', 'xor', 'or']);
+    expect(labels('(http.host in {"a"}) |')).toEqual(['and', 'xor', 'or']);
+  });
+  it('offers no managed list after a $ where no IP is compared', () => {
+    expect(labels('http.host in $|')).toEqual([]);
+    expect(labels('ip.src eq $|')).toEqual([]);
+  });
 });
 
 describe('hover', () => {

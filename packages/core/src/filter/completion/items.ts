@@ -3,11 +3,11 @@
  * and `snippet` onto the protocol, other tools may use the items as they are.
  */
 import { OPERATORS, type OperatorInfo } from '../operators.js';
-import { ANY_DATASET, DATASETS, getDataset, isFilterable, typeClasses, type FieldInfo } from '../datasets/index.js';
+import { ANY_DATASET, DATASETS, DEFAULT_DATASET, getDataset, isFilterable, typeClasses, type FieldInfo } from '../datasets/index.js';
 import { fieldOperators } from './field-operators.js';
 import { writeField } from '../syntax/field-names.js';
 import type { CompletionSituation } from './situation.js';
-import { TEMPLATES } from './snippets.js';
+import { TEMPLATES, templateFields } from './snippets.js';
 import type { CompletionEntry } from '../../lang/editor.js';
 
 export type { CompletionEntry, CompletionItemKind } from '../../lang/editor.js';
@@ -38,7 +38,7 @@ function unsorted(situation: CompletionSituation): CompletionEntry[] {
           sortText: '4(',
           filterText: 'group',
         },
-        ...conditionSnippets(situation.fileStart),
+        ...conditionSnippets(situation.fileStart, situation.dataset),
       ];
     case 'operator':
       return operatorItems(situation.field, situation.afterNot);
@@ -62,18 +62,25 @@ function keyword(word: string, doc: string, rank: string, space = false): Comple
   return { label: word, kind: 'keyword', detail: 'keyword', documentation: doc, insertText: space ? ` ${word}` : word, sortText: `${rank}${word}` };
 }
 
-/** The condition templates (snippets.ts); the starter filter only where the file starts. */
-export function conditionSnippets(fileStart: boolean): CompletionEntry[] {
-  return TEMPLATES.filter((t) => fileStart || !t.fileStart).map((t) => ({
-    label: t.label,
-    kind: 'snippet',
-    detail: t.detail,
-    documentation: `\`\`\`logfilter\n${t.body.replace(/\$\{\d+[:|]([^}|]*)[^}]*\}/g, '$1').replace(/\$0/g, '')}\n\`\`\``,
-    insertText: t.body,
-    snippet: true,
-    sortText: `5${t.word}`,
-    filterText: t.word,
-  }));
+/**
+ * The condition templates (snippets.ts), their placeholders fields of `dataset`; the starter filter only where
+ * the file starts.
+ */
+export function conditionSnippets(fileStart: boolean, dataset: string = DEFAULT_DATASET): CompletionEntry[] {
+  const fields = templateFields(dataset);
+  return TEMPLATES.filter((t) => fileStart || !t.fileStart).map((t) => {
+    const body = t.body(fields);
+    return {
+      label: t.label,
+      kind: 'snippet',
+      detail: t.detail,
+      documentation: `\`\`\`logfilter\n${body.replace(/\$\{\d+[:|]([^}|]*)[^}]*\}/g, '$1').replace(/\$0/g, '')}\n\`\`\``,
+      insertText: body,
+      snippet: true,
+      sortText: `5${t.word}`,
+      filterText: t.word,
+    };
+  });
 }
 
 function connectiveAfter(word: 'and' | 'or', value: string, rank: string): CompletionEntry {

@@ -174,6 +174,9 @@ function readEnvelope(envelope: JsonObject, source: string, mapping: TextMapping
   if (!result || result.type === 'null') return report('the response holds no job', result ?? envelope, result ? ['result'] : []);
   if (result.type === 'array') {
     if (result.items.length === 0) return report('the response holds an empty list of jobs', result, ['result']);
+    // one job listed (a zone with one job): nothing to pick, it is read as that job
+    const [only] = result.items;
+    if (result.items.length === 1 && only.type === 'object') return has(only, ['where']) ? readDocument(only, mapping, ['result', 0]) : readJob(only, source, mapping, ['result', 0]);
     const jobs = result.items.map((item, i) => `result[${i}]${jobLabel(item)}`);
     const related = result.items.map((item, i) => ({
       message: `job result[${i}]${jobLabel(item)}`,

@@ -1,7 +1,7 @@
 /**
  * The fast path of the core's parse() (parse-with-fast-path.ts): a hand-written lexer and recursive-descent parser for filters without a
  * syntax problem. It returns exactly the tree the reference parser (parse.ts, Chevrotain's; the
- * language's reference, DESIGN.md) returns for the same text — the same nodes, offsets and comments, and no
+ * reference of docs/language.md's grammar) returns for the same text — the same nodes, offsets and comments, and no
  * diagnostics — or undefined: on any text the reference would report something about, and on anything it is
  * not sure of. parse() then runs the reference, which alone does error recovery and diagnostics.
  *

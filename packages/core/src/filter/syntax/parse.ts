@@ -7,7 +7,7 @@ import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
 import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
-import { OPERATORS } from '../operators.js';
+import { OPERATOR_BY_NAME, OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 import { closest } from '../../lang/closest.js';
 import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
 import * as T from './tokens.js';
@@ -171,8 +171,12 @@ function describeToken(t: IToken): string {
   return `'${image}'`;
 }
 
+/** Tokens a value starts with, and tokens a condition starts with. */
+const VALUE_STARTS = [T.StringLiteral, T.IntLiteral, T.FloatLiteral, T.True, T.False, T.LBracket];
+const CONDITION_STARTS = [T.LParen, T.Identifier, T.QuotedIdentifier, T.Not, T.BadOperator];
+
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
-function hint(t: IToken, next: IToken | undefined): { text: string; meant?: string } {
+function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: string; meant?: string } {
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
@@ -180,6 +184,17 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
     const word = OPERATORS.flatMap((o) => o.words).find((w) => w.toLowerCase() === lower && !w.startsWith('!'));
     if (word) return { text: `; operator words are case-sensitive: '${word}'`, meant: word };
     if (lower === '&&') return { text: "; write 'and'", meant: 'and' };
+    // another tool's operator name (`neq`, `gte`, `equals`) between a field and its value
+    const named = OPERATOR_MISSPELLINGS.get(lower);
+    if (named && next && VALUE_STARTS.some((v) => tokenMatcher(next, v))) {
+      const meant = OPERATOR_BY_NAME.get(named)!.canonical;
+      return { text: `; '${t.image}' is not an operator, did you mean '${meant}'?`, meant };
+    }
+    // a bare word after an operator: a string written without its quotes
+    if (prev && tokenMatcher(prev, T.OperatorToken)) {
+      const meant = JSON.stringify(t.image);
+      return { text: `; strings are written in double quotes: ${meant}`, meant };
+    }
   }
   // a keyword or operator word where a field name goes (`in == 1`): docs/language.md says to backquote it
   if (t.tokenType !== T.Identifier && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.image) && next && tokenMatcher(next, T.OperatorToken)) {
@@ -191,8 +206,10 @@ function hint(t: IToken, next: IToken | undefined): { text: string; meant?: stri
     return { text: `; '!' does not negate a condition, did you mean '${meant}'?`, meant };
   }
   if (t.tokenType === T.BadOperator) {
-    // a `!` in front of a group negates it, as `not` does; elsewhere it is the start of `!=`
-    const fixed: Record<string, string> = { '=': '==', '!': next?.tokenType === T.LParen ? 'not' : '!=', '&&': 'and', '||': 'or', '<>': '!=' };
+    // a `!` where a condition starts (before a group, a field or another `not`) negates it, as `not` does;
+    // between a field and a value it is the start of `!=`
+    const negates = next !== undefined && CONDITION_STARTS.some((c) => tokenMatcher(next, c));
+    const fixed: Record<string, string> = { '=': '==', '!': negates ? 'not' : '!=', '&&': 'and', '||': 'or', '<>': '!=' };
     const words = OPERATORS.flatMap((o) => o.words.filter((w) => w.startsWith('!')));
     const near = fixed[t.image] ? [fixed[t.image]] : closest(t.image, words, 1);
     return { text: `; '${t.image}' is not an operator${near.length ? `, did you mean '${near[0]}'?` : ''}`, ...(near.length ? { meant: near[0] } : {}) };
@@ -254,7 +271,7 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
   }
   expected ??= (rule && RULE_EXPECTATIONS[rule]) || 'something else';
   const at = atEnd ? -1 : indexAt(tokens, tok.startOffset);
-  const h = atEnd ? { text: '' } : hint(tok, at >= 0 ? tokens[at + 1] : undefined);
+  const h = atEnd ? { text: '' } : hint(tok, at >= 0 ? tokens[at + 1] : undefined, at > 0 ? tokens[at - 1] : undefined);
   const tokEnd = atEnd ? end : tok.startOffset + tok.image.length;
   return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
     ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
