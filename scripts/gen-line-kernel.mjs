@@ -17,7 +17,8 @@ const out = fileURLToPath(new URL('../packages/core/src/eval/line-kernel.generat
 /** Records the kernel indexes by shifting (their size a power of two), and the fields each must hold. */
 const RECORDS = { FILTER: [], SLOT: [], KEY: ['KEY_AT', 'KEY_NEXT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH'], OUT: ['OUT_START', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH'],
   NODE: ['NODE_KIND', 'NODE_CHILD', 'NODE_NEXT', 'NODE_FIELD', 'NODE_NEG', 'NODE_AT', 'NODE_LEN', 'NODE_RARE_A', 'NODE_RARE_B', 'NODE_ARRAYS', 'NODE_NUM'],
-  REC: ['REC_LINE', 'REC_START', 'REC_END', 'REC_CODE', 'REC_TOTAL'] };
+  REC: ['REC_LINE', 'REC_START', 'REC_END', 'REC_CODE', 'REC_TOTAL', 'REC_READ'],
+  CLAUSE: ['CLAUSE_PIECES', 'CLAUSE_COUNT', 'CLAUSE_TRIGGERS', 'CLAUSE_TRIGGER_COUNT'], PIECE: ['PIECE_AT', 'PIECE_LEN', 'PIECE_RARE_A', 'PIECE_RARE_B'] };
 /** Bytes of each record field (the rest are i32). */
 const WIDTH = { KEY_FIRST: 8, KEY_LAST: 8, NODE_NUM: 8 };
 

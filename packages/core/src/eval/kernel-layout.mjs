@@ -5,8 +5,9 @@
 // sides cannot drift apart. (Kept in JavaScript so the generator reads it without a TypeScript build.)
 //
 // The regions, in the order line-kernel.ts places them: the key filter, hash slots, key records, result records, the keys'
-// bytes, the needle, the filter's program (its nodes, then their bytes), the block records and the fields seen,
-// then the data and its nesting stack (kernel.wat's header comment describes each).
+// bytes, the needle, the filter's program (its nodes, then their bytes), the block records and the fields seen, the
+// prefilter's clauses (their records, needle records, trigger units and needle bytes), then the data and its
+// nesting stack (kernel.wat's header comment describes each).
 export const KERNEL_LAYOUT = {
   // The key filter: an i64 per key length 0-63 (see kernel.wat), 64 of them.
   FILTER_BYTES: 8,
@@ -92,12 +93,31 @@ export const KERNEL_LAYOUT = {
   REC_CODE: 12,
   // i32: the non-blank lines up to and including it
   REC_TOTAL: 16,
+  // i32: the lines scanned up to and including it (a prefilter skips some)
+  REC_READ: 20,
   REC_MALFORMED: 0,
   REC_MATCH: 1,
   // valid, but the program could not decide it (or a key is spelled with escapes): the JS side reads it
   REC_UNDECIDED: 2,
   // Records per $scanBlock call (the JS side reads them, then calls again from where it stopped).
   REC_MAX: 1024,
+
+  // A clause of the prefilter $scanBlock applies (needles.ts: a line that holds none of a clause's needles and
+  // none of its trigger escapes cannot match): the records of its needles, and its trigger code units.
+  CLAUSE_BYTES: 16,
+  // i32: offset of its first needle record (PIECE_BYTES each), and how many
+  CLAUSE_PIECES: 0,
+  CLAUSE_COUNT: 4,
+  // i32: offset of its trigger code units (i32 each), and how many
+  CLAUSE_TRIGGERS: 8,
+  CLAUSE_TRIGGER_COUNT: 12,
+  // A needle of a clause.
+  PIECE_BYTES: 16,
+  // i32: offset of its bytes, its length, and the offsets in it of its two rarest bytes (as NODE_RARE_A/B)
+  PIECE_AT: 0,
+  PIECE_LEN: 4,
+  PIECE_RARE_A: 8,
+  PIECE_RARE_B: 12,
 
   // Room for the needle $find looks for (a longer one is left to the host's search).
   NEEDLE_BYTES: 256,

@@ -23,6 +23,9 @@
 ;;                        absent), flags (OUT_FLAGS: 1 = a string value with escapes), hash of a string value of
 ;;                        at most HASH_MAX_BYTES without escapes (OUT_HASH, 0 = none)
 ;;   needle               up to NEEDLE_BYTES: the needle $find looks for
+;;   clauses              the prefilter $scanBlock may apply: CLAUSE_BYTES per clause (its needle records and
+;;                        trigger units: offsets and counts), PIECE_BYTES per needle (offset, length, rare offsets),
+;;                        the trigger code units (i32) and the needles' bytes
 ;;   line bytes           the caller's data; the byte at `end` must be below 0x20 (the line's \n or \r, or a 0
 ;;                        the caller writes) and PAD (32) readable bytes must follow it, so string scanning needs
 ;;                        no bounds check and may load 32 bytes ahead
@@ -52,6 +55,11 @@
   ;; $scanBlock's progress: physical and non-blank lines so far, and where the next call goes on
   (global $lines (export "lines") (mut i32) (i32.const 0))
   (global $total (export "total") (mut i32) (i32.const 0))
+  ;; set by $walk: the first backslash of the line it walked (or its end), and 1 when the needle it was given occurs in it
+  (global $bs (mut i32) (i32.const 0))
+  (global $hit (mut i32) (i32.const 0))
+  ;; the lines scanned (all non-blank ones but those a prefilter let $scanBlock skip)
+  (global $read (export "read") (mut i32) (i32.const 0))
   (global $next (export "next") (mut i32) (i32.const 0))
 
   (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $filter i32)
@@ -812,12 +820,213 @@
     (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $bits))))
     (select (local.get $end) (local.get $p) (i32.gt_u (local.get $p) (local.get $end))))
 
+  ;; The first backslash in [p, end), or end. Sixteen bytes at a time (the bytes after end are readable).
+  (func $backslash (param $p i32) (param $end i32) (result i32)
+    (local $bits i32)
+    (loop $chunk
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (local.get $end))))
+      (local.set $bits (i8x16.bitmask (i8x16.eq (v128.load align=1 (local.get $p)) (i8x16.splat (i32.const 92)))))
+      (if (i32.eqz (local.get $bits))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk))))
+    (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+    (select (local.get $end) (local.get $p) (i32.gt_u (local.get $p) (local.get $end))))
+
+  ;; The value of a hex digit, or -1.
+  (func $hexValue (param $c i32) (result i32)
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)) (then (return (i32.sub (local.get $c) (i32.const 48)))))
+    (local.set $c (i32.or (local.get $c) (i32.const 32)))
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 6)) (then (return (i32.sub (local.get $c) (i32.const 87)))))
+    (i32.const -1))
+
+  ;; 1 when some escape in [p, end) decodes to one of the n code units (i32) at units: the prefilter's triggers
+  ;; (needles.ts findTriggers, which this follows: escapes are read left to right, so `\\u0041` is an escaped
+  ;; backslash then text; a `\u` without four hex digits, or an unknown escape, stands for no unit).
+  (func $triggered (param $p i32) (param $end i32) (param $units i32) (param $n i32) (result i32)
+    (local $c i32)
+    (local $unit i32)
+    (local $width i32)
+    (local $i i32)
+    (local $h i32)
+    (loop $escape
+      (local.set $p (call $backslash (local.get $p) (local.get $end)))
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const 0))))
+      (local.set $c (i32.load8_u offset=1 (local.get $p)))
+      (local.set $unit (i32.const -1))
+      (local.set $width (i32.const 2))
+      (if (i32.eq (local.get $c) (i32.const 117))
+        (then
+          (local.set $h
+            (i32.or
+              (i32.or (call $hexValue (i32.load8_u offset=2 (local.get $p))) (call $hexValue (i32.load8_u offset=3 (local.get $p))))
+              (i32.or (call $hexValue (i32.load8_u offset=4 (local.get $p))) (call $hexValue (i32.load8_u offset=5 (local.get $p))))))
+          (if (i32.ge_s (local.get $h) (i32.const 0))
+            (then
+              (local.set $unit
+                (i32.or
+                  (i32.or
+                    (i32.shl (call $hexValue (i32.load8_u offset=2 (local.get $p))) (i32.const 12))
+                    (i32.shl (call $hexValue (i32.load8_u offset=3 (local.get $p))) (i32.const 8)))
+                  (i32.or
+                    (i32.shl (call $hexValue (i32.load8_u offset=4 (local.get $p))) (i32.const 4))
+                    (call $hexValue (i32.load8_u offset=5 (local.get $p))))))
+              (local.set $width (i32.const 6)))))
+        (else
+          ;; " \ / b f n r t
+          (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 92))) (i32.eq (local.get $c) (i32.const 47)))
+            (then (local.set $unit (local.get $c))))
+          (if (i32.eq (local.get $c) (i32.const 98)) (then (local.set $unit (i32.const 8))))
+          (if (i32.eq (local.get $c) (i32.const 102)) (then (local.set $unit (i32.const 12))))
+          (if (i32.eq (local.get $c) (i32.const 110)) (then (local.set $unit (i32.const 10))))
+          (if (i32.eq (local.get $c) (i32.const 114)) (then (local.set $unit (i32.const 13))))
+          (if (i32.eq (local.get $c) (i32.const 116)) (then (local.set $unit (i32.const 9))))))
+      (if (i32.ge_s (local.get $unit) (i32.const 0))
+        (then
+          (local.set $i (i32.const 0))
+          (block $checked
+            (loop $member
+              (br_if $checked (i32.ge_u (local.get $i) (local.get $n)))
+              (if (i32.eq (local.get $unit) (i32.load (i32.add (local.get $units) (i32.shl (local.get $i) (i32.const 2)))))
+                (then (return (i32.const 1))))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $member)))))
+      (local.set $p (i32.add (local.get $p) (local.get $width)))
+      (br $escape))
+    (unreachable))
+
+  ;; The line starting at p, walked once (sixteen bytes at a time): returns its end (its line feed, or end) and sets
+  ;; $bs to its first backslash (or that end) and $hit to 1 when the n bytes at np (a needle without line breaks;
+  ;; n < 0 for none) occur in it. One pass for what $lineEnd, $find and the search for escapes would
+  ;; each read: the needle's two rare bytes (offsets a and b) and the two special bytes are compared per chunk,
+  ;; and only a chunk where one of them shows is looked at closer.
+  (func $walk (param $p i32) (param $end i32) (param $np i32) (param $n i32) (param $a i32) (param $b i32) (result i32)
+    (local $va v128)
+    (local $vb v128)
+    (local $v v128)
+    (local $pair v128)
+    (local $limit i32)
+    (local $nl i32)
+    (local $bits i32)
+    (local $i i32)
+    (global.set $bs (i32.const -1))
+    (global.set $hit (i32.eqz (local.get $n)))
+    (if (i32.gt_s (local.get $n) (i32.const 0))
+      (then
+        (local.set $va (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $a)))))
+        (local.set $vb (i8x16.splat (i32.load8_u (i32.add (local.get $np) (local.get $b)))))))
+    (loop $chunk
+      (if (i32.ge_u (local.get $p) (local.get $end))
+        (then
+          (if (i32.lt_s (global.get $bs) (i32.const 0)) (then (global.set $bs (local.get $end))))
+          (return (local.get $end))))
+      (local.set $v (v128.load align=1 (local.get $p)))
+      ;; the needle's rare pair, while it is not found (a needle longer than what is left of the block cannot be)
+      (local.set $pair (v128.const i64x2 0 0))
+      (if (i32.and
+            (i32.and (i32.eqz (global.get $hit)) (i32.gt_s (local.get $n) (i32.const 0)))
+            (i32.le_s (i32.add (local.get $p) (local.get $n)) (local.get $end)))
+        (then
+          (local.set $pair
+            (v128.and
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $a))) (local.get $va))
+              (i8x16.eq (v128.load align=1 (i32.add (local.get $p) (local.get $b))) (local.get $vb))))))
+      (if (i32.and
+            (i32.eqz (v128.any_true (v128.or (local.get $pair) (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))))))
+            (i32.le_u (i32.add (local.get $p) (i32.const 16)) (local.get $end)))
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.const 16)))
+          (br $chunk)))
+      ;; the bits of this chunk inside the line: before its line feed and before end
+      (local.set $limit (i32.const 0xffff))
+      (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 16))
+        (then (local.set $limit (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $end) (local.get $p))) (i32.const 1)))))
+      (local.set $nl (i32.and (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10)))) (local.get $limit)))
+      (if (local.get $nl)
+        (then (local.set $limit (i32.sub (i32.and (local.get $nl) (i32.sub (i32.const 0) (local.get $nl))) (i32.const 1)))))
+      (if (i32.lt_s (global.get $bs) (i32.const 0))
+        (then
+          (local.set $bits (i32.and (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))) (local.get $limit)))
+          (if (local.get $bits) (then (global.set $bs (i32.add (local.get $p) (i32.ctz (local.get $bits))))))))
+      (local.set $bits (i32.and (i8x16.bitmask (local.get $pair)) (local.get $limit)))
+      (block $checked
+        (loop $candidate
+          (br_if $checked (i32.eqz (local.get $bits)))
+          (local.set $i (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+          ;; (the needle holds no line feed: found whole, it ends before the line's)
+          (if (i32.le_u (i32.add (local.get $i) (local.get $n)) (local.get $end))
+            (then
+              (if (call $same (local.get $i) (local.get $np) (local.get $n))
+                (then
+                  (global.set $hit (i32.const 1))
+                  (br $checked)))))
+          (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+          (br $candidate)))
+      (if (local.get $nl)
+        (then
+          (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $nl))))
+          (if (i32.lt_s (global.get $bs) (i32.const 0)) (then (global.set $bs (local.get $p))))
+          (return (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (i32.const 16)))
+      (br $chunk))
+    (unreachable))
+
+  ;; 1 when the line content [s, e) holds every clause of the prefilter: n clause records at clauses (see the
+  ;; layout), each holding when one of its needles occurs in the line or one of its trigger escapes does.
+  (func $candidate (param $s i32) (param $e i32) (param $clauses i32) (param $n i32) (result i32)
+    (local $clause i32)
+    (local $piece i32)
+    (local $last i32)
+    (local $held i32)
+    (local $first i32)
+    ;; $walk searched the line for the first clause's first needle, and found its first backslash
+    (local.set $first
+      (select (i32.load offset={{CLAUSE_PIECES}} (local.get $clauses)) (i32.const -1) (i32.load offset={{CLAUSE_COUNT}} (local.get $clauses))))
+    (block $all
+      (loop $clause
+        (br_if $all (i32.eqz (local.get $n)))
+        (local.set $clause (local.get $clauses))
+        (local.set $piece (i32.load offset={{CLAUSE_PIECES}} (local.get $clause)))
+        (local.set $last (i32.add (local.get $piece) (i32.shl (i32.load offset={{CLAUSE_COUNT}} (local.get $clause)) (i32.const {{PIECE_SHIFT}}))))
+        (local.set $held (i32.const 0))
+        (block $found
+          (loop $needle
+            (br_if $found (i32.ge_u (local.get $piece) (local.get $last)))
+            (if (i32.eq (local.get $piece) (local.get $first))
+              (then
+                (if (global.get $hit) (then (local.set $held (i32.const 1)) (br $found)))
+                (local.set $piece (i32.add (local.get $piece) (i32.const {{PIECE_BYTES}})))
+                (br $needle)))
+            ;; the empty needle is in every line
+            (if (i32.eqz (i32.load offset={{PIECE_LEN}} (local.get $piece))) (then (local.set $held (i32.const 1)) (br $found)))
+            (if (i32.ge_s
+                  (call $find (local.get $s) (local.get $e)
+                    (i32.load offset={{PIECE_AT}} (local.get $piece)) (i32.load offset={{PIECE_LEN}} (local.get $piece))
+                    (i32.load offset={{PIECE_RARE_A}} (local.get $piece)) (i32.load offset={{PIECE_RARE_B}} (local.get $piece)))
+                  (i32.const 0))
+              (then (local.set $held (i32.const 1)) (br $found)))
+            (local.set $piece (i32.add (local.get $piece) (i32.const {{PIECE_BYTES}})))
+            (br $needle)))
+        (if (i32.eqz (local.get $held))
+          (then
+            (if (i32.eqz (i32.load offset={{CLAUSE_TRIGGER_COUNT}} (local.get $clause))) (then (return (i32.const 0))))
+            (if (i32.eqz (call $triggered (global.get $bs) (local.get $e)
+                  (i32.load offset={{CLAUSE_TRIGGERS}} (local.get $clause)) (i32.load offset={{CLAUSE_TRIGGER_COUNT}} (local.get $clause))))
+              (then (return (i32.const 0))))))
+        (local.set $clauses (i32.add (local.get $clauses) (i32.const {{CLAUSE_BYTES}})))
+        (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+        (br $clause)))
+    (i32.const 1))
+
   ;; Reads the lines of [p, end) one after another (the byte at end below 0x20, as for $scan): a blank line (only
   ;; spaces, tabs and CR) is skipped, every other one is scanned and, when valid, the program decides it. A line
   ;; the program found false is only counted; any other gets a record at rec (see the layout): at most max of
-  ;; them, then the call returns, and the next one goes on from $next. $lines, $total count from the caller's
-  ;; reset. Returns the number of records.
-  (func (export "scanBlock") (param $p i32) (param $end i32) (param $rec i32) (param $max i32) (result i32)
+  ;; them, then the call returns, and the next one goes on from $next. $lines, $total, $read count from the
+  ;; caller's reset. Returns the number of records.
+  ;; With a prefilter (nclauses clause records at clauses, see $candidate), a line that does not hold it is not
+  ;; scanned: only its outline is checked as the JS side's `skipped` does (its first and last non-blank bytes
+  ;; are `{` and `}`; otherwise it is malformed). $read counts the lines scanned.
+  (func (export "scanBlock") (param $p i32) (param $end i32) (param $rec i32) (param $max i32) (param $clauses i32) (param $nclauses i32) (result i32)
     (local $n i32)
     (local $start i32)
     (local $q i32)
@@ -825,6 +1034,23 @@
     (local $verdict i32)
     (local $code i32)
     (local $k i32)
+    (local $first i32)
+    (local $last i32)
+    (local $np i32)
+    (local $nn i32)
+    (local $ra i32)
+    (local $rb i32)
+    ;; the first clause's first needle, which $walk searches (n -1: the clause has none)
+    (local.set $nn (i32.const -1))
+    (if (local.get $nclauses)
+      (then
+        (if (i32.load offset={{CLAUSE_COUNT}} (local.get $clauses))
+          (then
+            (local.set $c (i32.load offset={{CLAUSE_PIECES}} (local.get $clauses)))
+            (local.set $np (i32.load offset={{PIECE_AT}} (local.get $c)))
+            (local.set $nn (i32.load offset={{PIECE_LEN}} (local.get $c)))
+            (local.set $ra (i32.load offset={{PIECE_RARE_A}} (local.get $c)))
+            (local.set $rb (i32.load offset={{PIECE_RARE_B}} (local.get $c)))))))
     (global.set $lfSpace (i32.const 0))
     (block $full
       (loop $line
@@ -840,8 +1066,36 @@
                 (local.set $p (i32.add (local.get $q) (i32.const 1)))
                 (br $line)))))
         (global.set $total (i32.add (global.get $total) (i32.const 1)))
-        (local.set $verdict (call $scan (local.get $start) (local.get $end)))
-        (if (local.get $verdict)
+        (local.set $verdict (i32.const 0))
+        (if (local.get $nclauses)
+          (then
+            ;; the line's content: up to its line feed, without one CR before it
+            (local.set $q (call $walk (local.get $start) (local.get $end) (local.get $np) (local.get $nn) (local.get $ra) (local.get $rb)))
+            (local.set $last (local.get $q))
+            (if (i32.and (i32.gt_u (local.get $last) (local.get $start)) (i32.eq (i32.load8_u (i32.sub (local.get $last) (i32.const 1))) (i32.const 13)))
+              (then (local.set $last (i32.sub (local.get $last) (i32.const 1)))))
+            (if (i32.eqz (call $candidate (local.get $start) (local.get $last) (local.get $clauses) (local.get $nclauses)))
+              (then
+                ;; its outline: the first byte that is not a space, tab or CR, and the last one
+                (local.set $first (call $ws (local.get $start) (local.get $last)))
+                (block $back
+                  (loop $space
+                    (local.set $last (i32.sub (local.get $last) (i32.const 1)))
+                    (br_if $back (i32.le_u (local.get $last) (local.get $first)))
+                    (local.set $c (i32.load8_u (local.get $last)))
+                    (br_if $space (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9))) (i32.eq (local.get $c) (i32.const 13))))))
+                (if (i32.and
+                      (i32.eq (i32.load8_u (local.get $first)) (i32.const 123))
+                      (i32.eq (i32.load8_u (local.get $last)) (i32.const 125)))
+                  (then
+                    (local.set $p (i32.add (local.get $q) (i32.const 1)))
+                    (br $line)))
+                (local.set $verdict (i32.const -1))))))
+        (if (i32.ne (local.get $verdict) (i32.const -1))
+          (then
+            (global.set $read (i32.add (global.get $read) (i32.const 1)))
+            (local.set $verdict (call $scan (local.get $start) (local.get $end)))))
+        (if (i32.gt_s (local.get $verdict) (i32.const 0))
           (then
             (local.set $q (global.get $stop))
             (local.set $code (i32.const {{REC_UNDECIDED}}))
@@ -864,7 +1118,8 @@
                     (local.set $p (i32.add (local.get $q) (i32.const 1)))
                     (br $line))))))
           (else
-            (local.set $q (call $lineEnd (local.get $start) (local.get $end)))
+            ;; (a line whose outline failed has its end already)
+            (if (i32.eqz (local.get $verdict)) (then (local.set $q (call $lineEnd (local.get $start) (local.get $end)))))
             (local.set $code (i32.const {{REC_MALFORMED}}))))
         (local.set $c (i32.add (local.get $rec) (i32.shl (local.get $n) (i32.const {{REC_SHIFT}}))))
         (i32.store offset={{REC_LINE}} (local.get $c) (i32.sub (global.get $lines) (i32.const 1)))
@@ -872,6 +1127,7 @@
         (i32.store offset={{REC_END}} (local.get $c) (local.get $q))
         (i32.store offset={{REC_CODE}} (local.get $c) (local.get $code))
         (i32.store offset={{REC_TOTAL}} (local.get $c) (global.get $total))
+        (i32.store offset={{REC_READ}} (local.get $c) (global.get $read))
         (local.set $n (i32.add (local.get $n) (i32.const 1)))
         (local.set $p (i32.add (local.get $q) (i32.const 1)))
         (br $line)))

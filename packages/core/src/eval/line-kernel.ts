@@ -30,9 +30,10 @@ interface KernelExports {
   scan(start: number, end: number): number;
   find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
   setProgram(prog: number, seen: number): void;
-  scanBlock(start: number, end: number, rec: number, max: number): number;
+  scanBlock(start: number, end: number, rec: number, max: number, clauses: number, nclauses: number): number;
   lines: WasmGlobal;
   total: WasmGlobal;
+  read: WasmGlobal;
   next: WasmGlobal;
 }
 interface WasmApi {
@@ -156,9 +157,11 @@ export interface LineKernel {
    * `block` with the lines the caller must see (malformed, matched, or undecided: see BlockRecords) up to
    * REC_MAX of them; returns their number. When that is REC_MAX, call again from `block.next`. `fresh` starts
    * the counts (`block.lines`, `block.totalLines`) and the fields-seen flags from zero; `seen` sets the flags
-   * (a caller that has seen every field spares the kernel that loop). Undefined without a program.
+   * (a caller that has seen every field spares the kernel that loop). `clauses`: indexes into the prefilter
+   * clauses given to `createLineKernel`, in the order to test them; a line that does not hold them all is not
+   * read, only its outline checked (see BlockRecords). Undefined without a program.
    */
-  scanBlock?(from: number, to: number, fresh: boolean, seen: boolean): number;
+  scanBlock?(from: number, to: number, fresh: boolean, seen: boolean, clauses?: readonly number[]): number;
   /** What the last `scanBlock` call found (only with a program). */
   readonly block?: BlockRecords;
 }
@@ -173,9 +176,12 @@ export interface BlockRecords {
   readonly code: Int32Array;
   /** The non-blank lines up to and including the record's. */
   readonly total: Int32Array;
-  /** Physical and non-blank lines read so far, and where the next call goes on. */
+  /** The lines read (not skipped by the prefilter) up to and including the record's. */
+  readonly read: Int32Array;
+  /** Physical, non-blank and read lines so far, and where the next call goes on. */
   lines: number;
   totalLines: number;
+  readLines: number;
   next: number;
   /** Per field: 1 when a valid line read in the kernel carried it (since the last `fresh` call). */
   readonly seen: Uint8Array;
@@ -206,11 +212,18 @@ export function rareOffsets(needle: Uint8Array): [number, number] {
   return [a, b];
 }
 
+/** A clause of the prefilter (needles.ts NeedleClause): a line holds it when it contains one of its needles or an escape of one of its triggers. */
+export interface KernelClause {
+  readonly bytes: readonly Uint8Array[];
+  readonly triggers: ReadonlySet<number>;
+}
+
 /**
  * A kernel looking for `fields` (top-level keys), or undefined when WebAssembly cannot run it. `program`: the
- * filter compiled for the kernel (kernel-program.ts), which gives it `scanBlock`.
+ * filter compiled for the kernel (kernel-program.ts), which gives it `scanBlock`; `clauses`: the prefilter
+ * clauses `scanBlock` may be asked to apply (by index).
  */
-export function createLineKernel(fields: readonly string[], program?: Uint8Array): LineKernel | undefined {
+export function createLineKernel(fields: readonly string[], program?: Uint8Array, clauses: readonly KernelClause[] = []): LineKernel | undefined {
   const module = kernelModule();
   if (module === null) return undefined;
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
@@ -230,7 +243,17 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
   const progAt = (needleAt + MAX_NEEDLE + 7) & ~7;
   const seenAt = progAt + (program?.length ?? 0);
   const recAt = (seenAt + keys.length + 15) & ~15;
-  const dataAt = (recAt + (program ? L.REC_MAX * L.REC_BYTES : 0) + 15) & ~15;
+  // The prefilter: the records of the clauses in use (rewritten when the selection changes), then each clause's
+  // needle records, trigger units and needle bytes (written once).
+  const clauseAt = (recAt + (program ? L.REC_MAX * L.REC_BYTES : 0) + 15) & ~15;
+  const piecesAt = clauseAt + clauses.length * L.CLAUSE_BYTES;
+  const needleCount = clauses.reduce((n, c) => n + c.bytes.length, 0);
+  const unitsAt = piecesAt + needleCount * L.PIECE_BYTES;
+  const clauseBytesAt = unitsAt + clauses.reduce((n, c) => n + c.triggers.size, 0) * 4;
+  const clauseEnd = clauseBytesAt + clauses.reduce((n, c) => n + c.bytes.reduce((m, b) => m + b.length, 0), 0);
+  /** Per clause: the offsets and counts of its needle records and trigger units. */
+  const clauseRecords: [number, number, number, number][] = [];
+  const dataAt = (clauseEnd + 15) & ~15;
 
   let exports!: KernelExports;
   let u8!: Uint8Array;
@@ -282,6 +305,42 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
       u8.set(program, progAt);
       exports.setProgram(progAt, 0);
     }
+    let piece = piecesAt;
+    let unit = unitsAt;
+    let byte = clauseBytesAt;
+    clauseRecords.length = 0;
+    for (const c of clauses) {
+      clauseRecords.push([piece, c.bytes.length, unit, c.triggers.size]);
+      for (const b of c.bytes) {
+        const [a, r] = b.length > 0 ? rareOffsets(b) : [0, 0];
+        i32[(piece + L.PIECE_AT) >> 2] = byte;
+        i32[(piece + L.PIECE_LEN) >> 2] = b.length;
+        i32[(piece + L.PIECE_RARE_A) >> 2] = a;
+        i32[(piece + L.PIECE_RARE_B) >> 2] = r;
+        u8.set(b, byte);
+        byte += b.length;
+        piece += L.PIECE_BYTES;
+      }
+      for (const t of c.triggers) {
+        i32[unit >> 2] = t;
+        unit += 4;
+      }
+    }
+    selected = undefined;
+  };
+  /** The clause indexes whose records are at clauseAt now (a new instance has none). */
+  let selected: readonly number[] | undefined;
+  const select = (chosen: readonly number[]): void => {
+    if (selected !== undefined && selected.length === chosen.length && selected.every((c, i) => c === chosen[i])) return;
+    chosen.forEach((c, i) => {
+      const [pieces, count, units, unitCount] = clauseRecords[c]!;
+      const r = clauseAt + i * L.CLAUSE_BYTES;
+      i32[(r + L.CLAUSE_PIECES) >> 2] = pieces;
+      i32[(r + L.CLAUSE_COUNT) >> 2] = count;
+      i32[(r + L.CLAUSE_TRIGGERS) >> 2] = units;
+      i32[(r + L.CLAUSE_TRIGGER_COUNT) >> 2] = unitCount;
+    });
+    selected = [...chosen];
   };
   try {
     instantiate();
@@ -319,22 +378,26 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
         end: new Int32Array(L.REC_MAX),
         code: new Int32Array(L.REC_MAX),
         total: new Int32Array(L.REC_MAX),
+        read: new Int32Array(L.REC_MAX),
         lines: 0,
         totalLines: 0,
+        readLines: 0,
         next: 0,
         seen: new Uint8Array(fields.length),
       }
     : undefined;
   /** Reads the block records out of the kernel's memory (a few per block: only lines the JS side must see). */
-  const scanBlock = (from: number, to: number, fresh: boolean, seen: boolean): number => {
+  const scanBlock = (from: number, to: number, fresh: boolean, seen: boolean, chosen: readonly number[] = []): number => {
     const b = block!;
     if (fresh) {
       exports.lines.value = 0;
       exports.total.value = 0;
+      exports.read.value = 0;
       u8.fill(0, seenAt, seenAt + fields.length);
     }
     exports.setProgram(progAt, seen ? seenAt : 0);
-    const n = exports.scanBlock(from - shift, to - shift, recAt, L.REC_MAX);
+    if (chosen.length > 0) select(chosen);
+    const n = exports.scanBlock(from - shift, to - shift, recAt, L.REC_MAX, clauseAt, chosen.length);
     for (let i = 0; i < n; i++) {
       const r = (recAt + i * L.REC_BYTES) >> 2;
       b.line[i] = i32[r + (L.REC_LINE >> 2)]!;
@@ -342,9 +405,11 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
       b.end[i] = i32[r + (L.REC_END >> 2)]! + shift;
       b.code[i] = i32[r + (L.REC_CODE >> 2)]!;
       b.total[i] = i32[r + (L.REC_TOTAL >> 2)]!;
+      b.read[i] = i32[r + (L.REC_READ >> 2)]!;
     }
     b.lines = exports.lines.value;
     b.totalLines = exports.total.value;
+    b.readLines = exports.read.value;
     b.next = exports.next.value + shift;
     for (let k = 0; k < fields.length; k++) b.seen[k] = u8[seenAt + k]!;
     return n;

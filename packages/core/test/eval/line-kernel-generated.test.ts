@@ -19,12 +19,14 @@ describe('generated line kernel', () => {
     const wat = fs.readFileSync(path.join(REPO, 'packages/core/src/eval/kernel.wat'), 'utf8');
     const used = new Set([...wat.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
     expect([...used].sort()).toEqual([
+      'CLAUSE_BYTES', 'CLAUSE_COUNT', 'CLAUSE_PIECES', 'CLAUSE_TRIGGERS', 'CLAUSE_TRIGGER_COUNT',
       'FILTER_SHIFT', 'HASH_FACTOR', 'HASH_MAX_BYTES', 'KEY_AT', 'KEY_FIRST', 'KEY_LAST', 'KEY_LENGTH', 'KEY_NEXT', 'KEY_SHIFT',
       'NODE_ARRAYS', 'NODE_AT', 'NODE_BOOLEQ', 'NODE_CHILD', 'NODE_ENDS', 'NODE_EQUALS', 'NODE_FALSE', 'NODE_FIELD', 'NODE_GT', 'NODE_KIND',
       'NODE_LEN', 'NODE_LEQ', 'NODE_LT', 'NODE_NEG', 'NODE_NEXT', 'NODE_NUM', 'NODE_NUMEQ', 'NODE_OR', 'NODE_RARE_A', 'NODE_RARE_B',
       'NODE_SHIFT', 'NODE_STARTS',
-      'NODE_UNKNOWN', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START', 'REC_CODE', 'REC_END', 'REC_LINE',
-      'REC_MALFORMED', 'REC_MATCH', 'REC_SHIFT', 'REC_START', 'REC_TOTAL', 'REC_UNDECIDED', 'SLOT_SHIFT',
+      'NODE_UNKNOWN', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START',
+      'PIECE_AT', 'PIECE_BYTES', 'PIECE_LEN', 'PIECE_RARE_A', 'PIECE_RARE_B', 'PIECE_SHIFT', 'REC_CODE', 'REC_END', 'REC_LINE',
+      'REC_MALFORMED', 'REC_MATCH', 'REC_READ', 'REC_SHIFT', 'REC_START', 'REC_TOTAL', 'REC_UNDECIDED', 'SLOT_SHIFT',
     ]);
     // $eval relies on the kinds' order: `and` 0 and `or` 1 (the value that decides each), groups first and the
     // comparisons last, `>=` the last of them (NODE_AND, NODE_CONTAINS and NODE_GEQ are not named there)
