@@ -146,6 +146,15 @@ const globOf = (w, variant) => path.join(w[variant], '*', variant === 'gzip' ? '
 // What reading alone costs: every plain file read in 1 MB chunks, nothing else (the CPU of getting the bytes).
 const READ = `const fs=require('fs');const b=Buffer.allocUnsafe(1<<20);let n=0;for(const f of process.argv.slice(1)){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}process.stdout.write(JSON.stringify({total:n,matched:0}))`;
 
+// The decompression limit (the issue's): `gzip -dc` of the gzip tree split over both cores, two processes each on
+// every other file (halves of equal size), output discarded; the wall of both, CPU of both.
+const LIMIT = `for h in 0 1; do awk -v h=$h 'NR % 2 == h' "$0" | xargs gzip -dc > /dev/null & done; wait; echo '{"total":0,"matched":0}'`;
+const limitCmd = (w) => {
+  const list = path.join(work, `gzip-files-${path.basename(path.dirname(w.gzip))}.txt`);
+  fs.writeFileSync(list, listTree(w.gzip).join('\n') + '\n');
+  return () => measure('sh', ['-c', LIMIT, list]);
+};
+
 let failed = false;
 const fail = (msg) => {
   failed = true;
@@ -170,6 +179,7 @@ async function scale() {
         if (variant === 'plain' && shape.startsWith('F3')) tasks.push([`w0 ${variant} ${shape}`, evalCmd(f, w[variant], ['--workers', '0'])]);
       }
     }
+    if (VARIANTS.includes('gzip')) tasks.push(['limit', limitCmd(w)]);
     const f3 = SHAPES.find((s) => s.startsWith('F3'));
     if (f3 && VARIANTS.includes('plain')) {
       tasks.push(['read', () => measure(node, ['-e', READ, ...listTree(w.plain)])]);
@@ -194,6 +204,12 @@ async function scale() {
         row(`${variant} ${shape}: DuckDB (2 threads)`, d, `          ${d.json.matched}/${d.json.total}`);
         curve.push({ mb, variant, shape, e, d, MB });
       }
+    }
+    if (res.has('limit')) {
+      const limit = res.get('limit');
+      row('gzip -dc split over 2 cores (limit)', limit);
+      const gz = SHAPES.map((shape) => [shape, res.get(`eval gzip ${shape}`).seconds / limit.seconds]);
+      console.log(`  gzip eval time / the limit's: ${gz.map(([shape, x]) => `${shape.split(' ')[0]} ${x.toFixed(2)}x`).join(', ')} (goal <= 1.2x: ${gz.every(([, x]) => x <= 1.2) ? 'met' : 'NOT met'})`);
     }
     if (res.has('read')) {
       row('read only (1 MB chunks)', res.get('read'));
