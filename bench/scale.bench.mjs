@@ -159,6 +159,29 @@ const limitCmd = (w) => {
   return () => measure('sh', ['-c', LIMIT, list]);
 };
 
+// Whether two threads slow each other down whatever they run: a busy loop (registers only) and a copy of 64 MB
+// buffers (memory bandwidth), each as one process alone and as two at once; CPU per process. On cores that
+// share nothing both stay near 1x; hyperthreads of one host core (a VM's vCPUs may be) slow the loop, a shared
+// memory bus the copy.
+const CONTEND = `const t=process.cpuUsage();let x=1;for(let i=0;i<1.5e8;i++)x=(x*1103515245+12345)|0;const l=process.cpuUsage(t);const a=Buffer.alloc(64<<20),b=Buffer.alloc(64<<20);a.copy(b);const c=process.cpuUsage();for(let i=0;i<12;i++)a.copy(b);const d=process.cpuUsage(c);process.stdout.write(JSON.stringify({loop:(l.user+l.system)/1e6,copy:(d.user+d.system)/1e6,x}))`;
+const contention = async (n) => {
+  const one = (cb) => new Promise((resolve, reject) => {
+    const child = spawn(node, ['-e', CONTEND], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', () => resolve(JSON.parse(out)));
+  });
+  const alone = [];
+  const both = [];
+  for (let r = 0; r < n; r++) {
+    alone.push(await one());
+    both.push(...(await Promise.all([one(), one()])));
+  }
+  const m = (xs, k) => median(xs.map((x) => x[k]));
+  return { loop: m(both, 'loop') / m(alone, 'loop'), copy: m(both, 'copy') / m(alone, 'copy') };
+};
+
 let failed = false;
 const fail = (msg) => {
   failed = true;
@@ -259,6 +282,9 @@ async function scale() {
     console.log('  the split adds (thread start-up, handing blocks over, merging counts); "idle core-seconds" = 2 x wall - CPU is time');
     console.log('  a core had nothing of ours to run (serial start-up and tail, waiting on reads, and on a loaded machine other');
     console.log('  processes); reading is the CPU of getting the bytes alone, matching the rest of the 1-thread CPU after start-up.');
+    const c = await contention(3);
+    console.log(`  Two processes at once against one alone, CPU each (1.00x: the cores share nothing), load average ${load()}: a busy loop ${c.loop.toFixed(2)}x,`);
+    console.log(`  a copy of 64 MB buffers ${c.copy.toFixed(2)}x. Where these exceed 1, two threads of eval slow each other down the same way.`);
   }
 }
 
