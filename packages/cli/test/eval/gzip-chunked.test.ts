@@ -1,8 +1,8 @@
 /**
- * Gzip files too large to inflate whole (eval/inflate.ts gunzipFileChunks, job-runner.ts gunzipChunked): inflated
- * in chunks into one reused buffer, they give exactly gunzip's content — every member, whatever the chunk
- * boundaries — and lines cut by a chunk boundary are kept whole (lineBlocks copies them: the buffer is
- * overwritten). Damaged, cut-short or padded data throws, and the file job then streams the file as before:
+ * Gzip files too large to inflate whole (eval/inflate.ts GzipFileReader, job-runner.ts gunzipChunked): inflated
+ * a chunk at a time (gunzipFileChunks: into one reused buffer; the file job: into the scan buffer, a partial
+ * line carried to its front), they give exactly gunzip's content — every member, whatever the chunk
+ * boundaries — and lines cut by a chunk boundary are kept whole. Damaged, cut-short or padded data throws, and the file job then streams the file as before:
  * the same counts and the same error. Checked through the evaluation with a tiny whole-file bound, against the
  * whole-file path and the main thread.
  */
