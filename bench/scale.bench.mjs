@@ -144,7 +144,43 @@ const evalCmd = (filter, dir, extra = []) => () => measure(node, [bin, 'eval', f
 const duckCmd = (sql) => () => measure(node, [path.join(here, 'duckdb-peer.mjs'), sql]);
 const globOf = (w, variant) => path.join(w[variant], '*', variant === 'gzip' ? '*.log.gz' : '*.log');
 // What reading alone costs: every plain file read in 1 MB chunks, nothing else (the CPU of getting the bytes).
-const READ = `const fs=require('fs');const b=Buffer.allocUnsafe(1<<20);let n=0;for(const f of process.argv.slice(1)){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}process.stdout.write(JSON.stringify({total:n,matched:0}))`;
+// Read into WebAssembly memory, where eval reads (the line kernel's): copying out of the page cache into a
+// Buffer of 256 KB or more from Buffer.allocUnsafe measured 3x the CPU of the same reads into WebAssembly
+// memory (2 GB: 1.1-1.3 s against 0.38-0.43 s, any chunk size from 128 KB to 1 MB; a 128 KB Buffer 0.38 s),
+// which made this line overstate eval's reading and understate its matching.
+const READ = `const fs=require('fs');const b=Buffer.from(new WebAssembly.Memory({initial:17}).buffer,0,1<<20);let n=0;for(const f of process.argv.slice(1)){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}process.stdout.write(JSON.stringify({total:n,matched:0}))`;
+
+// The decompression limit (the issue's): `gzip -dc` of the gzip tree split over both cores, two processes each on
+// every other file (halves of equal size), output discarded; the wall of both, CPU of both.
+const LIMIT = `for h in 0 1; do awk -v h=$h 'NR % 2 == h' "$0" | xargs gzip -dc > /dev/null & done; wait; echo '{"total":0,"matched":0}'`;
+const limitCmd = (w) => {
+  const list = path.join(work, `gzip-files-${path.basename(path.dirname(w.gzip))}.txt`);
+  fs.writeFileSync(list, listTree(w.gzip).join('\n') + '\n');
+  return () => measure('sh', ['-c', LIMIT, list]);
+};
+
+// Whether two threads slow each other down whatever they run: a busy loop (registers only) and a copy of 64 MB
+// buffers (memory bandwidth), each as one process alone and as two at once; CPU per process. On cores that
+// share nothing both stay near 1x; hyperthreads of one host core (a VM's vCPUs may be) slow the loop, a shared
+// memory bus the copy.
+const CONTEND = `const t=process.cpuUsage();let x=1;for(let i=0;i<1.5e8;i++)x=(x*1103515245+12345)|0;const l=process.cpuUsage(t);const a=Buffer.alloc(64<<20),b=Buffer.alloc(64<<20);a.copy(b);const c=process.cpuUsage();for(let i=0;i<12;i++)a.copy(b);const d=process.cpuUsage(c);process.stdout.write(JSON.stringify({loop:(l.user+l.system)/1e6,copy:(d.user+d.system)/1e6,x}))`;
+const contention = async (n) => {
+  const one = (cb) => new Promise((resolve, reject) => {
+    const child = spawn(node, ['-e', CONTEND], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', () => resolve(JSON.parse(out)));
+  });
+  const alone = [];
+  const both = [];
+  for (let r = 0; r < n; r++) {
+    alone.push(await one());
+    both.push(...(await Promise.all([one(), one()])));
+  }
+  const m = (xs, k) => median(xs.map((x) => x[k]));
+  return { loop: m(both, 'loop') / m(alone, 'loop'), copy: m(both, 'copy') / m(alone, 'copy') };
+};
 
 let failed = false;
 const fail = (msg) => {
@@ -170,6 +206,7 @@ async function scale() {
         if (variant === 'plain' && shape.startsWith('F3')) tasks.push([`w0 ${variant} ${shape}`, evalCmd(f, w[variant], ['--workers', '0'])]);
       }
     }
+    if (VARIANTS.includes('gzip')) tasks.push(['limit', limitCmd(w)]);
     const f3 = SHAPES.find((s) => s.startsWith('F3'));
     if (f3 && VARIANTS.includes('plain')) {
       tasks.push(['read', () => measure(node, ['-e', READ, ...listTree(w.plain)])]);
@@ -194,6 +231,12 @@ async function scale() {
         row(`${variant} ${shape}: DuckDB (2 threads)`, d, `          ${d.json.matched}/${d.json.total}`);
         curve.push({ mb, variant, shape, e, d, MB });
       }
+    }
+    if (res.has('limit')) {
+      const limit = res.get('limit');
+      row('gzip -dc split over 2 cores (limit)', limit);
+      const gz = SHAPES.map((shape) => [shape, res.get(`eval gzip ${shape}`).seconds / limit.seconds]);
+      console.log(`  gzip eval time / the limit's: ${gz.map(([shape, x]) => `${shape.split(' ')[0]} ${x.toFixed(2)}x`).join(', ')} (goal <= 1.2x: ${gz.every(([, x]) => x <= 1.2) ? 'met' : 'NOT met'})`);
     }
     if (res.has('read')) {
       row('read only (1 MB chunks)', res.get('read'));
@@ -239,6 +282,9 @@ async function scale() {
     console.log('  the split adds (thread start-up, handing blocks over, merging counts); "idle core-seconds" = 2 x wall - CPU is time');
     console.log('  a core had nothing of ours to run (serial start-up and tail, waiting on reads, and on a loaded machine other');
     console.log('  processes); reading is the CPU of getting the bytes alone, matching the rest of the 1-thread CPU after start-up.');
+    const c = await contention(3);
+    console.log(`  Two processes at once against one alone, CPU each (1.00x: the cores share nothing), load average ${load()}: a busy loop ${c.loop.toFixed(2)}x,`);
+    console.log(`  a copy of 64 MB buffers ${c.copy.toFixed(2)}x. Where these exceed 1, two threads of eval slow each other down the same way.`);
   }
 }
 

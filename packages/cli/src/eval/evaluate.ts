@@ -142,12 +142,15 @@ async function runPlans(
 
   try {
     pool?.setFilter(filter);
-    // Whole-file jobs are queued at once; their small results are added in input order below.
-    const fileResults = plans.map((p) =>
-      p.mode === 'file' && pool
-        ? guard(pool.run({ type: 'file', name: p.src.name, path: p.src.path, size: p.src.size ?? 0, gzip: p.src.gzip === true }).then((m) => (progress(m.bytes), m.tally)))
-        : undefined,
-    );
+    // Whole-file jobs are queued at once, the largest first (handOutOrder); their small results are added in
+    // input order below.
+    const fileResults: Array<Promise<TallyData> | undefined> = [];
+    if (pool) {
+      for (const i of handOutOrder(plans)) {
+        const src = (plans[i] as Plan & { mode: 'file' }).src;
+        fileResults[i] = guard(pool.run({ type: 'file', name: src.name, path: src.path, size: src.size ?? 0, gzip: src.gzip === true }).then((m) => (progress(m.bytes), m.tally)));
+      }
+    }
     for (let i = 0; i < plans.length; i++) {
       const p = plans[i]!;
       let tally: TallyData;
@@ -194,6 +197,20 @@ async function runPlans(
     workers: pool?.used ? pool.size : 0,
     errors: totals.errors,
   };
+}
+
+/**
+ * The order whole-file jobs are handed to the threads: the most work first (gzip counted GZIP_RATIO times its
+ * size on disk), ties in input order. Each thread takes the next job when it is done with one, so with the
+ * large files first the last jobs are the small ones, and no thread waits long for another's last file
+ * (in input order a large file near the end could leave one thread alone with it). Indexes into `plans`.
+ */
+export function handOutOrder(plans: readonly { mode: string; src?: { size?: number; gzip?: boolean } }[]): number[] {
+  const work = (i: number) => (plans[i]!.src?.size ?? 0) * (plans[i]!.src?.gzip ? GZIP_RATIO : 1);
+  return plans
+    .map((p, i) => (p.mode === 'file' ? i : -1))
+    .filter((i) => i >= 0)
+    .sort((a, b) => work(b) - work(a) || a - b);
 }
 
 /** A promise awaited later: marks its rejection as handled now (it is rethrown where it is awaited). */

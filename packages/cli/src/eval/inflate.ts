@@ -63,53 +63,94 @@ export function gunzipInto(raw: Uint8Array, room: (n: number) => Buffer, max: nu
   }
 }
 
-/** Output room of gunzipFileChunks: large enough to amortise each chunk's scan, small enough to stay in cache. */
+/** Bytes inflated at a time by a large gzip file's job: the scan then finds them still in the core's cache. */
 export const CHUNK_OUT_BYTES = 1 << 20;
 const CHUNK_IN_BYTES = 1 << 20;
 
+function dataError(message: string): Error {
+  return Object.assign(new Error(message), { code: 'Z_DATA_ERROR' });
+}
+
 /**
- * A gzip file too large to inflate whole (see job-runner.ts WHOLE_FILE_BYTES), inflated on this thread in chunks
- * into ONE output buffer reused for every chunk: each chunk yielded is overwritten when the next is asked for,
- * so the consumer must be done with it (and copy what it keeps: lineBlocks with `reused`). Node's Gunzip stream
- * allocates a fresh buffer per chunk and inflates on libuv's thread pool: measured 0.43–0.50 s of CPU against
- * 0.30 s this way for 200 MB, and 40 MB more peak RSS; a worker that takes whole files already keeps one core
- * busy, so the thread pool's overlap buys nothing there. Multi-member files are followed by the handle itself.
- * Throws zlib's error on damaged or cut-short data (the caller then streams the file, which reports exactly
- * what it could read), and where the zlib internals are missing.
+ * A gzip file too large to inflate whole (see job-runner.ts WHOLE_FILE_BYTES), inflated on this thread a piece
+ * at a time into buffers the caller gives: the file job gives a region of the line kernel's memory, so the
+ * content is scanned where it was inflated, with no copy of every byte into the kernel (measured on the scale
+ * bench's 2 GB of gzip, one thread: the copy was a fifth of the job's CPU; see the cli README). Node's Gunzip
+ * stream allocates a fresh buffer per chunk and inflates on libuv's thread pool: measured 0.43–0.50 s of CPU
+ * against 0.30 s this way for 200 MB, and 40 MB more peak RSS; a worker that takes whole files already keeps
+ * one core busy, so the thread pool's overlap buys nothing there. Multi-member files are followed by the handle
+ * itself. `read` throws a Z_DATA_ERROR on damaged or cut-short data, on data after the end (junk, or zero
+ * padding, which the handle leaves unread): the caller then streams the file, which reports exactly what it
+ * could read. The constructor throws where the zlib internals are missing.
+ */
+export class GzipFileReader {
+  private readonly gz: Internals;
+  private readonly handle: ZlibHandle;
+  private readonly state: Uint32Array;
+  private readonly input = Buffer.allocUnsafe(CHUNK_IN_BYTES);
+  private pos = 0; // file offset of the next read
+  private got = 0; // bytes in input
+  private off = 0; // bytes of input consumed
+  private last = false; // the file's end was read: Z_FINISH
+  private done = false;
+
+  constructor(
+    private readonly fd: number,
+    private readonly size: number,
+  ) {
+    this.gz = zlib().createGunzip() as Internals;
+    const { _handle: handle, _writeState: state } = this.gz;
+    if (!handle || typeof handle.writeSync !== 'function' || !state) {
+      this.gz.close();
+      throw new Error('zlib internals missing: the file is streamed');
+    }
+    this.handle = handle;
+    this.state = state;
+    this.gz.on('error', () => {});
+  }
+
+  /** Inflates up to `len` bytes into out[at, at + len); the number written, 0 only at the content's end. */
+  read(out: Uint8Array, at: number, len: number): number {
+    const { Z_NO_FLUSH, Z_FINISH } = zlib().constants;
+    while (!this.done) {
+      if (this.off >= this.got && !this.last) {
+        this.got = this.pos < this.size ? fs.readSync(this.fd, this.input, 0, Math.min(CHUNK_IN_BYTES, this.size - this.pos), this.pos) : 0;
+        this.pos += this.got;
+        this.off = 0;
+        this.last = this.got === 0;
+      }
+      this.handle.writeSync(this.last ? Z_FINISH : Z_NO_FLUSH, this.input, this.off, this.got - this.off, out, at, len);
+      if (this.gz.destroyed) throw dataError('invalid or cut-short gzip data');
+      const [availOut, availIn] = [this.state[0]!, this.state[1]!];
+      this.off = this.got - availIn;
+      const n = len - availOut;
+      // Output full: more may be pending.
+      if (availOut === 0) return n;
+      // Output room left: the input is consumed, unless the data ended before it.
+      if (availIn > 0) throw dataError('data after the end of the gzip data');
+      // Z_FINISH with no error: the data ended cleanly (cut-short data is an error, which destroys the handle).
+      if (this.last) this.done = true;
+      if (n > 0) return n;
+    }
+    return 0;
+  }
+
+  close(): void {
+    if (!this.gz.destroyed) this.gz.close();
+  }
+}
+
+/**
+ * The content of a gzip file in chunks of ONE output buffer reused for every chunk (GzipFileReader into a
+ * buffer of its own): each chunk yielded is overwritten when the next is asked for, so the consumer must be
+ * done with it (and copy what it keeps: lineBlocks with `reused`). Throws as GzipFileReader does.
  */
 export function* gunzipFileChunks(fd: number, size: number): Generator<Buffer> {
-  const gz = zlib().createGunzip() as Internals;
-  const handle = gz._handle;
-  const state = gz._writeState;
-  if (!handle || typeof handle.writeSync !== 'function' || !state) throw new Error('zlib internals missing: the file is streamed');
-  gz.on('error', () => {});
-  const input = Buffer.allocUnsafe(CHUNK_IN_BYTES);
+  const reader = new GzipFileReader(fd, size);
   const out = Buffer.allocUnsafe(CHUNK_OUT_BYTES);
-  const { Z_NO_FLUSH, Z_FINISH } = zlib().constants;
   try {
-    let pos = 0;
-    for (;;) {
-      const got = pos < size ? fs.readSync(fd, input, 0, Math.min(CHUNK_IN_BYTES, size - pos), pos) : 0;
-      pos += got;
-      const last = got === 0;
-      let off = 0;
-      for (;;) {
-        handle.writeSync(last ? Z_FINISH : Z_NO_FLUSH, input, off, got - off, out, 0, out.length);
-        if (gz.destroyed) throw Object.assign(new Error('invalid or cut-short gzip data'), { code: 'Z_DATA_ERROR' });
-        const [availOut, availIn] = [state[0]!, state[1]!];
-        off = got - availIn;
-        const n = out.length - availOut;
-        if (n > 0) yield out.subarray(0, n);
-        if (availOut === 0) continue;
-        // Output room left: the input is consumed, unless the data ended before it (zero padding after the last
-        // member, which the handle leaves unread): that rare case is left to the streaming reader.
-        if (availIn > 0) throw Object.assign(new Error('data after the end of the gzip data'), { code: 'Z_DATA_ERROR' });
-        break;
-      }
-      // Z_FINISH with no error: the data ended cleanly (cut-short data is an error, which destroys the handle).
-      if (last) return;
-    }
+    for (let n = reader.read(out, 0, out.length); n > 0; n = reader.read(out, 0, out.length)) yield out.subarray(0, n);
   } finally {
-    if (!gz.destroyed) gz.close();
+    reader.close();
   }
 }

@@ -10,7 +10,7 @@ import { BlockRunner } from './block-runner.js';
 import { lineBlocks, splitLongLines } from './line-blocks.js';
 import { openBytes, readError } from './sources.js';
 import { FileTally } from './totals.js';
-import { gunzipFileChunks, gunzipInto } from './inflate.js';
+import { CHUNK_OUT_BYTES, GzipFileReader, gunzipInto } from './inflate.js';
 import type { FileJob, JobResultMessage, RangeJob, WorkerInit } from './protocol.js';
 
 /** Bytes read past a chunk's end at a time to finish a line (log lines are a few KB). */
@@ -23,8 +23,8 @@ export const CHUNK_BYTES = 512 << 10;
  * and scanned as one block: log export writes files of a few MB, and for those a stream's per-chunk work (async
  * reads, inflate in the thread pool, re-assembling lines across chunks) measured a third of the job's time.
  * Larger files, and any file that fails this way (damaged or cut-short gzip), are streamed, which keeps memory
- * flat and reports the counts made before a failure; a larger gzip file is first inflated here in chunks into
- * one reused buffer (gunzipChunked), and streamed only when that fails.
+ * flat and reports the counts made before a failure; a larger gzip file is first inflated here a chunk at a
+ * time straight into the scan buffer (gunzipChunked), and streamed only when that fails.
  */
 export const WHOLE_FILE_BYTES = 32 << 20;
 
@@ -225,7 +225,7 @@ export class JobRunner {
       return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };
     }
     if (job.gzip) {
-      const done = await this.gunzipChunked(job);
+      const done = this.gunzipChunked(job);
       if (done) return done;
     }
     let bytes = 0;
@@ -246,29 +246,64 @@ export class JobRunner {
   }
 
   /**
-   * A gzip file too large to inflate whole, inflated on this thread chunk by chunk into one reused buffer
-   * (inflate.ts gunzipFileChunks). Undefined when it fails (damaged or cut-short data, trailing junk): the
-   * counts made are dropped and the caller streams the file, which reports exactly what it could read.
+   * A gzip file too large to inflate whole, inflated on this thread a chunk at a time straight into the block
+   * buffer (the line kernel's memory; inflate.ts GzipFileReader), a partial last line carried to its front as
+   * range() does: each chunk is scanned where it was inflated, still in the core's cache. Undefined when it
+   * fails (damaged or cut-short data, trailing junk): the counts made are dropped and the caller streams the
+   * file, which reports exactly what it could read.
    */
-  private async gunzipChunked(job: FileJob): Promise<JobResultMessage | undefined> {
+  private gunzipChunked(job: FileJob): JobResultMessage | undefined {
     const runner = this.runner!;
     // --explain counts go into the runner as lines are scanned and cannot be dropped with the tally: a file
     // whose chunks fail part-way would have its first lines counted twice. Such runs stream the file.
     if (runner.options.explain) return undefined;
     const tally = new FileTally();
+    const maxLine = this.init.maxLine;
+    const strict = runner.options.strict;
+    const chunk = this.init.chunkBytes ?? CHUNK_OUT_BYTES;
+    let reader: GzipFileReader | undefined;
     try {
-      const chunks = gunzipFileChunks(this.fdOf(job.path), job.size);
-      for await (const block of lineBlocks(chunks, this.init.maxLine, true)) {
-        if (block.kind === 'too-long') tally.addTooLong(block.bytes, runner.options.strict);
-        else {
-          const r = runner.run(block.buf, 0, block.buf.length);
-          tally.add(r.counts, r.malformed, block.buf.length);
+      reader = new GzipFileReader(this.fdOf(job.path), job.size);
+      let len = 0; // bytes held at buf[0, len): the partial line
+      let skipping = -1; // bytes so far of a line too long to hold, being skipped (-1: none)
+      let buf = this.block(chunk + TAIL_STEP, false);
+      while (!tally.stopped) {
+        if (buf.length < len + chunk) buf = this.block(Math.max(len + chunk, buf.length * 2), true);
+        const n = reader.read(buf, len, chunk);
+        if (n === 0) break;
+        let from = len;
+        len += n;
+        if (skipping >= 0) {
+          const nl = buf.subarray(0, len).indexOf(10);
+          if (nl < 0) {
+            skipping += len;
+            len = 0;
+            continue;
+          }
+          tally.addTooLong(skipping + nl + 1, strict);
+          skipping = -1;
+          buf.copyWithin(0, nl + 1, len);
+          len -= nl + 1;
+          from = 0;
         }
-        if (tally.stopped) break;
+        // The whole lines so far (only the new bytes can hold the last `\n`); the partial one goes to the front.
+        const last = from + buf.subarray(from, len).lastIndexOf(10) + 1;
+        if (last > from) {
+          this.runLines(tally, buf, 0, last, [], len);
+          buf.copyWithin(0, last, len);
+          len -= last;
+        }
+        if (len > maxLine) {
+          skipping = len;
+          len = 0;
+        }
       }
+      if (skipping >= 0) tally.addTooLong(skipping, strict);
+      else if (len > 0 && !tally.stopped) this.runLines(tally, buf, 0, len, []);
     } catch {
       return undefined;
     } finally {
+      reader?.close();
       this.closeFd(job.path);
     }
     return { type: 'result', id: job.id, tally: tally.data(), out: new Uint8Array(0), bytes: job.size };

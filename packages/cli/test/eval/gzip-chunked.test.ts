@@ -1,8 +1,8 @@
 /**
- * Gzip files too large to inflate whole (eval/inflate.ts gunzipFileChunks, job-runner.ts gunzipChunked): inflated
- * in chunks into one reused buffer, they give exactly gunzip's content — every member, whatever the chunk
- * boundaries — and lines cut by a chunk boundary are kept whole (lineBlocks copies them: the buffer is
- * overwritten). Damaged, cut-short or padded data throws, and the file job then streams the file as before:
+ * Gzip files too large to inflate whole (eval/inflate.ts GzipFileReader, job-runner.ts gunzipChunked): inflated
+ * a chunk at a time (gunzipFileChunks: into one reused buffer; the file job: into the scan buffer, a partial
+ * line carried to its front), they give exactly gunzip's content — every member, whatever the chunk
+ * boundaries — and lines cut by a chunk boundary are kept whole. Damaged, cut-short or padded data throws, and the file job then streams the file as before:
  * the same counts and the same error. Checked through the evaluation with a tiny whole-file bound, against the
  * whole-file path and the main thread.
  */
@@ -125,6 +125,33 @@ describe('large gzip files in file jobs', () => {
     expect(pick(chunked)).toEqual(pick(main));
     expect(pick(chunked).errors).toEqual(['cut.log.gz', 'junk.log.gz']);
     expect(chunked.total).toBeGreaterThan(50_000);
+  }, 120_000);
+
+  it('inflated a chunk at a time into the scan buffer: lines cut by chunks, lines too long to hold, CRLF and a last line without its newline count as on the main thread', async () => {
+    // Chunks of 16 KB and a 40 KB line limit: lines of 60-300 KB are too long and span several chunks (skipped
+    // while inflating), others end exactly at or just after a chunk's end.
+    const lines: string[] = [];
+    for (let i = 0; i < 4000; i++) {
+      if (i % 331 === 17) lines.push(JSON.stringify({ h: 'a', i, pad: 'z'.repeat(60_000 + ((i * 7919) % 240_000)) }));
+      else if (i % 97 === 3) lines.push('');
+      else if (i % 89 === 5) lines.push('{"h":"a",');
+      else lines.push(JSON.stringify({ h: i % 3 ? 'b' : 'a', i, pad: 'y'.repeat((i * 131) % 3000) }) + (i % 7 === 0 ? '\r' : ''));
+    }
+    const body = lines.join('\n');
+    const tooLongLast = JSON.stringify({ h: 'a', pad: 'w'.repeat(100_000) });
+    write(dir, 'region-a.log.gz', Buffer.concat([zlib.gzipSync(body.slice(0, 200_000)), zlib.gzipSync(body.slice(200_000))])); // no final newline
+    write(dir, 'region-b.log.gz', zlib.gzipSync(`${body}\n${tooLongLast}`)); // ends in a too-long line without its newline
+    write(dir, 'region-c.log.gz', zlib.gzipSync(`${body}\n`, { level: 1 }));
+    const inputs = ['region-a.log.gz', 'region-b.log.gz', 'region-c.log.gz'].map((n) => ({ name: n, path: path.join(dir, n) }));
+    const options = { maxLineBytes: 40_000, validate: true };
+    const chunked = await evaluateInputs(FILTER as never, inputs, { ...options, workerScript: script, workers: 1, wholeFileBytes: 4096, chunkBytes: 16 << 10 });
+    const main = await evaluateInputs(FILTER as never, inputs, { ...options, workers: 0 });
+    expect(chunked.workers).toBe(1);
+    expect(pick(chunked)).toEqual(pick(main));
+    expect(chunked.errors).toEqual([]);
+    expect(chunked.bytes).toBe(main.bytes);
+    // Every too-long line (13 per copy of the body, one more at the end of b) and every cut line is malformed.
+    expect(chunked.malformed).toBeGreaterThanOrEqual(3 * 13 + 1 + 3 * 44);
   }, 120_000);
 
   it('count each line once in --explain, a damaged file read again after its chunks failed included', async () => {
