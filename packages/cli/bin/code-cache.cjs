@@ -82,8 +82,11 @@ const INFO_FLAGS = new Set(['-h', '--help', '-V', '--version']);
  * functions compiled by the run that wrote it, and a good cache is not written again: written by a first
  * `--help`, it left every later compile to compile most of the bundle again (measured: +20 ms CPU per run).
  */
-function didWork(args, code) {
-  return code <= 1 && !args.some((a) => INFO_FLAGS.has(a));
+function didWork(args, code, bundle = {}) {
+  if (args.some((a) => INFO_FLAGS.has(a))) return false;
+  // A bundle whose exit 1 stops before its work says so: `eval` of a filter with errors never runs the
+  // evaluator, and a cache written then made every later eval of that build compile it (+12 M instructions).
+  return typeof bundle.codeCacheWorthy === 'function' ? bundle.codeCacheWorthy(code) === true : code <= 1;
 }
 exports.didWork = didWork;
 
@@ -112,7 +115,7 @@ exports.load = function load(filename) {
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // Written at exit, so that the functions compiled during the run are in it.
     process.once('exit', (code) => {
-      if (!didWork(process.argv.slice(2), code)) return;
+      if (!didWork(process.argv.slice(2), code, mod.exports)) return;
       try {
         // the bundle's other paths that later runs may take (src/warm-code-cache.ts), compiled into the cache
         mod.exports.warmCodeCache?.();

@@ -77,9 +77,10 @@ describe("Chevrotain on the start-up path", () => {
 });
 
 describe('code cache', () => {
-  it('is written by a run that did its command, not by --help, --version or a usage error (it keeps what the first writer compiled)', () => {
+  it('is written by a run that did its command, not by --help, --version, a usage error or an eval of a filter with errors (it keeps what the first writer compiled)', () => {
     const dir = tempDir();
     write(dir, 'f.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'bad.logfilter', 'ClientRequestHost ==\n');
     write(dir, 'l.ndjson', '{"ClientRequestHost":"a"}\n');
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
     delete env.LOGFILTER_NO_CODE_CACHE;
@@ -93,6 +94,11 @@ describe('code cache', () => {
       expect(run(bin, [...pre, '-V'])).toBe(0);
       expect(run(bin, [...pre, '--no-such-option', ...work])).toBe(2);
       expect(caches(bundle)).toEqual([]);
+      // eval of a filter with errors (exit 1) never reaches the evaluator: no cache from it either
+      if (bin === 'logfilter.cjs') {
+        expect(run(bin, [...pre, 'bad.logfilter', 'l.ndjson'])).toBe(1);
+        expect(caches(bundle)).toEqual([]);
+      }
       expect(run(bin, [...pre, ...work])).toBe(0);
       const written = caches(bundle);
       expect(written).toHaveLength(1);
