@@ -34,14 +34,16 @@ export interface FdHost {
   closed(): void;
 }
 
+/** process.stdout or process.stderr; on stdout, as on the descriptor, a closed pipe ends the process with the status so far. */
+export function processStream(fd: 1 | 2): NodeJS.WriteStream {
+  const s = fd === 1 ? process.stdout : process.stderr;
+  if (fd === 1) s.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && processHost.closed());
+  return s;
+}
+
 const processHost: FdHost = {
   writeSync: (fd, bytes, offset, length) => fs.writeSync(fd, bytes, offset, length),
-  stream: (fd) => {
-    const s = fd === 1 ? process.stdout : process.stderr;
-    // as on the descriptor: a closed pipe ends the process with the status so far
-    if (fd === 1) s.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && processHost.closed());
-    return s;
-  },
+  stream: processStream,
   isatty: (fd) => {
     // A file, a pipe or a socket is no terminal, and neither is /dev/null (where scripts send what they do not
     // read): told by a stat, without node:tty, which loads the stream modules (Node >= 20.16 has

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../../../test/support/paths.js';
 import { applyPatches, PICOCOLORS_PROBE_DROPPED, PICOCOLORS_PROBE_ORIGINAL } from '../../../scripts/bundle-patches.mjs';
 import { type FdHost, fdOutput } from '../src/fd-output.js';
+import { processContext } from '../src/context.js';
 import { tempDir, write } from './eval/support.js';
 
 /** A stand-in for the process: a descriptor that writes at most `chunk` bytes a call and fails where told. */
@@ -82,6 +83,23 @@ describe('fdOutput', () => {
     fdOutput(2, stderr.host).write('x');
     expect(stderr.log).toEqual([]);
     expect(() => fdOutput(1, fakeHost({ 0: 'EIO' }).host).write('x')).toThrow('EIO');
+  });
+});
+
+describe('processContext', () => {
+  it('writes on the descriptors, except on Windows, whose console takes text through the terminal stream', () => {
+    const ctx = processContext();
+    expect(ctx.stdout).not.toBe(process.stdout);
+    expect('stream' in ctx.stdout).toBe(true);
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      const win = processContext();
+      expect(win.stdout).toBe(process.stdout);
+      expect(win.stderr).toBe(process.stderr);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
   });
 });
 
