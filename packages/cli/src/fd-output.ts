@@ -15,9 +15,10 @@
  * `isTTY` is asked of the descriptor only when read, which only colour choices and the progress bar do.
  */
 import fs from 'node:fs';
-import type { Output } from './context.js';
 
-export interface FdOutput extends Output {
+/** A CliContext's stdout or stderr (context.ts's Output, not imported: context.ts imports this module). */
+export interface FdOutput {
+  write(chunk: string | Uint8Array): boolean;
   readonly isTTY: boolean;
   readonly columns: number | undefined;
   /** The real process stream; every later write goes through it. */
