@@ -32,6 +32,32 @@ export interface LogCustomFieldParameters {
   cookie_fields?: CustomFieldName[];
 }
 
+/** The actions a ruleset rule can take (the API's list; `allow` is not one). The emulator's table is keyed by it. */
+export const RULE_ACTIONS = [
+  'block',
+  'challenge',
+  'compress_response',
+  'ddos_dynamic',
+  'execute',
+  'force_connection_close',
+  'js_challenge',
+  'log',
+  'log_custom_field',
+  'managed_challenge',
+  'redirect',
+  'rewrite',
+  'route',
+  'score',
+  'serve_error',
+  'set_cache_control',
+  'set_cache_settings',
+  'set_cache_tags',
+  'set_config',
+  'skip',
+  'transform_response_html',
+] as const;
+export type RuleAction = (typeof RULE_ACTIONS)[number];
+
 export interface Rule {
   id: string;
   version?: string;

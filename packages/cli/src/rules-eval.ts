@@ -13,6 +13,7 @@ import type { CliContext } from './context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';
 import { readInput } from './io.js';
 import { reportDiagnostics } from './options.js';
+import { refuseFilterForRules } from './wrong-command.js';
 
 export interface RulesEvalFlags {
   request: string;
@@ -89,6 +90,8 @@ export async function rulesEval(arg: string, flags: RulesEvalFlags, ctx: CliCont
     const phase = flags.phase ?? header.phase;
     const result = evaluateRule(header.text, req.fields, { kind: flags.kind, lists, ...(phase ? { phase } : {}) });
     if (!result.ok) {
+      // a filter file given here names `eval` (an expression typed as the argument is left to its diagnostics)
+      if (!result.problem && expr.name !== 'expression') refuseFilterForRules(expr.name, expr.text, 'eval');
       const diagnostics: RuleDiagnostic[] = result.problem
         ? [{ code: 'rule-eval', severity: 'error', message: result.problem.message, start: result.problem.start, end: Math.max(result.problem.end, result.problem.start + 1) }]
         : result.diagnostics;

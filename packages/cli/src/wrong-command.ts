@@ -2,11 +2,12 @@
  * Input that went to the wrong command gets the right command named, instead of the errors the wrong command
  * makes of it: filter JSON given to `compile` (a page of syntax errors), source given to `decompile`
  * (`invalid-json`), `eval`'s arguments swapped (the logs read as a filter: "larger than 4 MiB"), a Parquet file
- * given to the built-in engine (thousands of malformed lines). Each is a usage error (exit 2) naming the command
- * line to run.
+ * given to the built-in engine (thousands of malformed lines), a rules-language expression given to a filter
+ * command or a filter to a rules command (the other language's errors). Each is a usage error (exit 2) naming the
+ * command line to run.
  */
 import fs from 'node:fs';
-import { compile } from '@logfilter/core';
+import { check, compile } from '@logfilter/core';
 import { UsageError } from './errors.js';
 import { shellQuote } from './api/table.js';
 
@@ -66,4 +67,43 @@ export function isParquetFile(file: string): boolean {
 export function refuseParquetForBuiltin(files: readonly { name: string; path: string }[]): void {
   const parquet = files.find((f) => isParquetFile(f.path));
   if (parquet) throw new UsageError(`${parquet.name} is a Parquet file; the built-in engine reads NDJSON: run it with --engine duckdb`);
+}
+
+const argOf = (name: string) => (name === '<stdin>' ? '-' : shellQuote(name));
+
+/**
+ * A field of the rules language: dotted lower case under one of its namespaces (`http.host`, `ip.src`,
+ * `cf.bot_management.score`). No filter field is written so (theirs are `ClientRequestHost`), so text that failed
+ * as a filter and names one is a rules expression. A pattern, not the rules checker: the filter commands' bundles
+ * (compile-filter, eval) start fast because they do not load the rules language.
+ */
+const RULES_FIELD = /(?:^|[\s(!{,])(?:http|ip|cf|raw|ssl|tcp|udp|icmp|sip)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b/;
+
+/**
+ * A filter command (compile, decompile, eval, the jobs' --filter) whose input did not check as a filter: a
+ * `.rule` file, or text (not JSON) naming a rules-language field, names the rules command instead. Called only
+ * once the input failed, so a filter never pays for it.
+ */
+export function refuseRuleForFilter(name: string, text: string, instead: 'check' | 'eval'): void {
+  if (!/\.rule$/i.test(name) && (/^\s*[{"[]/.test(text) || !RULES_FIELD.test(text))) return;
+  const arg = argOf(name);
+  throw new UsageError(
+    instead === 'eval'
+      ? `${name} is a rules-language expression, not a filter: evaluate it against sample requests with logfilter rules eval ${arg} --request REQUESTS.json`
+      : `${name} is a rules-language expression, not a filter: check it with logfilter rules check ${arg}`,
+  );
+}
+
+/**
+ * A rules command (rules check, rules eval) whose input did not check: a `.logfilter` file, or text that checks
+ * as a filter (source or filter JSON), names the filter command instead. Called only once the input failed.
+ */
+export function refuseFilterForRules(name: string, text: string, instead: 'check' | 'eval'): void {
+  if (!/\.logfilter$/i.test(name) && (text.trim() === '' || !check(text, { accept: 'json-or-source' }).ok)) return;
+  const arg = argOf(name);
+  throw new UsageError(
+    instead === 'eval'
+      ? `${name} is a filter, not a rules-language expression: run it over logs with logfilter eval ${arg} LOGS`
+      : `${name} is a filter, not a rules-language expression: check it with logfilter check ${arg}`,
+  );
 }

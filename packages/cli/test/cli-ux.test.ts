@@ -199,11 +199,24 @@ describe('did-you-mean for closed sets', () => {
       [['jobs', 'lst', '--zone', 'z'], 'list'],
       [['rulesets', 'entrypoint', 'get', '--zone', 'z', '--phase', 'http_ratelimt'], 'http_ratelimit'],
       [['rules', 'check', '--phase', 'http_request_firewall_custon', '-'], 'did you mean http_request_firewall_custom'],
+      [['rulesets', 'rules', 'add', 'r1', '--zone', 'z', '--action', 'blok', '--expression', 'ssl'], 'did you mean block'],
+      [['rulesets', 'rules', 'update', 'r1', 'x1', '--zone', 'z', '--action', 'managed_chalenge'], 'did you mean managed_challenge'],
     ];
     for (const [argv, want] of cases) {
       const r = await logfilter(argv, env);
       expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 2]);
       expect(r.stderr).toContain(want);
+    }
+  });
+
+  it('--action takes each of the API\'s actions (checked before anything is sent)', async () => {
+    const before = emu.requestCount;
+    expect((await logfilter(['rulesets', 'rules', 'add', 'r1', '--zone', 'z', '--action', 'allow', '--expression', 'ssl'], env)).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+    const z = zone();
+    const rs = await ruleset(z);
+    for (const action of ['block', 'managed_challenge', 'js_challenge', 'log']) {
+      expect((await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--action', action, '--expression', 'ssl'], env)).code, action).toBe(0);
     }
   });
 });
@@ -254,6 +267,27 @@ describe('destructive operations ask on a terminal, need --yes otherwise, and sh
     const yes = await logfilter(['rulesets', 'update', rs.id, '--zone', z, '--file', file('one.json', JSON.stringify(RULES.slice(0, 1))), '--yes'], env);
     expect(yes.code).toBe(0);
     expect((await api.getRuleset({ zone: z }, rs.id)).rules).toHaveLength(1);
+  });
+
+  it('rulesets entrypoint put with fewer rules than the entry point has needs --yes too (it replaces all rules, as update does)', async () => {
+    const z = zone();
+    const phase = 'http_request_firewall_custom';
+    // a missing entry point has nothing to drop: created without asking
+    const first = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep2.json', JSON.stringify(RULES))], env);
+    expect(first.code).toBe(0);
+    const before = emu.requestCount;
+    const empty = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep0.yaml', 'rules: []\n')], env);
+    expect(empty.code).toBe(2);
+    expect(emu.requestCount).toBe(before + 1); // the read of the entry point, no write
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules).toHaveLength(2);
+    const dry = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep0.yaml', 'rules: []\n'), '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    const no = await onTerminal(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep1.json', JSON.stringify(RULES.slice(1)))], 'no\n');
+    expect(no.code).toBe(1);
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules).toHaveLength(2);
+    const yes = await logfilter(['rulesets', 'entrypoint', 'put', '--phase', phase, '--zone', z, '--file', file('ep1.json', JSON.stringify(RULES.slice(1))), '--yes'], env);
+    expect(yes.code).toBe(0);
+    expect((await api.getEntrypoint({ zone: z }, phase)).rules.map((r) => r.description)).toEqual(['b']);
   });
 });
 

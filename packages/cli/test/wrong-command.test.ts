@@ -2,11 +2,12 @@
  * Input given to the wrong command names the right one (usage error, exit 2), and decompile's output that does
  * not compile back is printed with its diagnostics and exit 1.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers.js';
+import { REPO } from '../../../test/support/paths.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-wrong-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,6 +67,84 @@ describe('input that went to the wrong command', () => {
     expect(r.stderr).toContain('missing.ndjson');
     expect(r.stderr).not.toContain('ClientRequestHost');
     expect(r.stderr).not.toContain('EdgeResponseStatus');
+  });
+});
+
+describe('a rules-language expression given to a filter command, or a filter to a rules command', () => {
+  const RULE = 'http.host eq "example.com" and ip.src in {192.0.2.0/24}\n';
+
+  it('compile, decompile, eval and check-by-content name rules check / rules eval, exit 2, one line', async () => {
+    const rule = put('r.rule', RULE);
+    const plain = put('r.txt', RULE);
+    const logs = put('l.ndjson', '{"ClientRequestHost":"example.com"}\n');
+    for (const [argv, want] of [
+      [['compile', rule], `logfilter rules check ${rule}`],
+      [['compile', plain], `logfilter rules check ${plain}`],
+      [['decompile', rule], `logfilter rules check ${rule}`],
+      [['eval', rule, logs], `logfilter rules eval ${rule}`],
+      [['eval', plain, logs], `logfilter rules eval ${plain}`],
+    ] as const) {
+      const r = await runCli('logfilter', [...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr, argv.join(' ')).toContain(want);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    // from standard input too, named "-"
+    const stdin = await runCli('logfilter', ['compile'], { stdin: RULE });
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toContain('logfilter rules check -');
+    // a broken filter that is no rules expression keeps its own diagnostics
+    const broken = await runCli('logfilter', ['compile', put('b.logfilter', 'ClientRequestHost == \n')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).not.toContain('rules check');
+  });
+
+  it('telling the languages apart keeps the rules checker out of the compile-filter and eval bundles (their start-up)', () => {
+    const bundle = (name: string) => readFileSync(path.join(REPO, 'packages/cli/dist', name), 'utf8');
+    // a code of the rules checker's own: the full CLI has it, so the marker does tell
+    expect(bundle('logfilter.cjs')).toContain('rule-unknown-identifier');
+    expect(bundle('compile-filter.cjs')).not.toContain('rule-unknown-identifier');
+    expect(bundle('logfilter-eval.cjs')).not.toContain('rule-unknown-identifier');
+  });
+
+  it('rules check and rules eval on a filter (source or JSON) name check / eval, exit 2', async () => {
+    const src = put('g.logfilter', SOURCE);
+    const plain = put('g.txt', SOURCE);
+    const json = put('g.json', JSON_FILTER);
+    const req = put('req.json', '{"http.host": "example.com"}');
+    for (const [argv, want] of [
+      [['rules', 'check', src], `logfilter check ${src}`],
+      [['rules', 'check', plain], `logfilter check ${plain}`],
+      [['rules', 'check', json], `logfilter check ${json}`],
+      [['rules', 'eval', src, '--request', req], `logfilter eval ${src}`],
+      [['rules', 'eval', json, '--request', req], `logfilter eval ${json}`],
+    ] as const) {
+      const r = await runCli('logfilter', [...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr, argv.join(' ')).toContain(want);
+    }
+    // a broken expression that is no filter keeps its own diagnostics
+    const broken = await runCli('logfilter', ['rules', 'check', put('b.rule', 'http.host eq\n')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).not.toContain('logfilter check');
+  });
+
+  it('rules check on a JSON or YAML document that holds no expression says so (exit 2) instead of passing silently', async () => {
+    for (const [name, text] of [
+      ['none.json', '{"name": "x", "action": "block"}'],
+      ['typo.yaml', 'action: block\nexpresion: http.host eq "a"\n'],
+      ['num.json', '{"expression": 5}'],
+      ['items.json', '[1, 2]'],
+      ['null.yaml', 'rules:\n  - null\n'],
+      ['num.yaml', 'rules:\n  - action: block\n    expression: 5\n'],
+    ] as const) {
+      const r = await runCli('logfilter', ['rules', 'check', put(name, text)]);
+      expect(r.code, name).toBe(2);
+      expect(r.stderr, name).toContain(name);
+    }
+    // a ruleset with no rules is fine
+    expect((await runCli('logfilter', ['rules', 'check', put('empty.json', '{"phase": "http_request_firewall_custom", "rules": []}')])).code).toBe(0);
   });
 });
 

@@ -28,7 +28,7 @@ import { clip, fail, type ErrorCodeName } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store } from './state.js';
 import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
-import { loadPageGuardFixture } from './page-guard-fixture.js';
+import { FIXTURE_TIME, loadPageGuardFixture } from './page-guard-fixture.js';
 
 const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
   scripts: 'scriptNotFound',
@@ -206,9 +206,10 @@ function later(previous: string): string {
 
 export function pageGuardOf(store: Store, zoneId: string): PageGuardZone {
   const z = store.zone(zoneId);
-  // A read answers the defaults without keeping them: reads never create state.
-  if (store.reading) return z.page_guard ?? emptyPageGuard();
-  return (z.page_guard ??= emptyPageGuard());
+  // A read answers the defaults without keeping them: reads never create state. Settings never set carry the
+  // fixture time, so every read, and a change that is not to the settings (a policy), answers the same updated_at.
+  if (store.reading) return z.page_guard ?? emptyPageGuard(FIXTURE_TIME);
+  return (z.page_guard ??= emptyPageGuard(FIXTURE_TIME));
 }
 
 export function pageGuardRoutes(store: Store): Route[] {

@@ -4,6 +4,7 @@
  */
 
 import { PHASES as RULE_PHASES } from '@logfilter/core';
+import type { RuleAction } from '@logfilter/api';
 
 export const KINDS = ['managed', 'custom', 'root', 'zone'] as const;
 
@@ -18,7 +19,8 @@ export const PHASES: readonly string[] = RULE_PHASES;
  * present; `nonEmpty` asks for at least one parameter of any name. `log_custom_field` has its own rules
  * (rules-validate.ts), kept from before with their own codes.
  */
-export const ACTIONS: Record<string, { anyOf?: readonly string[]; nonEmpty?: boolean }> = {
+// keyed by @logfilter/api's RULE_ACTIONS: an action missing here, or one not there, does not compile
+export const ACTIONS: Record<RuleAction, { anyOf?: readonly string[]; nonEmpty?: boolean }> = {
   block: {},
   challenge: {},
   compress_response: { anyOf: ['algorithms'] },

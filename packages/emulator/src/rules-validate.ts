@@ -17,7 +17,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** `where` is the rule's place in the body as a dotted path (`rules.2`, or `body` for a single rule). */
 export function validateRule(rule: RuleInput, where: string, phase: string): void {
-  const spec = Object.hasOwn(ACTIONS, rule.action) ? ACTIONS[rule.action] : undefined;
+  const spec = Object.hasOwn(ACTIONS, rule.action) ? ACTIONS[rule.action as keyof typeof ACTIONS] : undefined;
   if (!spec) throw badRequest('unknownAction', `${where}.action: unknown action "${rule.action}" (one of ${ACTION_NAMES.join(', ')})`, pointer(where, 'action'));
   if (rule.logging !== undefined && rule.action !== 'skip') {
     throw badRequest('loggingOnlySkip', `${where}.logging: logging options are only allowed with the skip action`, pointer(where, 'logging'));

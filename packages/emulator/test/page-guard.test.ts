@@ -234,3 +234,19 @@ describe('logfilter-emulator --fixture', () => {
     }
   });
 });
+
+describe('settings of a zone where monitoring was never set up', () => {
+  it('answer one updated_at at every read, and after changes that are not to the settings; a PUT moves it', async () => {
+    const s = '/zones/never-set-up/page_guard';
+    const first = await call('GET', s);
+    expect(first.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5)); // not a timed assertion: only lets the clock move
+    expect((await call('GET', s)).body.result.updated_at).toBe(first.body.result.updated_at);
+    // a policy created keeps the zone's monitoring state, not its settings
+    const created = await call('POST', `${s}/policies`, { action: 'log', expression: 'true', value: "script-src 'self'", enabled: true });
+    expect(created.status).toBe(200);
+    expect((await call('GET', s)).body.result.updated_at).toBe(first.body.result.updated_at);
+    const put = await call('PUT', s, { enabled: true });
+    expect(Date.parse(put.body.result.updated_at)).toBeGreaterThan(Date.parse(first.body.result.updated_at));
+  });
+});

@@ -7,6 +7,7 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 import { reportDiagnostics } from '../options.js';
+import { refuseRuleForFilter } from '../wrong-command.js';
 
 export interface CompiledFilter {
   /** Canonical compact filter JSON: the text the job's `filter` field carries. */
@@ -24,6 +25,7 @@ export async function readFilter(file: string, ctx: CliContext, dataset: string 
   // one call checks either kind of input, on the user's own text (diagnostics point into the file they
   // wrote), and hands back the canonical JSON the job's `filter` field carries
   const checked = check(input.text, { dataset, accept: 'json-or-source' });
+  if (!checked.ok) refuseRuleForFilter(input.name, input.text, 'check');
   reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
   if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);
   const json = checked.json;

@@ -7,7 +7,7 @@ import { check, compile, inputKind, pretty, SQL_DIALECTS, toFilterString, toSql,
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
-import { refuseJsonForCompile } from '../wrong-command.js';
+import { refuseJsonForCompile, refuseRuleForFilter } from '../wrong-command.js';
 import { datasetOption, diagnosticsOption, maxBytesOption, maxOperatorsOption, reportDiagnostics } from '../options.js';
 
 export interface CompileFlags {
@@ -75,6 +75,7 @@ export async function runCompile(file: string | undefined, flags: CompileFlags, 
     maxBytes: flags.maxBytes,
     optimize: flags.optimize,
   });
+  if (!result.ok) refuseRuleForFilter(input.name, input.text, 'check');
   reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
   if (!result.ok || result.json === undefined) return EXIT_FAILURE;
   if (flags.optimize && flags.diagnostics !== 'json') {

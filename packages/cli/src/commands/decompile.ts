@@ -4,7 +4,7 @@ import { compile, decompile } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
 import { readInput } from '../io.js';
-import { refuseSourceForDecompile } from '../wrong-command.js';
+import { refuseRuleForFilter, refuseSourceForDecompile } from '../wrong-command.js';
 import { diagnosticsOption, knownDataset, reportDiagnostics } from '../options.js';
 import { toJsonDiagnostics } from '../diagnostics-print.js';
 
@@ -20,6 +20,7 @@ export function registerDecompile(program: Command, ctx: CliContext, setExit: (c
       const input = await readInput(file, ctx);
       refuseSourceForDecompile(input.name, input.text);
       const result = decompile(input.text, { dataset: flags.dataset });
+      if (!result.ok) refuseRuleForFilter(input.name, input.text, 'check');
       // The source must compile back (a float on an integer field, an unknown field would not): printed all the
       // same, for the user to fix, with the compiler's diagnostics and exit 1, as check does.
       const back = result.ok && result.source !== undefined ? compile(result.source, flags.dataset !== undefined ? { dataset: flags.dataset } : {}) : undefined;

@@ -11,7 +11,7 @@ import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
-import { refuseParquetForBuiltin, refuseSwappedEvalArgs } from '../wrong-command.js';
+import { refuseParquetForBuiltin, refuseRuleForFilter, refuseSwappedEvalArgs } from '../wrong-command.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
 import type { ProgressBar } from '../eval/progress-bar.js';
@@ -38,6 +38,7 @@ async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Prom
   const input = await readInput(file, ctx);
   const result = inputKind(input.text) === 'json' ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
   if (!result.ok || !result.filter) {
+    refuseRuleForFilter(input.name, input.text, 'eval');
     reportDiagnostics(ctx, input.name, input.text, result.diagnostics, 'text');
     return undefined;
   }

@@ -9,7 +9,9 @@ import { checkRule, firstApiError, formatApiError, readRuleFileHeader, type Rule
 import { checkBodyExpressions } from '../rules-check.js';
 import { rulesEval, type RulesEvalFlags } from '../rules-eval.js';
 import type { CliContext } from '../context.js';
-import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { refuseFilterForRules } from '../wrong-command.js';
+import { parse as parseYaml } from 'yaml';
 import { type Input, readInput } from '../io.js';
 import { phaseOption, reportDiagnostics } from '../options.js';
 import { runFmt } from './fmt.js';
@@ -49,7 +51,7 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
     .addOption(kindOption())
     .addOption(rulesDiagnosticsOption())
     .action(async (file: string | undefined, flags: RulesCheckFlags) => {
-      setExit(runRulesCheck(file, await readInput(file, ctx), flags, ctx));
+      setExit(runRulesCheck(file, await readInput(file, ctx), flags, ctx, { command: 'rules check' }));
     });
 
   rules
@@ -81,10 +83,34 @@ export function registerRules(program: Command, ctx: CliContext, setExit: (code:
 }
 
 /**
+ * Whether a rules document is a list of rules or a ruleset with a `rules` list (possibly empty: nothing to check),
+ * and the first rule of it that is no object or whose `expression` is no string (`rulesets create --file` refuses
+ * those files; the checker, which looks for expression strings, would pass over them).
+ */
+function ruleListShape(text: string, format: 'json' | 'yaml'): { list: boolean; problem?: string } {
+  let value: unknown;
+  try {
+    value = format === 'yaml' ? parseYaml(text) : JSON.parse(text);
+  } catch {
+    return { list: false };
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const body = isObject(value) && 'success' in value && 'result' in value ? value.result : value;
+  const items = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.rules) ? (body.rules as unknown[]) : undefined;
+  if (items === undefined) return { list: false };
+  const where = Array.isArray(body) ? '' : 'rules';
+  for (const [i, item] of items.entries()) {
+    if (!isObject(item)) return { list: true, problem: `${where}[${i}]: a rule must be an object with an expression` };
+    if (item.expression !== undefined && typeof item.expression !== 'string') return { list: true, problem: `${where}[${i}].expression: must be a string` };
+  }
+  return { list: true };
+}
+
+/**
  * Checks one expression (a `.rule` file, its `# phase:` header read), or every expression of a JSON or YAML
  * rules document, and prints the diagnostics: `rules check`, and `check` on a `.rule` file. Returns the exit code.
  */
-export function runRulesCheck(file: string | undefined, input: Input, flags: RulesCheckFlags, ctx: CliContext): number {
+export function runRulesCheck(file: string | undefined, input: Input, flags: RulesCheckFlags, ctx: CliContext, options: { command?: 'rules check' | 'check' } = {}): number {
   const format = documentFormat(file, input.text);
   const doc = format !== undefined;
   // a .rule file may start with comment lines, `# phase: …` among them (--phase wins)
@@ -95,6 +121,16 @@ export function runRulesCheck(file: string | undefined, input: Input, flags: Rul
     return header.diagnostics.length ? { ...r, ok: false, diagnostics: [...header.diagnostics, ...r.diagnostics] } : r;
   };
   const result = doc ? checkBodyExpressions({ name: input.name, text: input.text, format }, flags.phase) : single();
+  // `rules check` on a filter names `check` (`check` itself chose this path by the .rule file type)
+  if (options.command === 'rules check' && !result.ok) refuseFilterForRules(input.name, input.text, 'check');
+  if (format !== undefined && result.ok) {
+    const shape = ruleListShape(input.text, format);
+    if (shape.problem !== undefined) throw new UsageError(`${input.name}: ${shape.problem}`);
+    if ((result as RuleDocumentResult).expressions.length === 0 && !shape.list) {
+      if (options.command === 'rules check') refuseFilterForRules(input.name, input.text, 'check');
+      throw new UsageError(`${input.name} holds no rule expression: give a ruleset {phase, rules: [...]}, a list of rules, a rule or a policy, each with a string "expression"`);
+    }
+  }
   if (flags.diagnostics === 'api') {
     const texts = doc
       ? (result as RuleDocumentResult).expressions.flatMap((e) => {

@@ -5,10 +5,11 @@
  */
 import { refuseInvalidExpressions, type ExpressionSource } from '../rules-check.js';
 import { Option, type Command } from 'commander';
-import { scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
+import { ApiError, RULE_ACTIONS, scopePath, type CreateRulesetInput, type LogfilterClient, type RuleInput, type RulePosition, type Ruleset, type RulesetSummary, type Scope } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, phaseOption, positiveInt } from '../options.js';
+import { oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
@@ -84,7 +85,7 @@ function withPosition(cmd: Command): Command {
 function withRuleFields(cmd: Command): Command {
   return cmd
     .option('--file <file>', 'the rule as JSON or YAML (- for standard input)')
-    .option('--action <action>', 'rule action (block, log, execute, skip, …)')
+    .option('--action <action>', 'rule action (block, log, execute, skip, …)', (v: string) => oneOf('--action', v, RULE_ACTIONS, 'action'))
     .option('--expression <expr>', 'rule expression')
     .option('--description <text>', 'rule description')
     .addOption(new Option('--enable', 'the rule is enabled'))
@@ -326,7 +327,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     });
 
   dryRun(
-    phased(cmd(entrypoint, 'put', 'replace the rules of the entry point of a phase (created if missing)'))
+    withYes(phased(cmd(entrypoint, 'put', 'replace ALL rules of the entry point of a phase (created if missing; asks first when rules would be dropped)')))
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
       .option('--description <text>', 'description'),
   ).action(async (flags: RulesetFlags) => {
@@ -336,6 +337,22 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     const { kind: _kind, phase: _phase, ...fields } = rulesetFieldsFrom(value, name);
     const body = { ...fields, ...(flags.description !== undefined ? { description: flags.description } : {}), rules: rulesFrom(value, name) };
     const path = `${scopePath(scope)}/rulesets/phases/${encodeURIComponent(phase)}/entrypoint`;
+    // A PUT replaces every rule, as `rulesets update` does: dropping rules is confirmed like a delete. A phase
+    // without an entry point (10003) has nothing to drop.
+    if (!flags.yes && !flags.dryRun) {
+      refuseInvalidExpressions(ctx, [{ name, text, format }], { phase });
+      const now = await apiCall(`reading the ${phase} entry point of ${scopeLabel(scope)} failed`, async () => {
+        try {
+          return await client.getEntrypoint(scope, phase);
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 10003) return undefined;
+          throw e;
+        }
+      });
+      if (now && body.rules.length < now.rules.length) {
+        await confirmDestructive(ctx, flags, `replacing the ${now.rules.length} rule(s) of the ${phase} entry point (${now.id}) with ${body.rules.length} (dropping ${now.rules.length - body.rules.length})`);
+      }
+    }
     const rs = await write(flags, client, 'PUT', path, body, `updating the ${phase} entry point of ${scopeLabel(scope)} failed`, () => client.updateEntrypoint(scope, phase, body), [{ name, text, format }]);
     if (rs) out(flags, rs, `the ${phase} entry point (${rs.id}) is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });

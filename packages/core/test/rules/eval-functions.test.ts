@@ -247,6 +247,23 @@ describe('problems are answered, not thrown', () => {
   });
 });
 
+// A field that holds others gives them when they are not given, as on the edge: the URI its path and query, the
+// path its (lower-cased) extension, the query its arguments, the Cookie header its cookies; raw.* alike. A field
+// given wins over one derived.
+table('a request gives the fields its given fields hold', [
+  ['http.request.uri.path.extension eq "html"', { 'http.request.uri.path': '/my-path/index.HTML' }, 'true'],
+  ['http.request.uri.path.extension eq ""', { 'http.request.uri.path': '/a.b/c' }, 'true'],
+  ['http.request.uri.args["a"][1] eq "3"', { 'http.request.uri.query': 'a=1&b=2&a=3' }, 'true'],
+  ['http.request.uri.args.names[2] eq "a"', { 'http.request.uri.query': 'a=1&b=2&a=3' }, 'true'],
+  ['http.request.uri.path eq "/x/y.js" and http.request.uri.query eq "q=1" and http.request.uri.path.extension eq "js" and http.request.uri.args["q"][0] eq "1"', { 'http.request.uri': '/x/y.js?q=1' }, 'true'],
+  ['raw.http.request.uri.path eq "/x/y.js" and raw.http.request.uri.args["q"][0] eq "1"', { 'raw.http.request.uri': '/x/y.js?q=1' }, 'true'],
+  ['http.request.uri.path eq "/given" and http.request.uri.query eq "q=1"', { 'http.request.uri': '/x/y.js?q=1', 'http.request.uri.path': '/given' }, 'true'],
+  ['http.request.uri.path.extension eq "php"', { 'http.request.full_uri': 'https://a.example/x.js', 'http.request.uri.path': '/index.php' }, 'true'],
+  ['http.request.cookies["b"][0] eq "2" and http.request.cookies["c"][0] eq "3=4" and len(http.request.cookies["a"]) eq 2', { 'http.cookie': 'a=1; b=2;c=3=4; a=5' }, 'true'],
+  ['http.request.uri.args["__proto__"][0] eq "1" and http.request.cookies["__proto__"][0] eq "2"', { 'http.request.uri.query': '__proto__=1', 'http.cookie': '__proto__=2' }, 'true'],
+  ['http.request.cookies["x"][0] eq "given"', { 'http.cookie': 'x=1', 'http.request.cookies': { x: ['given'] } }, 'true'],
+]);
+
 describe('every expression of the corpus evaluates or says why, never throws', () => {
   const entries = readFileSync(new URL('../../../../test/fixtures/rules/corpus.jsonl', import.meta.url), 'utf8')
     .trim()

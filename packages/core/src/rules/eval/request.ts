@@ -3,8 +3,11 @@
  * "http.request.headers": {"accept": ["*\/*"]}}`), read by each field's type. Strings are UTF-8; integers are
  * JSON numbers or decimal strings; IP addresses strings; arrays and maps JSON arrays and objects of their
  * element type. A map given without its `.names`/`.values` companions gives them too (in the map's order).
- * A full URI (`http.request.full_uri`) gives the fields it holds when they are not given: http.host, ssl,
- * http.request.uri, .uri.path, .uri.path.extension, .uri.query and .uri.args (the raw.* ones too).
+ * A field that holds others gives them when they are not given, as the edge fills them from one request: the full
+ * URI (`http.request.full_uri`) http.host, ssl, http.request.uri, .uri.path, .uri.path.extension, .uri.query and
+ * .uri.args; the URI (`http.request.uri`) its path and query; the path its extension; the query its arguments; the
+ * Cookie header (`http.cookie`) `http.request.cookies` (the raw.* ones too). A given field wins over a derived one,
+ * and the most specific given field is the one read (a given path, not the full URI's, gives the extension).
  * A name that is no field, or a value of the wrong type, is a problem naming the field.
  */
 import { closest } from '../../lang/closest.js';
@@ -38,15 +41,33 @@ export function readSampleRequest(input: unknown): SampleRequest {
     if (problem.length) problems.push(`field ${name}: ${problem[0]}`);
     else fields.set(name, v);
   }
-  // a full URI gives its parts when they are not given
-  const full = input['http.request.full_uri' as keyof typeof input];
-  if (typeof full === 'string') {
-    for (const [name, raw] of Object.entries(uriFields(full))) {
-      if (fields.has(name)) continue;
-      const field = RULE_FIELD_BY_NAME.get(name)!;
-      fields.set(name, convert(raw, field.type, []));
-    }
+  // fields that hold others give them when they are not given, most specific first (first one given wins)
+  const derived: Record<string, unknown> = {};
+  const text = (name: string): string | undefined => {
+    const v = fields.has(name) ? (input as Record<string, unknown>)[name] : derived[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const give = (more: Record<string, unknown>) => {
+    for (const [name, v] of Object.entries(more)) if (!fields.has(name) && !(name in derived) && RULE_FIELD_BY_NAME.has(name)) derived[name] = v;
+  };
+  const parts = (raw: string) => {
+    const uri = `${raw}http.request.uri`;
+    const query = text(`${uri}.query`);
+    if (query !== undefined) give(prefixed(raw, argsFields(query)));
+    const path = text(`${uri}.path`);
+    if (path !== undefined) give({ [`${uri}.path.extension`]: extensionOf(path) });
+  };
+  for (const raw of ['', 'raw.']) {
+    parts(raw);
+    const uri = text(`${raw}http.request.uri`);
+    if (uri !== undefined) give(prefixed(raw, splitUri(uri)));
+    parts(raw);
   }
+  const full = text('http.request.full_uri');
+  if (full !== undefined) give(uriFields(full));
+  const cookie = text('http.cookie');
+  if (cookie !== undefined) give({ 'http.request.cookies': cookiesOf(cookie) });
+  for (const [name, raw] of Object.entries(derived)) fields.set(name, convert(raw, RULE_FIELD_BY_NAME.get(name)!.type, []));
   // a map gives its .names and .values when they are not given
   for (const [name, v] of [...fields]) {
     if (!(v instanceof Map)) continue;
@@ -106,24 +127,68 @@ export function uriFields(url: string): Record<string, unknown> {
   const q = rest.indexOf('?');
   const path = (q < 0 ? rest : rest.slice(0, q)) || '/';
   const query = q < 0 ? '' : rest.slice(q + 1);
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  const dot = last.lastIndexOf('.');
-  const args: Record<string, string[]> = {};
-  for (const pair of query.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    (args[eq < 0 ? pair : pair.slice(0, eq)] ??= []).push(eq < 0 ? '' : pair.slice(eq + 1));
-  }
   const fields: Record<string, unknown> = {
     'http.host': u.hostname,
     ssl: u.protocol === 'https:',
     'http.request.uri': path + (q < 0 ? '' : `?${query}`),
     'http.request.uri.path': path,
-    'http.request.uri.path.extension': dot > 0 ? last.slice(dot + 1).toLowerCase() : '',
+    'http.request.uri.path.extension': extensionOf(path),
     'http.request.uri.query': query,
-    'http.request.uri.args': args,
+    ...argsFields(query),
   };
   for (const [k, v] of Object.entries({ ...fields })) if (k.startsWith('http.request.')) fields[`raw.${k}`] = v;
   fields['raw.http.request.full_uri'] = url;
   return fields;
+}
+
+/** `http.request.uri` (a path and an optional query) split into `.path` and `.query`. */
+function splitUri(uri: string): Record<string, string> {
+  const q = uri.indexOf('?');
+  return { 'http.request.uri.path': q < 0 ? uri : uri.slice(0, q), 'http.request.uri.query': q < 0 ? '' : uri.slice(q + 1) };
+}
+
+/** The file extension of a path's last segment, lower-cased and without the dot (`""` when none). */
+function extensionOf(path: string): string {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A query's arguments: the map of name to values, and the names and values in the order written (not decoded). */
+function argsFields(query: string): Record<string, unknown> {
+  const args: Record<string, string[]> = Object.create(null); // names are user data (`__proto__` is a name)
+  const names: string[] = [];
+  const values: string[] = [];
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    (Object.hasOwn(args, name) ? args[name] : (args[name] = [])).push(value);
+    names.push(name);
+    values.push(value);
+  }
+  return { 'http.request.uri.args': args, 'http.request.uri.args.names': names, 'http.request.uri.args.values': values };
+}
+
+/** The cookies of a Cookie header: name to values (`a=1; b=2`; names URL-decoded where they decode, values as sent). */
+function cookiesOf(header: string): Record<string, string[]> {
+  const cookies: Record<string, string[]> = Object.create(null); // names are user data
+  for (const part of header.split(';')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    let name = (eq < 0 ? item : item.slice(0, eq)).trim();
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // kept as sent
+    }
+    (Object.hasOwn(cookies, name) ? cookies[name] : (cookies[name] = [])).push(eq < 0 ? '' : item.slice(eq + 1).trim());
+  }
+  return cookies;
+}
+
+/** `http.request.…` names moved under `raw.` when `raw` is `"raw."`. */
+function prefixed(raw: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return raw === '' ? fields : Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${raw}${k}`, v]));
 }
