@@ -33,7 +33,18 @@ export const REFERENCE_LOAD = 'const loadReference = (): typeof reference => ref
 export const REFERENCE_LOAD_LAZY = "let loaded: typeof reference | undefined;\nconst loadReference = (): typeof reference => (loaded ??= require('./parse.js'));";
 const FILTER_PARSE = /[\\/]packages[\\/]core[\\/]src[\\/]filter[\\/]syntax[\\/]parse-with-fast-path\.ts$/;
 
+/**
+ * picocolors decides its default colours when it loads, reading `process.stdout.isTTY`: that creates
+ * process.stdout, which the bins no longer create to write their output (packages/cli/src/fd-output.ts: the
+ * stream stack, ~3.5 ms of every start). The CLI never uses those defaults: every colour goes through
+ * `createColors(useColor(ctx))` (a test checks), so the probe is dropped from the bundles.
+ */
+export const PICOCOLORS_PROBE_ORIGINAL = '((p.stdout || {}).isTTY && env.TERM !== "dumb")';
+export const PICOCOLORS_PROBE_DROPPED = '(false /* bundle patch: the CLI passes its own choice to createColors */)';
+const PICOCOLORS = /[\\/]picocolors[\\/]picocolors\.js$/;
+
 const patches = [
+  { file: PICOCOLORS, from: PICOCOLORS_PROBE_ORIGINAL, to: PICOCOLORS_PROBE_DROPPED, commonjs: true },
   { file: CHEVROTAIN_LEXER, from: CHAR_CODE_TABLE_ORIGINAL, to: CHAR_CODE_TABLE_FILL },
   { file: FILTER_PARSE, from: REFERENCE_IMPORT, to: REFERENCE_IMPORT_TYPE, commonjs: true },
   { file: FILTER_PARSE, from: REFERENCE_LOAD, to: REFERENCE_LOAD_LAZY, commonjs: true },
@@ -66,6 +77,7 @@ export function startUpPatches({ commonjs }) {
       };
       b.onLoad({ filter: CHEVROTAIN_LEXER }, apply('js'));
       if (commonjs) b.onLoad({ filter: FILTER_PARSE }, apply('ts'));
+      if (commonjs) b.onLoad({ filter: PICOCOLORS }, apply('js'));
     },
   };
 }

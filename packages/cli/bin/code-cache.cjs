@@ -10,24 +10,42 @@
 // several installs used in turn never evict or, worse, run each other's code. When an install writes a new
 // cache, its older ones go, and so do other installs' caches written more than PRUNE_DAYS ago (npx leaves
 // installs behind; a cache still in use is only written again on its next run).
+//
+// Every step here is on the path of every start, so it does the least Node allows (measured with
+// `valgrind --tool=callgrind`, instructions of a whole `compile-filter` run, NODE_EXTRA_CA_CERTS unset): the
+// install is told apart by the bundle's path as given, not fs.realpathSync's (the bins pass a path under their
+// own __dirname, which Node has already resolved to the real one: realpathSync is a JavaScript walk with an
+// lstat per directory); and the bundle's module gets a plain require instead of Module.createRequire's
+// (module paths, resolve functions: only require() is used by esbuild's bundles).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const Module = require('node:module');
+// The CommonJS loader's Module, as this module's own constructor: require('node:module') would load the public
+// module API and with it the ESM loader and source-map support (-1.6 M instructions, ~0.6 ms)
+const Module = module.constructor;
 
 const PRUNE_DAYS = 30;
 
-/** The cache file for this build of `filename`, and the prefix every cache of this install starts with. */
-function cacheFile(filename) {
+/**
+ * The cache file for this build of `filename` (`st`: its stat), and the prefix every cache of this install
+ * starts with.
+ */
+function cacheFile(filename, st) {
   if (process.env.LOGFILTER_NO_CODE_CACHE) return undefined;
   // HOME first: node:os is one more module to load at every start
   const base = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || require('node:os').homedir(), '.cache');
-  const real = fs.realpathSync(filename);
-  const st = fs.statSync(real);
-  const install = installPrefix(filename, real);
+  const install = installPrefix(filename, filename);
   const build = `${process.version}-${process.arch}-${st.size}-${st.ino}-${Math.floor(st.mtimeMs)}-${Math.floor(st.ctimeMs)}`;
   return { file: path.join(base, 'logfilter', `${install}${build}.v8`), install };
+}
+
+/**
+ * The bundle's stat and text: by path both times, since readFileSync(path, 'utf8') is one call into C++ while
+ * reading from a descriptor goes through fs's JavaScript (+0.3 M instructions).
+ */
+function readBundle(filename) {
+  return { st: fs.statSync(filename), source: fs.readFileSync(filename, 'utf8') };
 }
 
 /**
@@ -64,15 +82,19 @@ const INFO_FLAGS = new Set(['-h', '--help', '-V', '--version']);
  * functions compiled by the run that wrote it, and a good cache is not written again: written by a first
  * `--help`, it left every later compile to compile most of the bundle again (measured: +20 ms CPU per run).
  */
-function didWork(args, code) {
-  return code <= 1 && !args.some((a) => INFO_FLAGS.has(a));
+function didWork(args, code, bundle = {}) {
+  if (args.some((a) => INFO_FLAGS.has(a))) return false;
+  // A bundle whose exit 1 stops before its work says so: `eval` of a filter with errors never runs the
+  // evaluator, and a cache written then made every later eval of that build compile it (+12 M instructions).
+  return typeof bundle.codeCacheWorthy === 'function' ? bundle.codeCacheWorthy(code) === true : code <= 1;
 }
 exports.didWork = didWork;
 
 exports.load = function load(filename) {
+  const { st, source } = readBundle(filename);
   let key;
   try {
-    key = cacheFile(filename);
+    key = cacheFile(filename, st);
   } catch {
     key = undefined;
   }
@@ -85,16 +107,15 @@ exports.load = function load(filename) {
       cachedData = undefined;
     }
   }
-  const source = fs.readFileSync(filename, 'utf8');
   const script = new vm.Script(Module.wrap(source), { filename, cachedData });
   const mod = new Module(filename, module);
   mod.filename = filename;
-  mod.paths = Module._nodeModulePaths(path.dirname(filename));
-  const req = Module.createRequire(filename);
+  // what a bundle's require() needs: Node's built-in modules, and its own files beside it (resolved from `mod`)
+  const req = (id) => mod.require(id);
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // Written at exit, so that the functions compiled during the run are in it.
     process.once('exit', (code) => {
-      if (!didWork(process.argv.slice(2), code)) return;
+      if (!didWork(process.argv.slice(2), code, mod.exports)) return;
       try {
         // the bundle's other paths that later runs may take (src/warm-code-cache.ts), compiled into the cache
         mod.exports.warmCodeCache?.();

@@ -26,6 +26,21 @@ describe('start-up bundles', () => {
   });
 });
 
+describe('the reference parser apart', () => {
+  it('is left out of compile-filter and eval, which require filter-parser.cjs beside them on first use', () => {
+    // Chevrotain's lexer (its char-code table, patched) and a constant of its parser
+    for (const marker of ['new Uint16Array(65536)', 'NotAllInputParsedException']) {
+      expect(bundle('compile-filter.cjs')).not.toContain(marker);
+      expect(bundle('logfilter-eval.cjs')).not.toContain(marker);
+      expect(bundle('filter-parser.cjs')).toContain(marker);
+    }
+    expect(bundle('compile-filter.cjs')).toContain('require("./filter-parser.cjs")');
+    expect(bundle('logfilter-eval.cjs')).toContain('require("./filter-parser.cjs")');
+    // the full CLI keeps it inside (its rules language uses Chevrotain anyway)
+    expect(bundle('logfilter.cjs')).toContain('NotAllInputParsedException');
+  });
+});
+
 describe("Chevrotain on the start-up path", () => {
   /**
    * Counts the Chevrotain lexers built: the first one builds its 65536-entry char-code table (the bundle patch
@@ -62,9 +77,10 @@ describe("Chevrotain on the start-up path", () => {
 });
 
 describe('code cache', () => {
-  it('is written by a run that did its command, not by --help, --version or a usage error (it keeps what the first writer compiled)', () => {
+  it('is written by a run that did its command, not by --help, --version, a usage error or an eval of a filter with errors (it keeps what the first writer compiled)', () => {
     const dir = tempDir();
     write(dir, 'f.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'bad.logfilter', 'ClientRequestHost ==\n');
     write(dir, 'l.ndjson', '{"ClientRequestHost":"a"}\n');
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') };
     delete env.LOGFILTER_NO_CODE_CACHE;
@@ -78,6 +94,11 @@ describe('code cache', () => {
       expect(run(bin, [...pre, '-V'])).toBe(0);
       expect(run(bin, [...pre, '--no-such-option', ...work])).toBe(2);
       expect(caches(bundle)).toEqual([]);
+      // eval of a filter with errors (exit 1) never reaches the evaluator: no cache from it either
+      if (bin === 'logfilter.cjs') {
+        expect(run(bin, [...pre, 'bad.logfilter', 'l.ndjson'])).toBe(1);
+        expect(caches(bundle)).toEqual([]);
+      }
       expect(run(bin, [...pre, ...work])).toBe(0);
       const written = caches(bundle);
       expect(written).toHaveLength(1);
@@ -153,7 +174,7 @@ describe('bundle patches', () => {
   });
 
   it('leave the bundled lexer answering as the sources do on characters past 255', () => {
-    expect(bundle('compile-filter.cjs')).toContain('new Uint16Array(65536)');
+    expect(bundle('filter-parser.cjs')).toContain('new Uint16Array(65536)');
     const dir = tempDir();
     const cases = ['ClientRequestHost == "日本é"\n', 'ClientRequestHost == "a" ß\n', 'ClientRequestHost in ["ü", "€"] and EdgeResponseStatus == 200 日\n'];
     for (const [i, text] of cases.entries()) {

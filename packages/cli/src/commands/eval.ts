@@ -47,6 +47,11 @@ async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Prom
   return result.json === undefined ? result.filter : exactFilter(result.json);
 }
 
+/** The terminal stream the progress bar draws on: the process's own behind fd-output.ts, or a test's. */
+function terminal(out: Output): NodeJS.WritableStream {
+  return ((out as { stream?: NodeJS.WritableStream }).stream ?? out) as NodeJS.WritableStream;
+}
+
 /** Writes to stdout, waiting for `drain` when the stream asks, so printing never buffers without bound. */
 function writer(out: Output): (bytes: Uint8Array) => void | Promise<void> {
   const stream = out as Output & { once?: (event: string, cb: () => void) => void };
@@ -105,7 +110,7 @@ export function registerEval(program: Command, ctx: CliContext, setExit: (code: 
         strict: flags.strict,
         emit: flags.print ? (flags.invert ? 'other' : 'match') : undefined,
         onOutput: flags.print ? writer(ctx.stdout) : undefined,
-        onProgress: progress ? (read, total) => (bar ??= progress.createProgressBar(ctx.stderr as NodeJS.WritableStream)).update(read, total) : undefined,
+        onProgress: progress ? (read, total) => (bar ??= progress.createProgressBar(terminal(ctx.stderr))).update(read, total) : undefined,
         workers: flags.workers ?? 'auto',
       });
 
