@@ -30,7 +30,8 @@ describe('logfilter eval --engine duckdb (built bin)', () => {
     fs.writeFileSync(path.join(dir, 'p.ndjson'), lines.join('\n'));
     fs.writeFileSync(path.join(dir, 'g.ndjson.gz'), zlib.gzipSync(lines.join('\n')));
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'logfilter-duckdb-bin-cache-'));
-    for (const env of [{ LOGFILTER_NO_CODE_CACHE: '1' }, { XDG_CACHE_HOME: cache }, { XDG_CACHE_HOME: cache }]) {
+    const envs: Record<string, string>[] = [{ LOGFILTER_NO_CODE_CACHE: '1' }, { XDG_CACHE_HOME: cache }, { XDG_CACHE_HOME: cache }];
+    for (const env of envs) {
       const builtIn = evalBin(dir, ['f.logfilter', 'p.ndjson', 'g.ndjson.gz', '--json', '--validate'], env);
       const duck = evalBin(dir, ['f.logfilter', 'p.ndjson', 'g.ndjson.gz', '--json', '--engine', 'duckdb'], env);
       expect(builtIn.code).toBe(0);
