@@ -18,3 +18,8 @@ const loadReference = (): typeof reference => reference;
 export function parse(text: string): reference.ParseResult {
   return fastParse(text) ?? loadReference().parse(text);
 }
+
+/** The lexer's tokens for a fix (loads the reference parser's module: only a filter with such a fix needs it). */
+export function lexJoins(text: string): reference.JoinLexed {
+  return loadReference().lexJoins(text);
+}

@@ -301,3 +301,19 @@ function keywordOf(tokenName: string): string {
 }
 
 export type { TokenType };
+
+/** A token's span, and whether it is a joining word (`and`/`or`): what a fix that removes a condition needs. */
+export interface JoinLexed {
+  tokens: { start: number; end: number; join: boolean }[];
+  /** Start offsets of the comments. */
+  comments: number[];
+}
+
+/** The text's tokens as the lexer reads them (a comment saying "and" is no joining word). */
+export function lexJoins(text: string): JoinLexed {
+  const lexed = T.getLexer().tokenize(text);
+  return {
+    tokens: lexed.tokens.map((t) => ({ start: t.startOffset, end: t.startOffset + t.image.length, join: tokenMatcher(t, T.And) || tokenMatcher(t, T.Or) })),
+    comments: ((lexed.groups.comments ?? []) as IToken[]).map((c) => c.startOffset),
+  };
+}
