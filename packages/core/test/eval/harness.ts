@@ -1,6 +1,7 @@
 /** Runs every evaluation path of the core over one NDJSON text, for comparison with the reference. */
 import { Buffer, isUtf8 } from 'node:buffer';
-import { createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject, parseExact } from '../../src/eval/index.js';
+import { expect } from 'vitest';
+import { type ScanCounts, createBlockScanner, createLineMatcher, createMatcher, createExplainer, isLogObject, parseExact } from '../../src/eval/index.js';
 import type { FilterDocument } from '../../src/filter/filter.js';
 
 /** Node's Buffer search and decoder, as the CLI injects them. */
@@ -111,4 +112,47 @@ export function linePaths(filter: FilterDocument, text: string): { object: PathR
     }
   });
   return { object, line, explain };
+}
+
+export interface BlockRun extends ScanCounts {
+  matches: number[];
+  malformedAt: number[];
+  seen: string[];
+  clauses: number;
+}
+
+/**
+ * One block scanner over `text` cut into `blocks` blocks at line ends, summed. `lineByLine` asks for the other
+ * lines too (`onOther`: the JS line walk, no block read); `kernelWalk` forces the kernel's prefilter walk
+ * whatever the sample says; `stopAt` stops at that many malformed lines.
+ */
+export function scanBlocks(filter: FilterDocument, text: string, opts: { lineByLine?: boolean; stopAt?: number; blocks?: number; kernelWalk?: boolean } = {}): BlockRun {
+  const bytes = new TextEncoder().encode(text);
+  const scanner = createBlockScanner(filter, opts.kernelWalk ? { ...nodeHooks, kernelWalk: true } : nodeHooks);
+  const out: BlockRun = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false, matches: [], malformedAt: [], seen: [], clauses: 0 };
+  const cuts = [0];
+  for (let k = 1; k < (opts.blocks ?? 1); k++) {
+    const nl = bytes.indexOf(10, Math.max(Math.floor((bytes.length * k) / (opts.blocks ?? 1)), cuts[cuts.length - 1]!));
+    if (nl >= 0) cuts.push(nl + 1);
+  }
+  cuts.push(bytes.length);
+  for (let k = 0; k + 1 < cuts.length && !out.stopped; k++) {
+    const base = out.lines;
+    const c = scanner.scan(bytes, cuts[k]!, cuts[k + 1]!, {
+      onMatch: (t, s, e) => {
+        expect(t).toBe(new TextDecoder().decode(bytes.subarray(s, e)).replace(/\r$/, ''));
+        out.matches.push(s);
+      },
+      onMalformed: (line) => {
+        out.malformedAt.push(base + line);
+        return opts.stopAt === undefined || out.malformedAt.length < opts.stopAt;
+      },
+      onOther: opts.lineByLine ? () => {} : undefined,
+    });
+    for (const key of ['lines', 'total', 'matched', 'malformed', 'parsed', 'read'] as const) out[key] += c[key];
+    out.stopped = c.stopped;
+  }
+  out.seen = scanner.seenFields();
+  out.clauses = scanner.plan().length;
+  return out;
 }

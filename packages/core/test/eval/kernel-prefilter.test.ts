@@ -10,55 +10,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBlockScanner, type ScanCounts } from '../../src/eval/index.js';
+import { createBlockScanner } from '../../src/eval/index.js';
 import { exactFilter } from '../../src/eval/exact.js';
 import type { FilterDocument } from '../../src/filter/filter.js';
 import { KERNEL_LAYOUT } from '../../src/eval/line-kernel.generated.js';
 import { condition, filterNode, logLine } from './arbitraries.js';
 import { refCounts } from './reference.js';
-import { nodeHooks } from './harness.js';
+import { type BlockRun, nodeHooks, scanBlocks } from './harness.js';
 
 const enc = new TextEncoder();
 
-interface Run extends ScanCounts {
-  matches: number[];
-  malformedAt: number[];
-  seen: string[];
-  clauses: number;
-}
+type Run = BlockRun;
 
-/** One scanner over `text` cut into `blocks` blocks; `lineByLine` asks for the other lines too (the JS walk). */
-function run(filter: FilterDocument, text: string, opts: { lineByLine?: boolean; stopAt?: number; blocks?: number } = {}): Run {
-  const bytes = enc.encode(text);
-  // the kernel's walk whatever the sample says (it is chosen for filters whose needle most lines hold)
-  const scanner = createBlockScanner(filter, { ...nodeHooks, kernelWalk: !opts.lineByLine });
-  const out: Run = { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, stopped: false, matches: [], malformedAt: [], seen: [], clauses: 0 };
-  const cuts = [0];
-  for (let k = 1; k < (opts.blocks ?? 1); k++) {
-    const nl = bytes.indexOf(10, Math.max(Math.floor((bytes.length * k) / (opts.blocks ?? 1)), cuts[cuts.length - 1]!));
-    if (nl >= 0) cuts.push(nl + 1);
-  }
-  cuts.push(bytes.length);
-  for (let k = 0; k + 1 < cuts.length && !out.stopped; k++) {
-    const base = out.lines;
-    const c = scanner.scan(bytes, cuts[k]!, cuts[k + 1]!, {
-      onMatch: (t, s, e) => {
-        expect(t).toBe(new TextDecoder().decode(bytes.subarray(s, e)).replace(/\r$/, ''));
-        out.matches.push(s);
-      },
-      onMalformed: (line) => {
-        out.malformedAt.push(base + line);
-        return opts.stopAt === undefined || out.malformedAt.length < opts.stopAt;
-      },
-      onOther: opts.lineByLine ? () => {} : undefined,
-    });
-    for (const key of ['lines', 'total', 'matched', 'malformed', 'parsed', 'read'] as const) out[key] += c[key];
-    out.stopped = c.stopped;
-  }
-  out.seen = scanner.seenFields();
-  out.clauses = scanner.plan().length;
-  return out;
-}
+/** One scanner over `text` cut into `blocks` blocks, on the kernel's walk whatever the sample says (it is chosen
+ * for filters whose needle most lines hold); `lineByLine` asks for the other lines too (the JS walk). */
+const run = (filter: FilterDocument, text: string, opts: { lineByLine?: boolean; stopAt?: number; blocks?: number } = {}): Run =>
+  scanBlocks(filter, text, { ...opts, kernelWalk: !opts.lineByLine });
 
 /** Start offsets of the given line indexes. */
 function startsOf(text: string, lines: number[]): number[] {
