@@ -77,7 +77,7 @@ const argOf = (name: string) => (name === '<stdin>' ? '-' : shellQuote(name));
  * as a filter and names one is a rules expression. A pattern, not the rules checker: the filter commands' bundles
  * (compile-filter, eval) start fast because they do not load the rules language.
  */
-const RULES_FIELD = /(?:^|[\s(!{,])(?:http|ip|cf|raw|ssl|tcp|udp|icmp|sip)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b/;
+export const RULES_FIELD = /(?:^|[\s(!{,])(?:http|ip|cf|raw|ssl|tcp|udp|icmp|sip)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b/;
 
 /**
  * A filter command (compile, decompile, eval, the jobs' --filter) whose input did not check as a filter: a

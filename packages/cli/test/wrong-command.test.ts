@@ -168,3 +168,13 @@ describe('decompile output that does not compile back', () => {
     expect([r.code, r.stdout]).toEqual([0, SOURCE]);
   });
 });
+
+describe('the rules-field pattern of the wrong-command hint', () => {
+  it('knows every namespace of the rules language field table (a pattern, so the start-up bundles need not load it)', async () => {
+    const { RULE_FIELDS } = await import('@logfilter/core');
+    const { RULES_FIELD } = await import('../src/wrong-command.js');
+    const dotted = RULE_FIELDS.map((f) => f.name).filter((n) => n.includes('.'));
+    expect(dotted.length).toBeGreaterThan(100);
+    for (const name of dotted) expect([name, RULES_FIELD.test(` ${name} eq 1`)]).toEqual([name, true]);
+  });
+});
