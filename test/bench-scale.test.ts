@@ -156,7 +156,7 @@ describe('the README\'s scale bench commands', () => {
     const quick = JSON.parse(run(['bench/scale.bench.mjs', '--quick', '--plan']).stdout);
     expect(quick).toMatchObject({ sizes: [20, 200], rounds: 3, randomSizes: [200] });
     const all = JSON.parse(run(['bench/scale.bench.mjs', '--plan']).stdout);
-    expect(all).toMatchObject({ sizes: [20, 200, 2048, 10240], rounds: 5, bigRounds: 3, randomSizes: [200, 2048], seed: 1 });
+    expect(all).toMatchObject({ sizes: [20, 200, 2048, 10240], rounds: 5, bigRounds: 5, randomSizes: [200, 2048], seed: 1 });
   });
 
   it('refuses bad options with exit 2', () => {
