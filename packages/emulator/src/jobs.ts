@@ -20,12 +20,12 @@ export type FullJob = Job & {
 export interface JobInput {
   name?: string | null;
   destination_conf?: string;
-  dataset?: string;
+  dataset?: string | null;
   logpull_options?: string | null;
   ownership_challenge?: string;
   filter?: string | null;
   enabled?: boolean;
-  frequency?: 'high' | 'low';
+  frequency?: 'high' | 'low' | null;
   kind?: string;
   output_options?: OutputOptions | null;
   max_upload_bytes?: number;
@@ -176,7 +176,7 @@ export function createJob(state: EmulatorState, zone: JobScope, body: JobInput &
 }
 
 export function updateJob(zone: JobScope, job: Job, body: JobInput): Job {
-  if (body.dataset !== undefined && body.dataset !== job.dataset) {
+  if (body.dataset != null && body.dataset !== job.dataset) {
     throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`, '/dataset');
   }
   const full = job as FullJob;
@@ -194,7 +194,7 @@ export function updateJob(zone: JobScope, job: Job, body: JobInput): Job {
   if (body.logpull_options !== undefined) job.logpull_options = body.logpull_options || null;
   job.filter = filter;
   if (body.enabled !== undefined) job.enabled = body.enabled;
-  if (body.frequency !== undefined) job.frequency = body.frequency;
+  if (body.frequency != null) job.frequency = body.frequency;
   if (body.output_options !== undefined) full.output_options = body.output_options;
   setUploadLimits(full, body);
   return job;

@@ -37,12 +37,13 @@ const jobProperties = {
   name: { anyOf: [{ type: 'string', maxLength: 512, pattern: '^[a-zA-Z0-9.-]*$' }, { type: 'null' }] },
   // maxLength: the provider's schema (4096 for both).
   destination_conf: { type: 'string', minLength: 1, maxLength: 4096 },
-  dataset: { type: 'string', minLength: 1 },
+  // dataset and frequency are nullable in the provider's schema: null is "not given" (the default, or unchanged).
+  dataset: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] },
   logpull_options: { type: ['string', 'null'], maxLength: 4096 },
   ownership_challenge: { type: 'string' },
   filter: { type: ['string', 'null'] },
   enabled: { type: 'boolean' },
-  frequency: { enum: ['high', 'low'] },
+  frequency: { enum: ['high', 'low', null] },
 } as const;
 
 const schemas = {
