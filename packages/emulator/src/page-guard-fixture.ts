@@ -12,6 +12,30 @@ const SCHEMA: Record<'scripts' | 'connections' | 'cookies' | 'policies', ResultS
 /** The time a fixture item was "seen" when it says nothing about it: fixed, so answers are the same every run. */
 export const FIXTURE_TIME = '2026-01-01T00:00:00Z';
 
+/** The timestamp fields of monitoring items and settings: answered as written, so a fixture must write them as the API does. */
+const TIMESTAMP_FIELDS = ['added_at', 'first_seen_at', 'last_seen_at', 'fetched_at', 'updated_at'] as const;
+/** ISO 8601 in UTC, fractional seconds optional (description 2.1); a local offset or a bare date would be answered as such. */
+const UTC_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z$/;
+
+function isUtcTimestamp(value: unknown): boolean {
+  const m = typeof value === 'string' ? UTC_TIMESTAMP.exec(value) : null;
+  if (!m) return false;
+  // A date that does not exist (2024-02-30, hour 24) would be answered as a timestamp no client can read.
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3] && d.getUTCHours() === +m[4] && d.getUTCMinutes() === +m[5] && d.getUTCSeconds() === +m[6];
+}
+
+/** Refuses a timestamp field of `obj` (and of its versions) that is not an ISO 8601 UTC timestamp, naming its place. */
+function checkTimestamps(obj: Record<string, unknown>, at: string): void {
+  for (const field of TIMESTAMP_FIELDS) {
+    const value = obj[field];
+    if (value !== undefined && value !== null && !isUtcTimestamp(value)) {
+      throw new FixtureError(`${at}.${field}: ${JSON.stringify(value)} is not an ISO 8601 UTC timestamp (for example 2024-01-01T00:00:00Z)`);
+    }
+  }
+  if (Array.isArray(obj.versions)) obj.versions.forEach((v, i) => typeof v === 'object' && v !== null && checkTimestamps(v as Record<string, unknown>, `${at}.versions[${i}]`));
+}
+
 function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   try {
@@ -82,6 +106,7 @@ export function loadPageGuardFixture(section: unknown, where: string, warn: (mes
   if (s.settings !== undefined) {
     const bad = explainResult('pageGuardSettings', s.settings);
     if (bad || typeof s.settings !== 'object' || s.settings === null) throw new FixtureError(`${where}.settings: ${bad ?? 'must be an object'}`);
+    checkTimestamps(s.settings as Record<string, unknown>, `${where}.settings`);
     Object.assign(zone.settings, s.settings);
   }
   for (const resource of ['scripts', 'connections', 'cookies', 'policies'] as const) {
@@ -92,6 +117,7 @@ export function loadPageGuardFixture(section: unknown, where: string, warn: (mes
     items.forEach((raw, i) => {
       const at = `${where}.${resource}[${i}]`;
       if (typeof raw !== 'object' || raw === null || typeof (raw as Item).id !== 'string' || (raw as Item).id === '') throw new FixtureError(`${at}: an object with a string id`);
+      checkTimestamps(raw as Item, at);
       const bad = explainResult(SCHEMA[resource], raw);
       if (bad) throw new FixtureError(`${at}: ${bad.replace(/^result/, '')}`);
       const item = raw as Item;

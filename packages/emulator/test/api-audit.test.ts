@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
-import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
+import { startEmulator, stateFromFixture, FixtureError, AREAS, type RunningEmulator } from '@logfilter/emulator';
 import { api } from './http.js';
 
 let emu: RunningEmulator;
@@ -46,5 +46,28 @@ describe('log export jobs: the fields the provider\'s schema makes nullable', ()
       const r = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, ...body });
       expect([r.status, r.body.success, r.body.errors[0].source?.pointer]).toEqual([400, false, pointer]);
     }
+  });
+});
+
+describe('page monitoring fixtures: timestamps are ISO 8601 UTC (description 2.1)', () => {
+  const withScript = (extra: Record<string, unknown>) => ({ zones: { z1: { page_guard: { scripts: [{ id: 'ab', url: 'https://cdn.example.com/a.js', ...extra }] } } } });
+
+  it('refuses a timestamp that is not one, naming its place', () => {
+    for (const [field, value] of [['first_seen_at', 'yesterday'], ['last_seen_at', '2024-13-01T00:00:00Z'], ['added_at', '2024-01-01'], ['fetched_at', '2024-01-01T00:00:00+02:00'], ['first_seen_at', '2024-02-30T00:00:00Z']] as const) {
+      const fixture = withScript({ [field]: value });
+      expect(() => stateFromFixture(fixture, AREAS), `${field}: ${value}`).toThrow(FixtureError);
+      expect(() => stateFromFixture(fixture, AREAS)).toThrow(new RegExp(`^zones\\.z1\\.page_guard\\.scripts\\[0\\]\\.${field}:`));
+    }
+    const settings = { zones: { z1: { page_guard: { settings: { enabled: true, updated_at: '1 Jan 2024' } } } } };
+    expect(() => stateFromFixture(settings, AREAS)).toThrow(/^zones\.z1\.page_guard\.settings\.updated_at:/);
+    const cookie = { zones: { z1: { page_guard: { cookies: [{ id: 'c', last_seen_at: 1704067200 }] } } } };
+    expect(() => stateFromFixture(cookie, AREAS)).toThrow(/^zones\.z1\.page_guard\.cookies\[0\]\.last_seen_at:/);
+    const version = withScript({ versions: [{ hash: 'ab', fetched_at: 'now' }] });
+    expect(() => stateFromFixture(version, AREAS)).toThrow(/^zones\.z1\.page_guard\.scripts\[0\]\.versions\[0\]\.fetched_at:/);
+  });
+
+  it('takes whole and fractional seconds with Z', () => {
+    const state = stateFromFixture(withScript({ first_seen_at: '2024-01-01T00:00:00Z', last_seen_at: '2024-02-01T10:20:30.123456Z' }), AREAS);
+    expect(JSON.stringify(state)).toContain('2024-02-01T10:20:30.123456Z');
   });
 });
