@@ -122,10 +122,16 @@ export function checkFilter(filter: string, dataset: string): void {
   if (filter.length > MAX_FILTER_TEXT) {
     throw badRequest('filterTooLarge', `filter: too-large: the filter string has ${filter.length} characters; a filter holds at most 1000 bytes (strings over ${MAX_FILTER_TEXT} characters are not checked further)`, '/filter');
   }
+  let parsed: unknown;
   try {
-    JSON.parse(filter);
+    parsed = JSON.parse(filter);
   } catch {
     throw badRequest('filterNotJson', 'filter: not a JSON document; the filter field carries the filter object as a JSON string', '/filter');
+  }
+  // The core's check also takes the JSON-encoded string of a filter (a convenience of the CLI); in a job's field
+  // that is the filter encoded twice, which the provider cannot read (a user trip of the API facts, section 4).
+  if (typeof parsed === 'string') {
+    throw badRequest('filterNotJson', 'filter: encoded twice: the field holds a JSON string of the filter\'s JSON; send the filter object encoded once ({"where": ...} as a string)', '/filter');
   }
   const result = check(filter, { dataset });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

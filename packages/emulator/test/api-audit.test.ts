@@ -71,3 +71,29 @@ describe('page monitoring fixtures: timestamps are ISO 8601 UTC (description 2.1
     expect(JSON.stringify(state)).toContain('2024-02-01T10:20:30.123456Z');
   });
 });
+
+describe('log export jobs: the filter is the object encoded once (description 2.8)', () => {
+  const FILTER = { where: { key: 'ClientIP', operator: 'eq', value: '192.0.2.1' } };
+
+  it('refuses a filter encoded twice (a JSON string holding the JSON string), on create and update, with 1002', async () => {
+    const z = zone();
+    const twice = JSON.stringify(JSON.stringify(FILTER));
+    const c = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, filter: twice });
+    expect([c.status, c.body.success, c.body.errors[0].code, c.body.errors[0].source?.pointer]).toEqual([400, false, 1002, '/filter']);
+    expect((await call('GET', `/zones/${z}/logpush/jobs`)).body.result).toEqual([]);
+
+    const ok = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, filter: JSON.stringify(FILTER) });
+    expect(ok.status).toBe(200);
+    const u = await call('PUT', `/zones/${z}/logpush/jobs/${ok.body.result.id}`, { filter: twice });
+    expect([u.status, u.body.errors[0].code]).toEqual([400, 1002]);
+    expect((await call('GET', `/zones/${z}/logpush/jobs/${ok.body.result.id}`)).body.result.filter).toBe(JSON.stringify(FILTER));
+  });
+
+  it('refuses other JSON values that are not a filter object (a number, an array) with the filter named', async () => {
+    const z = zone();
+    for (const filter of ['5', '[]', 'true']) {
+      const r = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, filter });
+      expect([r.status, r.body.success, r.body.errors[0].source?.pointer], filter).toEqual([400, false, '/filter']);
+    }
+  });
+});
