@@ -122,6 +122,8 @@ export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
  * that place instead of failing. A cursor of an unknown item without a place is refused (20027).
  */
 export function cursorPaged<T extends { id: string }>(items: T[], query: URLSearchParams, places?: number[]): HandlerAnswer {
+  // A page number would be ignored and page 1 answered again, so a client paging by number would never stop.
+  if (query.has('page')) throw badRequest('invalidPaging', 'page: this list is paged by cursor: pass result_info.cursor of the previous answer as cursor');
   const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const cursor = query.get('cursor');
   let start = 0;

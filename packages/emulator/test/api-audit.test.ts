@@ -97,3 +97,19 @@ describe('log export jobs: the filter is the object encoded once (description 2.
     }
   });
 });
+
+describe('rulesets lists are paged by cursor (API facts, section 2)', () => {
+  // A page number was ignored: page=2 answered the first page again, so a client paging by number never reached
+  // an empty page and looped for ever. It is refused as a paging error naming the cursor to use.
+  it('refuses page=N with 10022 on zone and account lists, and still pages by cursor', async () => {
+    const z = zone();
+    for (let i = 1; i <= 3; i++) expect((await call('POST', `/zones/${z}/rulesets`, { name: `r${i}`, kind: 'custom', phase: 'http_request_firewall_custom' })).status).toBe(200);
+    for (const path of [`/zones/${z}/rulesets?page=2`, `/zones/${z}/rulesets?page=1&per_page=2`, `/accounts/audit-api-account/rulesets?page=2`]) {
+      const r = await call('GET', path);
+      expect([r.status, r.body.success, r.body.errors[0].code], path).toEqual([400, false, 10022]);
+    }
+    const first = await call('GET', `/zones/${z}/rulesets?per_page=2`);
+    const next = await call('GET', `/zones/${z}/rulesets?per_page=2&cursor=${first.body.result_info.cursor}`);
+    expect([...first.body.result, ...next.body.result].map((r: any) => r.name).slice(0, 3)).toEqual(['r1', 'r2', 'r3']);
+  });
+});
