@@ -240,7 +240,9 @@ export function pageGuardRoutes(store: Store): Route[] {
       pattern: [...P, 'policies'],
       methods: {
         // Not paged, but with result_info as the provider's list (one page of everything).
-        GET: (_c, p) => {
+        GET: (c, p) => {
+          // One page of everything: a page number would be ignored and the same page answered again.
+          for (const name of c.query.keys()) throw fail(400, 'pageGuardParameter', `${name}: the policies list takes no parameters (it answers every policy)`, `/${name}`);
           const all = pg(p).policies;
           return { result: all, resultInfo: { page: 1, per_page: all.length, count: all.length, total_count: all.length, total_pages: 1 } };
         },

@@ -113,3 +113,19 @@ describe('rulesets lists are paged by cursor (API facts, section 2)', () => {
     expect([...first.body.result, ...next.body.result].map((r: any) => r.name).slice(0, 3)).toEqual(['r1', 'r2', 'r3']);
   });
 });
+
+describe('the policies list takes no parameters (description 4.1)', () => {
+  // It is one page of every policy; page=2 answered that page again (result_info.page 1), as any other parameter
+  // was ignored, where the scripts, connections and cookies lists refuse an unknown one (12001).
+  it('refuses a query parameter with 12001 naming it, in both spellings', async () => {
+    const z = zone();
+    for (const seg of ['page_guard', 'page_shield']) {
+      for (const q of ['page=2', 'per_page=5', 'status=active']) {
+        const r = await call('GET', `/zones/${z}/${seg}/policies?${q}`);
+        expect([r.status, r.body.success, r.body.errors[0].code, r.body.errors[0].source?.pointer], q).toEqual([400, false, 12001, `/${q.split('=')[0]}`]);
+      }
+      const ok = await call('GET', `/zones/${z}/${seg}/policies`);
+      expect([ok.status, ok.body.result]).toEqual([200, []]);
+    }
+  });
+});
