@@ -76,7 +76,9 @@ function decodeOption(key: string, raw: string): string {
 export function parseLogpullOptions(options: string, dataset: string): Record<string, string> {
   // User keys (`toString`, `__proto__`) must not find Object.prototype's: no prototype.
   const out = Object.create(null) as Record<string, string>;
-  const text = options.startsWith('?') ? options.slice(1) : options;
+  // The provider's schema: "copy the url (full url or just the query string) of your call here" (a logpull call).
+  const query = options.indexOf('?');
+  const text = query >= 0 && (query === 0 || /^https?:\/\//i.test(options)) ? options.slice(query + 1) : options;
   for (const part of text.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
@@ -104,8 +106,12 @@ export function parseLogpullOptions(options: string, dataset: string): Record<st
         if (!(n > 0 && n <= 1)) throw badRequest('logpullOptions', 'logpull_options: sample must be a number in (0, 1]', '/logpull_options');
         break;
       }
+      case 'start':
+      case 'end':
+        // A copied logpull call's time range: the job sets start and end itself (the provider's schema), so they are kept and not read.
+        break;
       default:
-        throw badRequest('logpullOptions', `logpull_options: unknown option "${clip(key)}" (known: fields, timestamps, sample, CVE-2021-44228)`, '/logpull_options');
+        throw badRequest('logpullOptions', `logpull_options: unknown option "${clip(key)}" (known: fields, timestamps, sample, CVE-2021-44228; start and end of a copied logpull call)`, '/logpull_options');
     }
     out[key] = value;
   }

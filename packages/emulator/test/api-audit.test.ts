@@ -129,3 +129,23 @@ describe('the policies list takes no parameters (description 4.1)', () => {
     }
   });
 });
+
+describe('logpull_options copied from a logpull call (the provider\'s schema: "the url (full url or just the query string)")', () => {
+  it('takes the full URL of a logpull call and its query string, start and end included', async () => {
+    const z = zone();
+    for (const options of [
+      'https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/logs/received?start=2024-01-01T00:00:00Z&end=2024-01-01T01:00:00Z&fields=ClientIP,EdgeResponseStatus&timestamps=rfc3339',
+      '?fields=ClientIP&timestamps=unix',
+      'start=2024-01-01T00:00:00Z&end=2024-01-01T01:00:00Z&fields=ClientIP',
+    ]) {
+      const r = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, logpull_options: options });
+      expect([r.status, r.body.result?.logpull_options], options).toEqual([200, options]);
+    }
+  });
+
+  it('still checks the options of a full URL', async () => {
+    const z = zone();
+    const r = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, logpull_options: 'https://api.cloudflare.com/client/v4/zones/z/logs/received?fields=Nope' });
+    expect([r.status, r.body.errors[0].code, r.body.errors[0].source?.pointer]).toEqual([400, 1006, '/logpull_options']);
+  });
+});
