@@ -51,3 +51,25 @@ describe('regex literals are checked', () => {
     expect(out[2].startsWith(`${' '.repeat(26)}^^^^ `)).toBe(true);
   });
 });
+
+describe('the pattern arguments of regex_replace and wildcard_replace are checked', () => {
+  const value = (expression: string) => checkRule(expression, { kind: 'value', phase: 'http_request_transform' }).diagnostics.filter((d) => d.severity === 'error');
+
+  it.each([
+    ['regex_replace(http.request.uri.path, "(foo", "/bar")', 37],
+    ['regex_replace(http.request.uri.path, r"a{3,2}", "/bar")', 37],
+    ['wildcard_replace(http.request.uri.path, "/a**", "/b")', 40],
+    ['wildcard_replace(http.request.uri.path, r"/a\\q", "/b")', 40],
+  ])('%s: rule-argument-value at the pattern', (expression, start) => {
+    expect(value(expression).map((d) => [d.code, d.start])).toEqual([['rule-argument-value', start]]);
+    expect(ruleApiError(expression, { kind: 'value', phase: 'http_request_transform' })).toContain('invalid value of argument #1: invalid argument:');
+  });
+
+  it.each([
+    'regex_replace(http.request.uri.path, "^/foo/(.*)$", "/bar/${1}")',
+    'regex_replace(http.request.uri.path, r"(?x) ^/a", "/b")',
+    'wildcard_replace(http.request.uri.path, "/a/*", "/b/${1}")',
+  ])('%s is accepted', (expression) => {
+    expect(value(expression)).toEqual([]);
+  });
+});
