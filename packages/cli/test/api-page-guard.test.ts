@@ -323,9 +323,13 @@ describe('policy suggest and policy check', () => {
     expect(home.out_of_scope).toBe(3);
     const text = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop');
     expect(text.stdout).toContain('9 script(s) seen only on pages the expression does not match are left out');
-    const bad = await pg('policy', 'check', '--zone', 'shop', '--value', "script-src 'self'", '--expression', 'http.request.uri.path matches "(a)\\1"');
+    const bad = await pg('policy', 'check', '--zone', 'shop', '--value', "script-src 'self'", '--expression', 'http.request.uri.path matches "[a-z]{999}[0-9]{999}"');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--expression:1:31: error rule-eval');
+    // a regex the engine cannot parse is refused by the checker, before evaluation, at the same place
+    const broken = await pg('policy', 'check', '--zone', 'shop', '--value', "script-src 'self'", '--expression', 'http.request.uri.path matches "(a)\\1"');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('--expression:1:31: error rule-regex');
   });
 
   it('check: --status widens the scripts checked; a bad value or no value is refused', async () => {

@@ -11,6 +11,7 @@ import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunctio
 import { COMPARISON_BY_SPELLING, type ComparisonOperator } from './operators.js';
 import { availabilityText, availableIn } from './phases.js';
 import { arrayOf, isScalar, type RuleType, type ScalarType, typeName, docTypeName, typesEqual } from './types.js';
+import { regexSyntaxProblem } from './regex-syntax.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
 import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
 import { RULE_SETTINGS } from './settings.js';
@@ -362,6 +363,10 @@ function checkRhs(rhs: RuleRhs, op: ComparisonOperator, T: ScalarType, ctx: Ctx)
       return;
     }
     const s = readString(lit, ctx, op.rhs === 'regex');
+    if (s !== undefined && op.rhs === 'regex') {
+      const problem = regexSyntaxProblem(s);
+      if (problem) ctx.out.push(rdiag('rule-regex', `invalid regular expression: ${problem}`, lit.start, lit.end, { message: `regex parse error: ${problem}` }));
+    }
     if (s !== undefined && op.rhs === 'wildcard') {
       const w = checkWildcard(s);
       if (w) ctx.out.push(rdiag('rule-wildcard', w, lit.start, lit.end, { message: w }));

@@ -29,6 +29,7 @@ export const RULE_DIAGNOSTIC_CODES = {
   'rule-argument-value': 'error',
   'rule-once-per-expression': 'error',
   'rule-wildcard': 'error',
+  'rule-regex': 'error',
   'rule-too-long': 'error',
   'rule-too-deep': 'error',
   'rule-unknown-phase': 'error',

@@ -7,6 +7,8 @@
  */
 import { arrayOf, mapOf, type RuleType } from './types.js';
 import { phasesOf } from './phases.js';
+import { checkWildcard } from './literals.js';
+import { regexSyntaxProblem } from './regex-syntax.js';
 
 export type ParamKind = 'field' | 'literal' | 'any';
 
@@ -126,6 +128,7 @@ export const RULE_FUNCTIONS: readonly RuleFunction[] = [
     phases: phasesOf(['transform', 'dynamic-redirect']),
     valueOnly: true,
     oncePerExpression: true,
+    literalRule: [{ param: 1, check: (v) => (typeof v === 'string' ? regexSyntaxProblem(v) : undefined) }],
   },
   {
     name: 'wildcard_replace',
@@ -135,7 +138,10 @@ export const RULE_FUNCTIONS: readonly RuleFunction[] = [
     phases: phasesOf(['transform', 'dynamic-redirect']),
     valueOnly: true,
     oncePerExpression: true,
-    literalRule: [{ param: 3, check: flags('s') }],
+    literalRule: [
+      { param: 1, check: (v) => (typeof v === 'string' ? checkWildcard(v) : undefined) },
+      { param: 3, check: flags('s') },
+    ],
   },
   {
     name: 'remove_query_args',

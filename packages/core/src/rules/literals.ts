@@ -73,8 +73,21 @@ export function readRaw(image: string): Read<string> {
 
 /** A quoted regex: `\"` is a quote, every other escape goes to the regex engine unchanged. */
 export function readQuotedRegex(image: string): Read<string> {
-  if (image.length < 2 || !image.endsWith('"') || endsInEscape(image)) return bad(0, image.length, 'unterminated regular expression: add the closing "', 'could not find an ending quote');
+  if (image.length < 2 || regexQuoteEnd(image) !== image.length - 1) return bad(0, image.length, 'unterminated regular expression: add the closing "', 'could not find an ending quote');
   return ok(image.slice(1, -1).replace(/\\"/g, '"'));
+}
+
+/** Where a quoted regex ends: the first `"` outside a `[…]` class and not escaped (-1: none). */
+function regexQuoteEnd(image: string): number {
+  let inClass = false;
+  for (let i = 1; i < image.length; i++) {
+    const c = image[i];
+    if (c === '\\') i++;
+    else if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    else if (c === '"' && !inClass) return i;
+  }
+  return -1;
 }
 
 const INT_CHARS = /^-?[0-9a-zA-Z]*$/;

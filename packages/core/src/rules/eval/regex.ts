@@ -24,14 +24,18 @@ export function compileRegex(pattern: string): CompiledRegex {
   return c;
 }
 
-function compile(pattern: string): CompiledRegex {
-  // (?u) and (?iu:…) in Rust syntax: re2js has no u flag and is always Unicode-aware
-  const translated = pattern.replace(/\(\?([a-zA-Z-]*)(:|\))/g, (all, flags: string, end: string) => {
+/** (?u) and (?iu:…) in Rust syntax: re2js has no u flag and is always Unicode-aware. */
+export function translateRustFlags(pattern: string): string {
+  return pattern.replace(/\(\?([a-zA-Z-]*)(:|\))/g, (all, flags: string, end: string) => {
     if (!flags.includes('u')) return all;
     const rest = flags.replace(/u/g, '');
     if (rest === '' || rest === '-') return end === ':' ? '(?:' : '';
     return `(?${rest}${end}`;
   });
+}
+
+function compile(pattern: string): CompiledRegex {
+  const translated = translateRustFlags(pattern);
   let re: RE2JS;
   try {
     re = RE2JS.compile(translated);
