@@ -146,7 +146,7 @@ function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { descriptio
 export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: RulesetInput & { name: string; kind: string; phase: string }): StoredRuleset {
   if (body.kind === 'managed') throw fail(403, 'managedReadOnly', 'kind: managed rulesets are provided by the service and cannot be created', '/kind');
   const otherEntry = scopeKind === 'zone' ? 'root' : 'zone';
-  if (body.kind === otherEntry) throw badRequest('kindScope', `kind: a ${scopeKind} cannot have a ruleset of kind ${otherEntry} (its entry point kind is ${ENTRYPOINT_KIND[scopeKind]})`, '/kind');
+  if (body.kind === otherEntry) throw badRequest('kindScope', `kind: ${scopeKind === 'account' ? 'an' : 'a'} ${scopeKind} cannot have a ruleset of kind ${otherEntry} (its entry point kind is ${ENTRYPOINT_KIND[scopeKind]})`, '/kind');
   checkPhase(body.phase);
   if (body.kind === ENTRYPOINT_KIND[scopeKind] && findEntrypoint(scope, scopeKind, body.phase)) {
     // The provider's message, word for word (its public threads quote it).
