@@ -25,7 +25,7 @@ import {
 } from '@logfilter/api';
 import { randomBytes } from 'node:crypto';
 import { clip, fail, type ErrorCodeName } from './errors.js';
-import type { Area, Route } from './routing.js';
+import { wholeList, type Area, type Route } from './routing.js';
 import type { Store } from './state.js';
 import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
 import { FIXTURE_TIME, loadPageGuardFixture } from './page-guard-fixture.js';
@@ -152,8 +152,7 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
   const selected = selectItems(resource, items, q);
   if (q.get('export') === 'csv') return { raw: { contentType: 'text/csv; charset=utf-8', body: csvExport(resource, selected) } };
   if (q.get('page') === 'all') {
-    const result = selected.map((it) => listItem(it, true));
-    return { result, resultInfo: { page: 1, per_page: result.length, count: result.length, total_count: result.length, total_pages: result.length > 0 ? 1 : 0 } };
+    return wholeList(selected.map((it) => listItem(it, true)));
   }
   const page = Number(q.get('page') ?? 1);
   const perPage = Number(q.get('per_page') ?? DEFAULT_PER_PAGE);
@@ -240,10 +239,7 @@ export function pageGuardRoutes(store: Store): Route[] {
       pattern: [...P, 'policies'],
       methods: {
         // Not paged, but with result_info as the provider's list (one page of everything).
-        GET: (_c, p) => {
-          const all = pg(p).policies;
-          return { result: all, resultInfo: { page: 1, per_page: all.length, count: all.length, total_count: all.length, total_pages: 1 } };
-        },
+        GET: (_c, p) => wholeList(pg(p).policies),
         POST: (c, p) => {
           const body = checkPolicyBody(c.body, true);
           const policy: Item = { id: randomBytes(16).toString('hex'), description: body.description ?? '', action: body.action, expression: body.expression, enabled: body.enabled ?? true, value: body.value };
