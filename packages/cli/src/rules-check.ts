@@ -7,8 +7,9 @@
  * and its line and column there, never a request body the command built.
  */
 import { alignedOffsetMapper, checkRule, checkRuleDocument, type RuleDiagnostic, type RuleDocumentResult, type RuleKind } from '@logfilter/core';
+import { RULE_ACTIONS } from '@logfilter/api';
 import type { CliContext } from './context.js';
-import { CliError, EXIT_FAILURE } from './errors.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from './errors.js';
 import { reportDiagnostics } from './options.js';
 import { parseLocatedYaml } from './yaml-located.js';
 
@@ -25,6 +26,9 @@ export interface ExpressionSource {
   kind?: RuleKind;
 }
 
+/** Diagnostics of a name outside a closed table (the file's counterpart of a bad `--phase` or `--action`). */
+const USAGE_CODES: ReadonlySet<string> = new Set(['rule-unknown-phase', 'rule-unknown-action']);
+
 /** Checks every expression of the source; returns the result (errors and warnings) without printing. */
 export function checkBodyExpressions(source: ExpressionSource, phase?: string): RuleDocumentResult & { text: string } {
   if (source.expression !== undefined) {
@@ -39,9 +43,9 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
       const d: RuleDiagnostic = { code: 'rule-syntax', severity: 'error', message: `not valid YAML: ${yaml.error?.message ?? ''}`, start: at, end: at };
       return { ok: false, diagnostics: [d], expressions: [], text };
     }
-    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, ...(phase ? { phase } : {}) }), text };
+    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
   }
-  return { ...checkRuleDocument(text, phase ? { phase } : {}), text };
+  return { ...checkRuleDocument(text, { actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
 }
 
 /**
@@ -50,10 +54,15 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
  */
 export function refuseInvalidExpressions(ctx: CliContext, sources: ExpressionSource | readonly ExpressionSource[], options: { phase?: string; diagnostics?: string } = {}): void {
   let errors = 0;
+  let unknownNames = false;
   for (const source of Array.isArray(sources) ? sources : [sources as ExpressionSource]) {
     const result = checkBodyExpressions(source, options.phase);
     if (result.diagnostics.length) reportDiagnostics(ctx, source.name, result.text, result.diagnostics, options.diagnostics ?? 'text');
-    errors += result.diagnostics.filter((d) => d.severity === 'error').length;
+    const found = result.diagnostics.filter((d) => d.severity === 'error');
+    errors += found.length;
+    unknownNames ||= found.some((d) => USAGE_CODES.has(d.code));
   }
-  if (errors > 0) throw new CliError(`not sent: ${errors} error${errors === 1 ? '' : 's'} in rule expressions`, EXIT_FAILURE);
+  // A phase or an action outside the API's tables is a bad value the user gave, as `--phase bogus` and
+  // `--action blok` are: exit 2 (the diagnostics above say where). Other errors are the check's findings: exit 1.
+  if (errors > 0) throw new CliError(`not sent: ${errors} error${errors === 1 ? '' : 's'} in rule expressions`, unknownNames ? EXIT_USAGE : EXIT_FAILURE);
 }

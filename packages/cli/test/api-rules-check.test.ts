@@ -91,7 +91,8 @@ describe('expressions are checked before rulesets commands send them', () => {
     const before = emu.requestCount;
     const bogus = file('bogus.json', '{"name": "b", "kind": "custom", "phase": "bogus_phase", "rules": [{"action": "block", "expression": "http.host eq \\"a\\""}]}');
     const r = await logfilter(['rulesets', 'create', '--zone', 'z6', '--file', bogus], env);
-    expect(r.code).toBe(1);
+    // a bad name the user gave, like the flag below: exit 2, located
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${bogus}:1:42: error rule-unknown-phase`);
     const flag = await logfilter(['rulesets', 'create', '--zone', 'z6', '--name', 'n', '--kind', 'custom', '--phase', 'bogus_phase'], env);
     expect(flag.code).toBe(2);

@@ -136,6 +136,24 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('refuses a rule action or a phase outside the API tables where the file has it, exit 2, nothing sent (as --action, --phase)', async () => {
+    const before = emu.requestCount;
+    const action = file('action.yaml', 'rules:\n  - action: log\n    expression: "true"\n  - action: blok\n    expression: "true"\n');
+    const phase = file('phase.json', '{"name": "n", "kind": "zone", "phase": "http_request_firewall_custm", "rules": [{"action": "log", "expression": "true"}]}');
+    const runs: [string[], string][] = [
+      [['rulesets', 'create', '--zone', 'z', '--name', 'n', '--kind', 'zone', '--phase', 'http_request_firewall_custom', '--file', action], `${action}:4:13: error rule-unknown-action`],
+      [['rulesets', 'update', 'x', '--zone', 'z', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
+      [['rulesets', 'entrypoint', 'put', '--zone', 'z', '--phase', 'http_request_firewall_custom', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
+      [['rulesets', 'create', '--zone', 'z', '--file', phase], `${phase}:1:40: error rule-unknown-phase`],
+    ];
+    for (const [args, where] of runs) {
+      const r = await logfilter(args, env);
+      expect([args.slice(0, 3), r.code]).toEqual([args.slice(0, 3), 2]);
+      expect(r.stderr).toContain(where);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('refuses two positions, and a move without one (exit 2)', async () => {
     expect((await logfilter(['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--action', 'log', '--expression', 'true', '--index', '1', '--after', 'a'], env)).code).toBe(2);
     expect((await logfilter(['rulesets', 'rules', 'move', 'x', 'y', '--zone', 'z'], env)).code).toBe(2);

@@ -82,6 +82,16 @@ describe('logfilter fmt by file type', () => {
     expect((await runCli('logfilter', ['fmt', '--check', rule, src])).code).toBe(0);
   });
 
+  it('keeps a CRLF file CRLF (both languages); --write then --check finds it formatted', async () => {
+    const rule = file('crlf.rule', '# phase: magic_transit\r\ntcp.dstport==80&&!tcp.flags.syn\r\n');
+    const src = file('crlf.logfilter', 'dataset http_requests\r\nClientCountry=="us"   and EdgeResponseStatus>=500\r\n');
+    expect((await runCli('logfilter', ['fmt', rule])).stdout).toBe('# phase: magic_transit\r\ntcp.dstport eq 80 and not tcp.flags.syn\r\n');
+    expect((await runCli('logfilter', ['fmt', '--write', rule, src])).code).toBe(0);
+    expect(readFileSync(src, 'utf8').replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(readFileSync(src, 'utf8')).toContain('\r\n');
+    expect((await runCli('logfilter', ['fmt', '--check', rule, src])).code).toBe(0);
+  });
+
   it('a .rule file that does not parse: exit 1, its errors located; --kind value formats a value expression', async () => {
     const bad = file('bad-fmt.rule', 'ssl and (');
     const r = await runCli('logfilter', ['fmt', '--diagnostics', 'json', bad]);

@@ -58,6 +58,10 @@ describe('a zone given by name', () => {
     expect(rs.code).toBe(0);
     const missing = await logfilter(['jobs', 'create', '--zone', 'nope.example.com', '--destination', DEST], env);
     expect(missing.code).toBe(1);
+    // Whether a zone exists is the API's answer (exit 1, kind "failure", as for a zone id the API refuses),
+    // unlike a --phase outside a fixed table (exit 2).
+    const unknownName = await logfilter(['jobs', 'list', '--zone', 'nope.example.com', '--json'], env);
+    expect([unknownName.code, JSON.parse(unknownName.stdout).kind]).toEqual([1, 'failure']);
   });
 
   it('a zone name in the fixture must be a domain name', async () => {

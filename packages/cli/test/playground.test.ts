@@ -46,6 +46,13 @@ describe('logfilter playground', () => {
     for (const outside of ['../package.json', '%2e%2e/%2e%2e/package.json', '..%2f..%2fpackage.json', 'nothing-here.js', 'app.js.map']) {
       expect((await fetch(`${url}${outside}`)).status, outside).toBe(404);
     }
+    // A known path with another method is 405 naming the methods it takes; an unknown path stays 404 whatever the method.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const wrong = await fetch(`${url}app.js`, { method });
+      expect([method, wrong.status, wrong.headers.get('allow')]).toEqual([method, 405, 'GET, HEAD']);
+    }
+    expect((await fetch(url, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${url}nothing-here.js`, { method: 'POST' })).status).toBe(404);
     s.child.kill('SIGINT');
     const [code] = await once(s.child, 'exit');
     expect(code).toBe(0);

@@ -43,6 +43,18 @@ describe('logfilter rules check', () => {
     expect(ds[0]!.path).toEqual(['phase']);
   });
 
+  it('reports a rule\'s unknown action where it is, in JSON and YAML (one RULE_ACTIONS table with --action)', async () => {
+    const r = await runCli('logfilter', ['rules', 'check', '--diagnostics', 'json'], { stdin: '{"phase":"http_request_firewall_custom","rules":[{"action":"blok","expression":"ssl"},{"action":"log","expression":"ssl"}]}' });
+    expect(r.code).toBe(1);
+    const ds = JSON.parse(r.stderr) as { code: string; path?: unknown[]; suggestions?: string[]; range: { start: { line: number; column: number } } }[];
+    expect(ds.map((d) => [d.code, d.range.start.column, d.path])).toEqual([['rule-unknown-action', 60, ['rules', 0, 'action']]]);
+    expect(ds[0]!.suggestions).toContain('block');
+    const y = file('action.yaml', 'phase: http_request_firewall_custom\nrules:\n  - action: execute\n    expression: ssl\n  - action: blok\n    expression: ssl\n');
+    const t = await runCli('logfilter', ['rules', 'check', y]);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain(`${y}:5:13: error rule-unknown-action`);
+  });
+
   it('knows the network-layer phases and their packet fields', async () => {
     const ok = await runCli('logfilter', ['rules', 'check', '--phase', 'magic_transit', '-'], { stdin: 'ip.proto eq "tcp" and tcp.dstport in {80 443} and not tcp.flags.syn' });
     expect([ok.code, ok.stderr]).toEqual([0, '']);

@@ -3,7 +3,7 @@
  * scopes (the provider's `<scope>/logpush/jobs`); instant logs (`edge`) are a zone's only.
  */
 import { validateBody } from './validate.js';
-import { paged, type Area, type Route } from './routing.js';
+import { paged, wholeList, type Area, type Route } from './routing.js';
 import type { JobScope, Store } from './state.js';
 import { badRequest } from './errors.js';
 import * as jobs from './jobs.js';
@@ -18,8 +18,7 @@ import { datasetFields, destinationExists, destinationString, validateOrigin } f
  */
 function jobList(list: unknown[], query: URLSearchParams) {
   if (query.has('page') || query.has('per_page')) return paged(list, query);
-  const n = list.length;
-  return { result: list, resultInfo: { page: 1, per_page: n, count: n, total_count: n, total_pages: n === 0 ? 0 : 1 } };
+  return wholeList(list);
 }
 
 /**

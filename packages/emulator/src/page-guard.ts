@@ -25,7 +25,7 @@ import {
 } from '@logfilter/api';
 import { randomBytes } from 'node:crypto';
 import { clip, fail, type ErrorCodeName } from './errors.js';
-import type { Area, Route } from './routing.js';
+import { wholeList, type Area, type Route } from './routing.js';
 import type { Store } from './state.js';
 import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
 import { FIXTURE_TIME, loadPageGuardFixture } from './page-guard-fixture.js';
@@ -152,8 +152,7 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
   const selected = selectItems(resource, items, q);
   if (q.get('export') === 'csv') return { raw: { contentType: 'text/csv; charset=utf-8', body: csvExport(resource, selected) } };
   if (q.get('page') === 'all') {
-    const result = selected.map((it) => listItem(it, true));
-    return { result, resultInfo: { page: 1, per_page: result.length, count: result.length, total_count: result.length, total_pages: result.length > 0 ? 1 : 0 } };
+    return wholeList(selected.map((it) => listItem(it, true)));
   }
   const page = Number(q.get('page') ?? 1);
   const perPage = Number(q.get('per_page') ?? DEFAULT_PER_PAGE);
@@ -243,8 +242,7 @@ export function pageGuardRoutes(store: Store): Route[] {
         GET: (c, p) => {
           // One page of everything: a page number would be ignored and the same page answered again.
           for (const name of c.query.keys()) throw fail(400, 'pageGuardParameter', `${name}: the policies list takes no parameters (it answers every policy)`, `/${name}`);
-          const all = pg(p).policies;
-          return { result: all, resultInfo: { page: 1, per_page: all.length, count: all.length, total_count: all.length, total_pages: 1 } };
+          return wholeList(pg(p).policies);
         },
         POST: (c, p) => {
           const body = checkPolicyBody(c.body, true);

@@ -100,6 +100,12 @@ function intParam(query: URLSearchParams, name: string, dflt: number, max: numbe
   return Number(raw);
 }
 
+/** A whole list as one page (no paging asked): an empty list has no page (`total_pages: 0`), as a paged one. */
+export function wholeList<T>(items: T[]): HandlerAnswer {
+  const n = items.length;
+  return { result: items, resultInfo: { page: 1, per_page: n, count: n, total_count: n, total_pages: n === 0 ? 0 : 1 } };
+}
+
 /** Page-numbered lists (jobs, the previous WAF): `page` (1-based) and `per_page`. */
 export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
   const page = intParam(query, 'page', 1, 1_000_000);

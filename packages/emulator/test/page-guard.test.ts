@@ -98,6 +98,14 @@ describe('answers', () => {
     expect(lines[50_000].startsWith(`${hexId(7, 49_999)},c49999,`)).toBe(true);
   });
 
+  it('an empty list says 0 pages, as every list endpoint does (policies said 1; scripts with page=all said 0)', async () => {
+    const empty = { page: 1, per_page: 0, count: 0, total_count: 0, total_pages: 0 };
+    expect((await call('GET', '/zones/none/page_guard/policies')).body.result_info).toEqual(empty);
+    expect((await call('GET', '/zones/none/page_guard/scripts?page=all')).body.result_info).toEqual(empty);
+    expect((await call('GET', '/zones/none/logpush/jobs')).body.result_info).toEqual(empty);
+    expect((await call('GET', '/zones/none/page_guard/scripts')).body.result_info.total_pages).toBe(0);
+  });
+
   it('policy DELETE answers with an empty body', async () => {
     const created = await call('POST', '/zones/del/page_guard/policies', { action: 'log', expression: 'true', value: "script-src 'self'", enabled: 'false' });
     expect(created.status).toBe(200);

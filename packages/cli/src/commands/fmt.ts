@@ -39,7 +39,9 @@ const FORMATTERS: Record<FileLanguage, (input: Input, flags: FmtFlags) => Format
     const header = readRuleFileHeader(input.text);
     const formatted = formatRule(header.text, { kind: flags.kind ?? 'filter' });
     const joined = input.text.slice(0, header.headerLength) + formatted.text;
-    const text = joined.endsWith('\n') ? joined : `${joined}\n`;
+    const ended = joined.endsWith('\n') ? joined : `${joined}\n`;
+    // a CRLF file stays CRLF, as a .logfilter source does (core format())
+    const text = /^[^\n]*\r\n/.test(input.text) ? ended.replace(/\r?\n/g, '\r\n') : ended;
     return { ok: formatted.ok, text, changed: text !== input.text, diagnostics: formatted.diagnostics.filter((d) => d.severity === 'error') };
   },
 };

@@ -139,18 +139,3 @@ export class GzipFileReader {
     if (!this.gz.destroyed) this.gz.close();
   }
 }
-
-/**
- * The content of a gzip file in chunks of ONE output buffer reused for every chunk (GzipFileReader into a
- * buffer of its own): each chunk yielded is overwritten when the next is asked for, so the consumer must be
- * done with it (and copy what it keeps: lineBlocks with `reused`). Throws as GzipFileReader does.
- */
-export function* gunzipFileChunks(fd: number, size: number): Generator<Buffer> {
-  const reader = new GzipFileReader(fd, size);
-  const out = Buffer.allocUnsafe(CHUNK_OUT_BYTES);
-  try {
-    for (let n = reader.read(out, 0, out.length); n > 0; n = reader.read(out, 0, out.length)) yield out.subarray(0, n);
-  } finally {
-    reader.close();
-  }
-}

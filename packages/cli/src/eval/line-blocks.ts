@@ -45,12 +45,8 @@ function asBuffer(piece: Uint8Array | string): Buffer {
   return Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
 }
 
-/**
- * `reused`: the source overwrites a chunk once the next is asked for (inflate.ts gunzipFileChunks), so the
- * partial line kept across chunks is always copied. The blocks yielded are views of the chunk either way: the
- * consumer is done with each before asking for the next.
- */
-export async function* lineBlocks(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>, maxLine = MAX_LINE_BYTES, reused = false): AsyncGenerator<LineBlock> {
+/** The blocks yielded are views of the chunk: the consumer is done with each before asking for the next. */
+export async function* lineBlocks(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>, maxLine = MAX_LINE_BYTES): AsyncGenerator<LineBlock> {
   let pieces: Buffer[] = []; // the partial line so far
   let held = 0; // its length
   let skipping = -1; // bytes of an over-long line being skipped (-1: not skipping)
@@ -81,7 +77,7 @@ export async function* lineBlocks(source: AsyncIterable<Uint8Array | string> | I
           held = 0;
         } else {
           // Copied when small, so a big chunk's memory is not kept alive by a short tail.
-          pieces.push(reused || chunk.length < 65536 ? Buffer.from(chunk) : chunk);
+          pieces.push(chunk.length < 65536 ? Buffer.from(chunk) : chunk);
           held += chunk.length;
         }
         break;

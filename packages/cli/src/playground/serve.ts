@@ -40,10 +40,15 @@ export function serveSite(dir: string, port: number): Promise<SiteServer> {
   }
   files.set('/', files.get('/index.html')!);
   const server = createServer((req, res) => {
-    const file = req.method === 'GET' || req.method === 'HEAD' ? files.get(new URL(req.url ?? '/', 'http://x').pathname) : undefined;
+    const file = files.get(new URL(req.url ?? '/', 'http://x').pathname);
     // the page talks to nothing (its CSP says so too); these headers keep it that way when served
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    if (file && req.method !== 'GET' && req.method !== 'HEAD') {
+      // a file that is there, asked with a method a static site does not take (HTTP's 405, with what it takes)
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('method not allowed\n');
+      return;
+    }
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;

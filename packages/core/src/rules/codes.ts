@@ -33,6 +33,7 @@ export const RULE_DIAGNOSTIC_CODES = {
   'rule-too-long': 'error',
   'rule-too-deep': 'error',
   'rule-unknown-phase': 'error',
+  'rule-unknown-action': 'error',
   'rule-eval': 'error',
   'rule-deprecated-field': 'warning',
   'rule-ip-ordering': 'warning',

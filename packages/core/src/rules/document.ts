@@ -46,6 +46,11 @@ export interface RuleDocumentOptions {
    * document after an edit checks only the expressions that changed.
    */
   checkRule?: (text: string, options: RuleCheckOptions) => RuleCheckResult;
+  /**
+   * The actions a rule may take (the API client's `RULE_ACTIONS`, which this package does not depend on): a
+   * rule's `action` string outside it is `rule-unknown-action`. Not given, actions are not checked.
+   */
+  actions?: readonly string[];
 }
 
 export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
@@ -60,8 +65,19 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
     const mapping = throughString(IDENTITY_MAPPING, text, node, mapper);
     for (const d of result.diagnostics) out.push({ ...mapDiagnostic(d, mapping, []), path });
   };
-  const rule = (node: JsonValue, path: JsonPath, phase: string | undefined) => {
+  // `listed`: an item of a rules list. A lone object may be a policy, whose actions (`allow`, …) are not rules'.
+  const rule = (node: JsonValue, path: JsonPath, phase: string | undefined, listed = true) => {
     if (node.type !== 'object') return;
+    const action = getProperty(node, 'action')?.value;
+    if (listed && options.actions && action?.type === 'string' && !options.actions.includes(action.value)) {
+      const suggestions = closest(action.value, options.actions);
+      out.push(
+        rdiag('rule-unknown-action', `unknown action ${JSON.stringify(action.value)}${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`, action.start, action.end, undefined, {
+          path: [...path, 'action'],
+          suggestions,
+        }),
+      );
+    }
     const expr = getProperty(node, 'expression');
     if (expr?.value.type === 'string') check(expr.value, [...path, 'expression'], 'filter', phase);
     const rl = getProperty(node, 'ratelimit');
@@ -97,7 +113,7 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
     }
     const rules = getProperty(node, 'rules');
     if (rules?.value.type === 'array') rules.value.items.forEach((r, i) => rule(r, [...path, 'rules', i], phase));
-    else rule(node, path, phase);
+    else rule(node, path, phase, false);
   };
   let root = parsed.value;
   let base: JsonPath = [];

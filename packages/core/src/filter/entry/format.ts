@@ -16,12 +16,15 @@ export interface FormatResult {
 export function format(source: string): FormatResult {
   const { file, diagnostics } = parse(source);
   if (hasErrors(diagnostics)) return { ok: false, text: source, changed: false, diagnostics };
-  const text = printFile({
+  const printed = printFile({
     dataset: file.dataset?.name,
     datasetEnd: file.dataset?.end,
     expr: file.expr,
     comments: file.comments,
     text: source,
   });
+  // The printer writes LF; a document whose first line ends in CRLF is given CRLF back (editors and version
+  // control keep a file's line endings: rewriting every line would be a change of the whole file).
+  const text = /^[^\n]*\r\n/.test(source) ? printed.replace(/\r?\n/g, '\r\n') : printed;
   return { ok: true, text, changed: text !== source, diagnostics };
 }
