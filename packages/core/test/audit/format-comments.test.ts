@@ -27,3 +27,17 @@ describe('a comment at the end of a short filter keeps it on one line', () => {
     expect(format(`${long} # end`).text).toBe('ClientRequestHost == "aaaaaaaaaaaaaaaaaaaa.example.com"\nand ClientRequestPath startsWith "/bbbbbbbbbbbbbbbb"  # end\n');
   });
 });
+
+describe('a file with a dataset line and comments but no condition yet keeps its comments where they are', () => {
+  // a new file being written: `dataset x` then a to-do comment. Format-on-save moved the comment above the
+  // dataset line; comments before the dataset line stay above it.
+  it.each([
+    ['dataset any\n# todo: the conditions\n', 'dataset any\n# todo: the conditions\n'],
+    ['# header\ndataset any\n\n# todo\n# more\n', '# header\ndataset any\n# todo\n# more\n'],
+    ['dataset any  # why\n# todo\n', 'dataset any  # why\n# todo\n'],
+  ])('%j', (src, want) => {
+    const r = format(src);
+    expect(r.text).toBe(want);
+    expect(format(r.text!).text).toBe(want);
+  });
+});

@@ -87,6 +87,8 @@ function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: 
     let loStrict = false;
     let hi = Infinity;
     let hiStrict = false;
+    // only on a field that holds one string: the string operators hold only for a string log value
+    const text = field?.type === 'string' ? new TextConstraints() : undefined;
     const seen: NCondition[] = [];
     for (const c of conds) {
       const values = c.value.kind === 'list' ? c.value.items : [c.value];
@@ -122,6 +124,7 @@ function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: 
           break;
         }
         default:
+          if (text && c.value.kind === 'string') text.add(c.op, c.value.value);
           break;
       }
       seen.push(c);
@@ -142,7 +145,9 @@ function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: 
         return (loStrict ? n > lo : n >= lo) && (hiStrict ? n < hi : n <= hi);
       };
       if (lo > hi || (lo === hi && (loStrict || hiStrict))) return true;
-      if (allowed) return [...allowed].every((id) => excluded.has(id) || !inRange(id));
+      if (text?.impossible()) return true;
+      const fits = (id: string) => !text || (id.startsWith('s:') && text.fits(id.slice(2)));
+      if (allowed) return [...allowed].every((id) => excluded.has(id) || !inRange(id) || !fits(id));
       return false;
     }
   }
@@ -151,4 +156,51 @@ function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: 
 function intersect(a: Set<string> | undefined, ids: string[]): Set<string> {
   if (!a) return new Set(ids);
   return new Set(ids.filter((i) => a.has(i)));
+}
+
+/**
+ * What startsWith/endsWith/contains (and their negations) in one `and` ask of one string: two prefixes must be
+ * prefixes of one another, a required prefix, suffix or substring must not hold a refused one, and a value
+ * from `==`/`in` must pass them all.
+ */
+class TextConstraints {
+  private readonly pos: Record<'startsWith' | 'endsWith' | 'contains', string[]> = { startsWith: [], endsWith: [], contains: [] };
+  private readonly neg: Record<'startsWith' | 'endsWith' | 'contains', string[]> = { startsWith: [], endsWith: [], contains: [] };
+
+  add(op: string, v: string): void {
+    const negated = op.startsWith('!');
+    const base = negated ? op.slice(1) : op;
+    if (base === 'startsWith' || base === 'endsWith' || base === 'contains') (negated ? this.neg : this.pos)[base].push(v);
+  }
+
+  /** A value from `==`/`in` that every string condition lets through. */
+  fits(v: string): boolean {
+    const { pos, neg } = this;
+    // `== "5"` also holds for the log number 5, on which every string negation holds
+    const number = isNumericString(v);
+    return (
+      pos.startsWith.every((p) => v.startsWith(p)) &&
+      pos.endsWith.every((p) => v.endsWith(p)) &&
+      pos.contains.every((p) => v.includes(p)) &&
+      (number ||
+        (!neg.startsWith.some((p) => v.startsWith(p)) &&
+          !neg.endsWith.some((p) => v.endsWith(p)) &&
+          !neg.contains.some((p) => v.includes(p))))
+    );
+  }
+
+  impossible(): boolean {
+    const { pos, neg } = this;
+    const longest = (xs: string[]) => xs.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const prefix = longest(pos.startsWith);
+    const suffix = longest(pos.endsWith);
+    if (!pos.startsWith.every((p) => prefix.startsWith(p))) return true;
+    if (!pos.endsWith.every((p) => suffix.endsWith(p))) return true;
+    // every string the positives allow holds the prefix, the suffix and each needle; without a positive the
+    // negations alone hold on an absent field, so they contradict nothing
+    if (pos.startsWith.length && neg.startsWith.some((q) => prefix.startsWith(q))) return true;
+    if (pos.endsWith.length && neg.endsWith.some((q) => suffix.endsWith(q))) return true;
+    const held = [...(pos.startsWith.length ? [prefix] : []), ...(pos.endsWith.length ? [suffix] : []), ...pos.contains];
+    return neg.contains.some((m) => held.some((h) => h.includes(m)));
+  }
 }

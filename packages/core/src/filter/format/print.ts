@@ -218,6 +218,8 @@ function attachComments(input: PrintInput, conditions: Condition[]): Attached {
       if (sameLine && input.datasetEnd !== undefined && lineStart <= input.datasetEnd && !before.length) att.afterDataset.push(body);
       else if (input.datasetEnd === undefined && !sameLine && !before.length && exprStart !== Infinity && isHeaderBlock(text, cm.end, exprStart)) att.header.push(body);
       else if (after) add(att.leading, after, body);
+      // no condition yet (a file being written): a comment below the dataset line stays below it
+      else if (input.datasetEnd !== undefined) att.footer.push(body);
       else att.header.push(body);
     } else if (sameLine && before.length) add(att.trailing, before[before.length - 1], body);
     else if (cm.start > exprEnd || !after) att.footer.push(body);
