@@ -545,12 +545,14 @@
                   (i32.store offset={{OUT_END}} (local.get $q) (local.get $p))
                   (local.set $c (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34)))
                   (i32.store offset={{OUT_FLAGS}} (local.get $q) (select (local.get $vesc) (i32.const 0) (local.get $c)))
-                  ;; a hash of a short string without escapes lets the caller reuse the string it decoded before
-                  (i32.store offset={{OUT_HASH}} (local.get $q)
-                    (select
-                      (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
-                      (i32.const 0)
-                      (i32.and (local.get $c) (i32.eqz (local.get $vesc)))))
+                  ;; a hash of a short string without escapes lets the caller reuse the string it decoded before;
+                  ;; only for $scan called alone ($lfSpace): $scanBlock's program never reads it, and a line the
+                  ;; program leaves undecided is scanned again by the caller
+                  (i32.store offset={{OUT_HASH}} (local.get $q) (i32.const 0))
+                  (if (i32.and (global.get $lfSpace) (i32.and (local.get $c) (i32.eqz (local.get $vesc))))
+                    (then
+                      (i32.store offset={{OUT_HASH}} (local.get $q)
+                        (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1))))))
                   (local.set $cur (i32.const -1))))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 44))
