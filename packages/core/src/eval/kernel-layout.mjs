@@ -121,6 +121,9 @@ export const KERNEL_LAYOUT = {
 
   // Room for the needle $find looks for (a longer one is left to the host's search).
   NEEDLE_BYTES: 256,
+  // Room for a string value with escapes that $eval decodes (its content, escaped, at most this long; a longer
+  // one is left to the JS side). PAD readable bytes follow it, for $find.
+  UNESCAPE_BYTES: 4096,
   // Readable bytes after a line's end: string scanning loads two 16-byte vectors past it without bounds checks.
   PAD: 32,
   // Longest string value hashed (a longer string is rarely repeated).

@@ -3,13 +3,15 @@
  * kernel.wat's $eval runs over a valid line's value spans, so a line the filter rejects is never seen by the JS
  * side. Each condition becomes the leaf its span decision (span-decision.ts) allows, with the same verdicts as
  * span-conditions.ts:
- * - a string decision (`equals`, `startsWith`, `endsWith`, `contains` and their `!` forms) on a string without
- *   escapes: its bytes; on an absent field or null: the negative operator's `true`; `startsWith`/`endsWith` on
- *   any other value: false (true for the negative);
+ * - a string decision (`equals`, `startsWith`, `endsWith`, `contains` and their `!` forms) on a string: its
+ *   bytes, or for a string with escapes the UTF-8 of its decoded text ($unescape: exact as UTF-16 when the text
+ *   holds no lone surrogate, see span-decision.ts); on an absent field or null: the negative operator's `true`;
+ *   `startsWith`/`endsWith` on any other value: false (true for the negative);
  * - a comparison with a number (a double) on an integer token of 1 to 15 digits: exact as a double;
  * - `eq`/`in` with numbers only, or booleans only (`equality` below);
  * - an unknown operator: never holds.
- * Everything else is undecided in the kernel (an escaped string, a numeric string, an array for `contains`,
+ * Everything else is undecided in the kernel (an escaped string decoding to a lone surrogate or longer than
+ * UNESCAPE_BYTES, a numeric string, an array for `contains`,
  * a comparison with an integer beyond 2^53, a condition whose value must be decoded), and so is a line whose
  * verdict depends on one: the JS side's span tests read such a line as before. `and`/`or` decide as soon as one
  * child decides them, so an undecided child costs nothing when a sibling rejects the line.

@@ -23,6 +23,8 @@
 ;;                        absent), flags (OUT_FLAGS: 1 = a string value with escapes), hash of a string value of
 ;;                        at most HASH_MAX_BYTES without escapes (OUT_HASH, 0 = none)
 ;;   needle               up to NEEDLE_BYTES: the needle $find looks for
+;;   scratch              UNESCAPE_BYTES + PAD: where $eval decodes a string value with escapes ($unescape), so that
+;;                        its string leaves decide it on the decoded bytes instead of handing the line to JS
 ;;   clauses              the prefilter $scanBlock may apply: CLAUSE_BYTES per clause (its needle records and
 ;;                        trigger units: offsets and counts), PIECE_BYTES per needle (offset, length, rare offsets),
 ;;                        the trigger code units (i32) and the needles' bytes
@@ -40,6 +42,8 @@
   (global $keys (mut i32) (i32.const 0))
   (global $out (mut i32) (i32.const 0))
   (global $nkeys (mut i32) (i32.const 0))
+  ;; the scratch region (see the layout above)
+  (global $scratch (mut i32) (i32.const 0))
   (global $stack (mut i32) (i32.const 0))
   ;; set by $str: whether the string just scanned holds a backslash
   (global $esc (mut i32) (i32.const 0))
@@ -62,7 +66,8 @@
   (global $read (export "read") (mut i32) (i32.const 0))
   (global $next (export "next") (mut i32) (i32.const 0))
 
-  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $filter i32)
+  (func (export "init") (param $slots i32) (param $shift i32) (param $keys i32) (param $out i32) (param $nkeys i32) (param $filter i32) (param $scratch i32)
+    (global.set $scratch (local.get $scratch))
     (global.set $filter (local.get $filter))
     (global.set $slots (local.get $slots))
     (global.set $shift (i64.extend_i32_u (local.get $shift)))
@@ -540,12 +545,14 @@
                   (i32.store offset={{OUT_END}} (local.get $q) (local.get $p))
                   (local.set $c (i32.eq (i32.load8_u (local.get $vs)) (i32.const 34)))
                   (i32.store offset={{OUT_FLAGS}} (local.get $q) (select (local.get $vesc) (i32.const 0) (local.get $c)))
-                  ;; a hash of a short string without escapes lets the caller reuse the string it decoded before
-                  (i32.store offset={{OUT_HASH}} (local.get $q)
-                    (select
-                      (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
-                      (i32.const 0)
-                      (i32.and (local.get $c) (i32.eqz (local.get $vesc)))))
+                  ;; a hash of a short string without escapes lets the caller reuse the string it decoded before;
+                  ;; only for $scan called alone ($lfSpace): $scanBlock's program never reads it, and a line the
+                  ;; program leaves undecided is scanned again by the caller
+                  (i32.store offset={{OUT_HASH}} (local.get $q) (i32.const 0))
+                  (if (i32.and (global.get $lfSpace) (i32.and (local.get $c) (i32.eqz (local.get $vesc))))
+                    (then
+                      (i32.store offset={{OUT_HASH}} (local.get $q)
+                        (call $hash (i32.add (local.get $vs) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1))))))
                   (local.set $cur (i32.const -1))))
               (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 32)) (then (local.set $p (call $ws (local.get $p) (local.get $end)))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 44))
@@ -794,8 +801,16 @@
         (return (local.get $neg))))
     (if (i32.eq (local.get $c) (i32.const 34))
       (then
-        ;; a string with escapes is decoded by the JS side
-        (if (i32.load offset={{OUT_FLAGS}} (local.get $o)) (then (return (i32.const 2))))
+        ;; a string with escapes is decoded into the scratch region and tested there (JSON.parse's text, as UTF-8);
+        ;; one too long for it, or holding a lone surrogate (not UTF-8), is decoded by the JS side
+        (if (i32.load offset={{OUT_FLAGS}} (local.get $o))
+          (then
+            (local.set $r (call $unescape (i32.add (local.get $s) (i32.const 1)) (i32.sub (local.get $e) (i32.const 1))))
+            (if (i32.lt_s (local.get $r) (i32.const 0)) (then (return (i32.const 2))))
+            (return
+              (i32.xor
+                (call $bytesTest (local.get $node) (local.get $kind) (global.get $scratch) (i32.add (global.get $scratch) (local.get $r)))
+                (local.get $neg)))))
         (return
           (i32.xor
             (call $bytesTest (local.get $node) (local.get $kind) (i32.add (local.get $s) (i32.const 1)) (i32.sub (local.get $e) (i32.const 1)))
@@ -839,6 +854,87 @@
     (local.set $c (i32.or (local.get $c) (i32.const 32)))
     (if (i32.lt_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 6)) (then (return (i32.sub (local.get $c) (i32.const 87)))))
     (i32.const -1))
+
+  ;; The four hex digits at p (valid: the line was scanned) as a code unit.
+  (func $hex4 (param $p i32) (result i32)
+    (i32.or
+      (i32.or
+        (i32.shl (call $hexValue (i32.load8_u (local.get $p))) (i32.const 12))
+        (i32.shl (call $hexValue (i32.load8_u offset=1 (local.get $p))) (i32.const 8)))
+      (i32.or
+        (i32.shl (call $hexValue (i32.load8_u offset=2 (local.get $p))) (i32.const 4))
+        (call $hexValue (i32.load8_u offset=3 (local.get $p))))))
+
+  ;; Decodes the content [s, e) of a string the kernel scanned (so its escapes are well-formed and the byte at e
+  ;; is its closing quote) into the scratch region as the UTF-8 of the text JSON.parse gives: returns its length,
+  ;; or -1 when the content is longer than UNESCAPE_BYTES (the text is never longer than the content) or decodes
+  ;; to a lone surrogate (which has no UTF-8: the JS side compares such a string).
+  (func $unescape (param $s i32) (param $e i32) (result i32)
+    (local $o i32)
+    (local $q i32)
+    (local $c i32)
+    (local $u i32)
+    (local $v i32)
+    (if (i32.gt_u (i32.sub (local.get $e) (local.get $s)) (i32.const {{UNESCAPE_BYTES}})) (then (return (i32.const -1))))
+    (local.set $o (global.get $scratch))
+    (loop $run
+      ;; the bytes up to the next escape, as they are
+      (local.set $q (call $backslash (local.get $s) (local.get $e)))
+      (memory.copy (local.get $o) (local.get $s) (i32.sub (local.get $q) (local.get $s)))
+      (local.set $o (i32.add (local.get $o) (i32.sub (local.get $q) (local.get $s))))
+      (if (i32.ge_u (local.get $q) (local.get $e)) (then (return (i32.sub (local.get $o) (global.get $scratch)))))
+      (local.set $c (i32.load8_u offset=1 (local.get $q)))
+      (local.set $s (i32.add (local.get $q) (i32.const 2)))
+      (if (i32.ne (local.get $c) (i32.const 117))
+        (then
+          ;; " \ / stand for themselves; b f n r t for their control characters
+          (if (i32.eq (local.get $c) (i32.const 98)) (then (local.set $c (i32.const 8))))
+          (if (i32.eq (local.get $c) (i32.const 102)) (then (local.set $c (i32.const 12))))
+          (if (i32.eq (local.get $c) (i32.const 110)) (then (local.set $c (i32.const 10))))
+          (if (i32.eq (local.get $c) (i32.const 114)) (then (local.set $c (i32.const 13))))
+          (if (i32.eq (local.get $c) (i32.const 116)) (then (local.set $c (i32.const 9))))
+          (i32.store8 (local.get $o) (local.get $c))
+          (local.set $o (i32.add (local.get $o) (i32.const 1)))
+          (br $run)))
+      (local.set $u (call $hex4 (local.get $s)))
+      (local.set $s (i32.add (local.get $s) (i32.const 4)))
+      (if (i32.lt_u (local.get $u) (i32.const 0x80))
+        (then
+          (i32.store8 (local.get $o) (local.get $u))
+          (local.set $o (i32.add (local.get $o) (i32.const 1)))
+          (br $run)))
+      (if (i32.lt_u (local.get $u) (i32.const 0x800))
+        (then
+          (i32.store8 (local.get $o) (i32.or (i32.const 0xc0) (i32.shr_u (local.get $u) (i32.const 6))))
+          (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $u) (i32.const 63))))
+          (local.set $o (i32.add (local.get $o) (i32.const 2)))
+          (br $run)))
+      (if (i32.ne (i32.and (local.get $u) (i32.const 0xf800)) (i32.const 0xd800))
+        (then
+          (i32.store8 (local.get $o) (i32.or (i32.const 0xe0) (i32.shr_u (local.get $u) (i32.const 12))))
+          (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $u) (i32.const 6)) (i32.const 63))))
+          (i32.store8 offset=2 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $u) (i32.const 63))))
+          (local.set $o (i32.add (local.get $o) (i32.const 3)))
+          (br $run)))
+      ;; a surrogate: a high one followed by an escaped low one is one code point; anything else is lone
+      (if (i32.ge_u (local.get $u) (i32.const 0xdc00)) (then (return (i32.const -1))))
+      (if (i32.or
+            (i32.ge_u (local.get $s) (local.get $e))
+            (i32.ne (i32.load16_u align=1 (local.get $s)) (i32.const 0x755c)))
+        (then (return (i32.const -1))))
+      (local.set $v (call $hex4 (i32.add (local.get $s) (i32.const 2))))
+      (if (i32.ne (i32.and (local.get $v) (i32.const 0xfc00)) (i32.const 0xdc00)) (then (return (i32.const -1))))
+      (local.set $s (i32.add (local.get $s) (i32.const 6)))
+      (local.set $u
+        (i32.add (i32.const 0x10000)
+          (i32.or (i32.shl (i32.sub (local.get $u) (i32.const 0xd800)) (i32.const 10)) (i32.sub (local.get $v) (i32.const 0xdc00)))))
+      (i32.store8 (local.get $o) (i32.or (i32.const 0xf0) (i32.shr_u (local.get $u) (i32.const 18))))
+      (i32.store8 offset=1 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $u) (i32.const 12)) (i32.const 63))))
+      (i32.store8 offset=2 (local.get $o) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $u) (i32.const 6)) (i32.const 63))))
+      (i32.store8 offset=3 (local.get $o) (i32.or (i32.const 0x80) (i32.and (local.get $u) (i32.const 63))))
+      (local.set $o (i32.add (local.get $o) (i32.const 4)))
+      (br $run))
+    (unreachable))
 
   ;; 1 when some escape in [p, end) decodes to one of the n code units (i32) at units: the prefilter's triggers
   ;; (needles.ts findTriggers, which this follows: escapes are read left to right, so `\\u0041` is an escaped

@@ -25,7 +25,7 @@ interface WasmGlobal {
 }
 interface KernelExports {
   memory: WasmMemory;
-  init(slots: number, shift: number, keys: number, out: number, nkeys: number, filter: number): void;
+  init(slots: number, shift: number, keys: number, out: number, nkeys: number, filter: number, scratch: number): void;
   setStack(at: number): void;
   scan(start: number, end: number): number;
   find(from: number, end: number, needle: number, length: number, a: number, b: number): number;
@@ -253,7 +253,9 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
   const clauseEnd = clauseBytesAt + clauses.reduce((n, c) => n + c.bytes.reduce((m, b) => m + b.length, 0), 0);
   /** Per clause: the offsets and counts of its needle records and trigger units. */
   const clauseRecords: [number, number, number, number][] = [];
-  const dataAt = (clauseEnd + 15) & ~15;
+  // Where $eval decodes a string value with escapes (only with a program), then the data.
+  const scratchAt = (clauseEnd + 15) & ~15;
+  const dataAt = (scratchAt + (program ? L.UNESCAPE_BYTES + L.PAD : 0) + 15) & ~15;
 
   let exports!: KernelExports;
   let u8!: Uint8Array;
@@ -300,7 +302,7 @@ export function createLineKernel(fields: readonly string[], program?: Uint8Array
       const word = (filterAt + Math.min(k.length, 63) * L.FILTER_BYTES + (bit >> 5) * 4) >> 2;
       i32[word] = i32[word]! | (1 << (bit & 31));
     }
-    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, filterAt);
+    exports.init(slotsAt, 64 - bits, keysAt, outAt, keys.length, filterAt, scratchAt);
     if (program) {
       u8.set(program, progAt);
       exports.setProgram(progAt, 0);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { evalPlan } from '../../src/eval/plan.js';
 import { kernelProgram } from '../../src/eval/kernel-program.js';
 import { KERNEL_LAYOUT } from '../../src/eval/line-kernel.generated.js';
+import { createLineKernel, REC_UNDECIDED } from '../../src/eval/line-kernel.js';
 import { exactFilter } from '../../src/eval/exact.js';
 import type { FilterDocument } from '../../src/filter/filter.js';
 import { condition, logLine } from './arbitraries.js';
@@ -17,6 +18,29 @@ import { refCounts } from './reference.js';
 import { type BlockRun, scanBlocks } from './harness.js';
 
 const enc = new TextEncoder();
+
+/** The lines of `text` (by index) that the kernel's program leaves undecided (handed to the JS side). */
+function undecided(filter: FilterDocument, text: string): number[] {
+  const plan = evalPlan(filter);
+  const kernel = createLineKernel(plan.fields, kernelProgram(plan.root))!;
+  const bytes = enc.encode(text);
+  kernel.load(bytes, 0, bytes.length);
+  const out: number[] = [];
+  let from = 0;
+  let fresh = true;
+  while (from < bytes.length) {
+    const n = kernel.scanBlock!(from, bytes.length, fresh, false);
+    for (let i = 0; i < n; i++) if (kernel.block!.code[i] === REC_UNDECIDED) out.push(kernel.block!.line[i]!);
+    fresh = false;
+    if (n < KERNEL_LAYOUT.REC_MAX) break;
+    from = kernel.block!.next;
+  }
+  return out;
+}
+
+/** Every JSON escape, and surrogate pairs (one code point), lone surrogates (no UTF-8) and NUL among them. */
+const ESCAPES = ['\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t', '\\u0062', '\\u00e9', '\\u00E9', '\\u20ac', '\\u0000', '\\ud83d\\ude00', '\\uD83D\\uDE00'];
+const LONE = ['\\ud83d', '\\ude00', '\\ud83dx', '\\ud83d\\u0041', '\\ud83d\\ud83d'];
 
 /** `n < "x"` never holds and gives the prefilter no needle: `or` with it reads every line, so the kernel decides. */
 const NO_PREFILTER = { key: 'n', operator: 'lt', value: 'x' };
@@ -132,4 +156,61 @@ describe('the filter decided in the line kernel', () => {
     expect(unknown.matched).toBe(0);
     expect(unknown).toEqual(run(readAll({ key: 'k', operator: 'nope', value: 'a' }), text, { lineByLine: true }));
   });
+
+  it('decides string leaves on values with escapes itself (decoded in the kernel), except lone surrogates and over-long values', () => {
+    // an escape at every offset from a 16-byte vector boundary (the value starts at offset 6), the needle across it
+    const lines: string[] = [];
+    const lone: number[] = [];
+    for (const e of [...ESCAPES, ...LONE]) {
+      for (let i = 0; i <= 34; i++) {
+        if (LONE.includes(e)) lone.push(lines.length);
+        lines.push(`{"k":"${'x'.repeat(i)}${e}bot${'é'.repeat(i % 3)}","j":1}`);
+      }
+    }
+    // a value longer than the kernel decodes goes to the JS side too; one just short of it does not
+    const long = lines.length;
+    lines.push(`{"k":"${'b'.repeat(KERNEL_LAYOUT.UNESCAPE_BYTES)}\\n"}`, `{"k":"${'b'.repeat(KERNEL_LAYOUT.UNESCAPE_BYTES - 2)}\\n"}`);
+    const text = lines.join('\n');
+    const decoded = lines.map((l) => (JSON.parse(l) as { k: string }).k);
+    const leaves = [
+      { operator: 'contains', value: 'bot' },
+      { operator: '!contains', value: 'curl' },
+      { operator: 'contains', value: '\n' },
+      { operator: 'contains', value: '😀b' },
+      { operator: 'contains', value: '\u0000bo' },
+      { operator: 'startsWith', value: 'xxx"' },
+      { operator: '!endsWith', value: 'boté' },
+      { operator: 'eq', value: decoded[40]! },
+      { operator: 'in', value: [decoded[3]!, decoded[200]!, 'x'] },
+      { operator: '!in', value: [decoded[100]!] },
+    ];
+    for (const leaf of leaves) {
+      const filter = readAll({ key: 'k', ...leaf });
+      const ref = refCounts(filter, text);
+      const got = run(filter, text, { blocks: 3 });
+      expect({ leaf, matched: got.matched, malformed: got.malformed, matches: got.matches }).toEqual({ leaf, matched: ref.matched, malformed: 0, matches: startsOf(text, ref.matches) });
+      expect({ leaf, undecided: undecided(filter, text) }).toEqual({ leaf, undecided: [...lone, long] });
+    }
+  });
+
+  it('agrees with the reference on random strings with escapes', () => {
+    const piece = fc.constantFrom('a', 'b', 'o', 't', 'é', '😀', '€', ...ESCAPES, '\\ud83d', '\\ude00');
+    const body = fc.array(piece, { maxLength: 40 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.array(body, { minLength: 1, maxLength: 8 }), fc.constantFrom('eq', '!eq', 'startsWith', '!startsWith', 'endsWith', '!endsWith', 'contains', '!contains', 'in'), fc.nat(), fc.nat(), fc.nat(), (bodies, operator, pick, a, b) => {
+        const lines = bodies.map((x) => `{"k":"${x}"}`);
+        const text = lines.join('\n');
+        // the filter's value: a piece of one line's text (a lone surrogate when the cut splits a pair)
+        const t = (JSON.parse(lines[pick % lines.length]!) as { k: string }).k;
+        const cut = t.slice(Math.min(a, b) % (t.length + 1), Math.max(a, b) % (t.length + 1));
+        const value = operator === 'in' ? [cut, 'x'] : operator.endsWith('eq') ? t : cut;
+        const filter = readAll({ key: 'k', operator, value });
+        const ref = refCounts(filter, text);
+        const got = run(filter, text);
+        expect({ matched: got.matched, malformed: got.malformed, matches: got.matches }).toEqual({ matched: ref.matched, malformed: 0, matches: startsOf(text, ref.matches) });
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
+

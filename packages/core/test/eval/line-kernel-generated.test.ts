@@ -26,7 +26,7 @@ describe('generated line kernel', () => {
       'NODE_SHIFT', 'NODE_STARTS',
       'NODE_UNKNOWN', 'OUT_BYTES', 'OUT_END', 'OUT_FLAGS', 'OUT_HASH', 'OUT_SHIFT', 'OUT_START',
       'PIECE_AT', 'PIECE_BYTES', 'PIECE_LEN', 'PIECE_RARE_A', 'PIECE_RARE_B', 'PIECE_SHIFT', 'REC_CODE', 'REC_END', 'REC_LINE',
-      'REC_MALFORMED', 'REC_MATCH', 'REC_READ', 'REC_SHIFT', 'REC_START', 'REC_TOTAL', 'REC_UNDECIDED', 'SLOT_SHIFT',
+      'REC_MALFORMED', 'REC_MATCH', 'REC_READ', 'REC_SHIFT', 'REC_START', 'REC_TOTAL', 'REC_UNDECIDED', 'SLOT_SHIFT', 'UNESCAPE_BYTES',
     ]);
     // $eval relies on the kinds' order: `and` 0 and `or` 1 (the value that decides each), groups first and the
     // comparisons last, `>=` the last of them (NODE_AND, NODE_CONTAINS and NODE_GEQ are not named there)
