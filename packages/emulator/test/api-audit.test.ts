@@ -1,5 +1,5 @@
 /**
- * Departures found by the acceptance audit against the contract (api-description.md, the API facts and the
+ * Departures found by the acceptance audit against the contract (the emulator README's areas and the
  * provider's OpenAPI document, test/fixtures/openapi), each checked over real HTTP as a user's SDK sends it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

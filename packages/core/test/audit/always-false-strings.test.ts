@@ -1,5 +1,5 @@
 /**
- * Acceptance audit of `always-false` (LANGUAGE.md 5: "an `and` that can never hold"): on a field the schema
+ * Acceptance audit of `always-false` (docs/language.md, `always-false`: an `and` that can never hold): on a field the schema
  * says holds one string, the string operators contradict each other and `==` too. The product judged only
  * `==`/`in`/`!=` and the numeric range, so `ClientRequestPath startsWith "/a" and ClientRequestPath startsWith
  * "/b"` passed silently. Every case that can hold stays quiet; the range points at the condition that closes
