@@ -34,6 +34,8 @@ export function expandExponent(raw: string): string {
   const mantissa = raw.slice(neg ? 1 : 0, e);
   const exp = Number(raw.slice(e + 1));
   const [int, frac = ''] = mantissa.split('.');
+  // Beyond the limit the digits are not written out (1e900000000 would be a gigabyte): a short canonical form.
+  if (!(Math.abs(exp) <= MAX_EXPONENT)) return scientific(neg, int, frac, raw.slice(e + 1));
   const digits = int + frac;
   const point = int.length + exp; // position of the decimal point within `digits`
   let whole: string;
@@ -51,6 +53,20 @@ export function expandExponent(raw: string): string {
   whole = whole.replace(/^0+(?=[0-9])/, '');
   fraction = fraction.replace(/0+$/, '');
   return `${neg ? '-' : ''}${whole}.${fraction || '0'}`;
+}
+
+/**
+ * `0.DIGITS e POINT` with neither leading nor trailing zeros in DIGITS: one text per value however it was spelled
+ * (`10e2000` and `1.0e2001` agree), so duplicate detection still works. The exponent is exact (a bigint).
+ */
+function scientific(neg: boolean, int: string, frac: string, exponent: string): string {
+  let digits = int + frac;
+  let point = BigInt(int.length) + BigInt(exponent);
+  const lead = /^0*/.exec(digits)![0].length;
+  digits = digits.slice(lead).replace(/0+$/, '');
+  point -= BigInt(lead);
+  if (digits === '') return '0.0';
+  return `${neg ? '-' : ''}0.${digits}e${point}`;
 }
 
 export function canonicalFloat(raw: string): string {
