@@ -2,10 +2,19 @@
 
 export type LogpullOptions = [key: string, value: string][];
 
+/**
+ * The options part of `logpull_options`: the provider's schema lets it be the query string of a logpull call,
+ * with or without its `?`, or the call's full URL ("copy the url (full url or just the query string) of your
+ * call here"). One rule for the client and the emulator.
+ */
+export function logpullQuery(text: string): string {
+  const query = text.indexOf('?');
+  return query >= 0 && (query === 0 || /^https?:\/\//i.test(text)) ? text.slice(query + 1) : text;
+}
+
 export function parseLogpullOptions(text: string | null | undefined): LogpullOptions {
   if (!text) return [];
-  const body = text.startsWith('?') ? text.slice(1) : text;
-  return body
+  return logpullQuery(text)
     .split('&')
     .filter((p) => p !== '')
     .map((p) => {

@@ -3,6 +3,7 @@
  * so the emulator refuses exactly what the tooling would refuse; `logpull_options` is parsed.
  */
 import { check, getDataset } from '@logfilter/core';
+import { logpullQuery } from '@logfilter/api';
 import { badRequest, clip, notFound } from './errors.js';
 import type { Job, JobScope, EmulatorState } from './state.js';
 import { checkKind, checkOutputOptions, checkUploadLimits, UPLOAD_LIMITS, type OutputOptions } from './job-fields.js';
@@ -76,9 +77,7 @@ function decodeOption(key: string, raw: string): string {
 export function parseLogpullOptions(options: string, dataset: string): Record<string, string> {
   // User keys (`toString`, `__proto__`) must not find Object.prototype's: no prototype.
   const out = Object.create(null) as Record<string, string>;
-  // The provider's schema: "copy the url (full url or just the query string) of your call here" (a logpull call).
-  const query = options.indexOf('?');
-  const text = query >= 0 && (query === 0 || /^https?:\/\//i.test(options)) ? options.slice(query + 1) : options;
+  const text = logpullQuery(options);
   for (const part of text.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
