@@ -1,6 +1,6 @@
 /**
  * Checks on the normalised tree (after `not` is pushed down), where the meaning is explicit:
- * `duplicate-condition` (the same condition twice in one and/or) and `always-false` (an `and` that can
+ * `duplicate-condition` (the same condition or group twice in one and/or) and `always-false` (an `and` that can
  * never hold, such as `x == 1 and x == 2` or `x > 10 and x < 5`).
  */
 import type { ScalarValue } from '../ast.js';
@@ -11,33 +11,50 @@ import { diag, type Diagnostic } from '../diagnostics.js';
 import { isNumericString, numericValue, printScalar, valueKey } from '../util/values.js';
 
 export function checkLogic(root: NNode, schema: DatasetSchema | undefined, out: Diagnostic[]): void {
+  const keys = new WeakMap<NNode, string>();
   const visit = (n: NNode) => {
     if (n.kind === 'condition') return;
-    duplicates(n.items, n.kind, out);
+    duplicates(n.items, n.kind, out, keys);
     if (n.kind === 'and') contradictions(n.items, schema, out);
     n.items.forEach(visit);
   };
   visit(root);
 }
 
-function duplicates(items: NNode[], kind: 'and' | 'or', out: Diagnostic[]): void {
-  const seen = new Map<string, NCondition>();
+function duplicates(items: NNode[], kind: 'and' | 'or', out: Diagnostic[], keys: WeakMap<NNode, string>): void {
+  const seen = new Map<string, NNode>();
   for (const item of items) {
-    if (item.kind !== 'condition') continue;
-    const k = conditionKey(item);
+    const k = nodeKey(item, keys);
     const first = seen.get(k);
     if (!first) {
       seen.set(k, item);
       continue;
     }
     const c = item.src;
+    const what = item.kind === 'condition' ? 'condition' : 'group';
     out.push(
-      diag('duplicate-condition', `this condition appears twice in the same '${kind}'`, c.start, c.end, {
-        path: c.path,
+      diag('duplicate-condition', `this ${what} appears twice in the same '${kind}'`, c.start, c.end, {
+        path: 'path' in c ? c.path : undefined,
         related: [{ message: 'first written here', start: first.src.start, end: first.src.end }],
       }),
     );
   }
+}
+
+/**
+ * A group's identity is structural: its operator and the set of its members' identities, so members in
+ * another order (or written twice) make the same group. Memoised: every level of nesting asks for the keys
+ * of the levels below.
+ */
+function nodeKey(n: NNode, keys: WeakMap<NNode, string>): string {
+  if (n.kind === 'condition') return conditionKey(n);
+  let k = keys.get(n);
+  if (k === undefined) {
+    const members = [...new Set(n.items.map((i) => nodeKey(i, keys)))].sort();
+    k = JSON.stringify([n.kind, members]); // unambiguous whatever the values hold
+    keys.set(n, k);
+  }
+  return k;
 }
 
 /** Value identity as the evaluator sees it: numbers (and numeric strings on number fields) by value. */

@@ -22,6 +22,7 @@ export interface NCondition {
 export interface NLogical {
   kind: 'and' | 'or';
   items: NNode[];
+  /** The source and/or, with the parentheses and `not` written around it. */
   src: Expr;
 }
 
@@ -34,9 +35,12 @@ export function normalize(expr: Expr, negate = false): NNode {
       return { kind: 'condition', key: expr.field.name, op, value: expr.value, src: expr, sources: [expr] };
     }
     case 'group':
-      return normalize(expr.expr, negate);
-    case 'not':
-      return normalize(expr.expr, !negate);
+    case 'not': {
+      // an and/or keeps the outermost parentheses and `not` written around it: a diagnostic on the whole
+      // group (a repeated group) covers them, and its fix removes them
+      const n = normalize(expr.expr, expr.kind === 'not' ? !negate : negate);
+      return n.kind === 'condition' ? n : { ...n, src: expr };
+    }
     case 'and':
     case 'or': {
       const kind = negate ? (expr.kind === 'and' ? 'or' : 'and') : expr.kind;
