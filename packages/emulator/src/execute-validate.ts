@@ -2,9 +2,9 @@
  * The shape of an `execute` rule's action parameters (README, "Behaviour"; the provider's ExecuteRule: `id`, `version`,
  * and `overrides` with `rules` [{id, action?, enabled?, score_threshold?, sensitivity_level?}], `categories`
  * [{category, action?, enabled?}], `action?`, `enabled?`). A wrong type or an action that is not an action would
- * otherwise be stored and run as nonsense. Whether the ruleset or its rules exist is not judged here: the managed
- * rulesets are a sample, and users' configurations name the provider's real ones (the migration, which must leave
- * the zone protected, checks the target itself).
+ * otherwise be stored and run as nonsense. Whether the ruleset exists is judged where the scope is known
+ * (rulesets.ts, checkExecuteTarget); whether the overridden rules exist is not (the managed rulesets' rules here
+ * are a sample, and users' overrides name the provider's real ones).
  */
 import { badRequest } from './errors.js';
 import { ACTIONS, ACTION_NAMES } from './rules-table.js';

@@ -7,7 +7,7 @@ import { badRequest, clip, conflict, fail } from './errors.js';
 import type { Area, Route } from './routing.js';
 import type { Store, ZoneState, StoredRuleset } from './state.js';
 import type { RuleInput, RulesetInput } from './ruleset-input.js';
-import { findEntrypoint, latest, putEntrypoint, visibleRulesets } from './rulesets.js';
+import { executeLookup, findEntrypoint, latest, putEntrypoint } from './rulesets.js';
 import { MANAGED_RULESET_ID, managedRuleFor } from './managed-rulesets.js';
 import type { WafPackage } from './waf-state.js';
 
@@ -99,9 +99,7 @@ export function proposedConfig(zone: ZoneState) {
 
 /** The ruleset an execute rule names, looked up where the zone can run it: managed, the zone's, its account's. */
 function executeTarget(store: Store, zone: ZoneState, id: unknown): StoredRuleset | undefined {
-  if (typeof id !== 'string') return undefined;
-  const account = zone.account !== null && Object.hasOwn(store.state.accounts, zone.account) ? store.state.accounts[zone.account].rulesets : [];
-  return [...visibleRulesets(zone), ...account].find((r) => r.id === id);
+  return executeLookup(store.state, zone)(id);
 }
 
 /** Whether `rules` run something: an enabled execute rule naming a ruleset that exists and has an enabled rule. */
@@ -175,7 +173,7 @@ export function migrateWithEntrypoint(store: Store, zoneId: string, phase: strin
   if (!protects(store, zone, body.rules)) {
     throw badRequest('validation', 'rules: the rulesets the execute rules run have no enabled rule: the zone would be left unprotected', '/rules');
   }
-  const entrypoint = putEntrypoint(zone, 'zone', phase, body);
+  const entrypoint = putEntrypoint(zone, 'zone', phase, body, executeLookup(store.state, zone));
   const stamp = new Date().toISOString();
   if (mode === 'validation') {
     zone.migration = { state: 'validation', validation_started_at: zone.migration.validation_started_at ?? stamp, migrated_at: null };

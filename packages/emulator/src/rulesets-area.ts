@@ -17,6 +17,7 @@ const SCOPES: { prefix: string[]; kind: rs.ScopeKind }[] = [
 
 function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
   const scope = (params: Record<string, string>): RulesetScope => (kind === 'zone' ? store.zone(params.zone) : store.account(params.account));
+  const runs = (params: Record<string, string>) => rs.executeLookup(store.state, scope(params));
   const R = [...prefix, 'rulesets'];
   const E = [...R, 'phases', ':phase', 'entrypoint'];
   const entrypoint = (params: Record<string, string>) => {
@@ -37,7 +38,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
           if (kind === 'zone' && params.phase === MIGRATION_PHASE && request.query.has('waf_migration')) {
             return { result: rs.full(migrateWithEntrypoint(store, params.zone, params.phase, request.query, body)), mutates: true };
           }
-          return { result: rs.full(rs.putEntrypoint(scope(params), kind, params.phase, body)), mutates: true };
+          return { result: rs.full(rs.putEntrypoint(scope(params), kind, params.phase, body, runs(params))), mutates: true };
         },
       },
     },
@@ -69,7 +70,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
           const { items, places } = rs.listed(scope(params));
           return cursorPaged(items.map((r) => rs.summary(r)), request.query, places);
         },
-        POST: (request, params) => ({ result: rs.full(rs.createRuleset(scope(params), kind, validateBody('createRuleset', request.body))), mutates: true }),
+        POST: (request, params) => ({ result: rs.full(rs.createRuleset(scope(params), kind, validateBody('createRuleset', request.body), runs(params))), mutates: true }),
       },
     },
     {
@@ -78,7 +79,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
         GET: (_request, params) => ({ result: rs.full(rs.findRuleset(scope(params), params.id)) }),
         PUT: (request, params) => {
           const body = validateBody<RulesetInput & { rules: RuleInput[] }>('updateRuleset', request.body);
-          return { result: rs.full(rs.updateRuleset(scope(params), rs.findRuleset(scope(params), params.id), body)), mutates: true };
+          return { result: rs.full(rs.updateRuleset(scope(params), rs.findRuleset(scope(params), params.id), body, runs(params))), mutates: true };
         },
         DELETE: (_request, params) => {
           rs.deleteRuleset(store.state, scope(params), rs.findRuleset(scope(params), params.id));
@@ -120,7 +121,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
       methods: {
         POST: (request, params) => {
           const body = validateBody<RuleInput & { position?: unknown }>('addRule', request.body);
-          return { result: rs.full(rs.addRule(scope(params), rs.findRuleset(scope(params), params.id), body)), mutates: true };
+          return { result: rs.full(rs.addRule(scope(params), rs.findRuleset(scope(params), params.id), body, runs(params))), mutates: true };
         },
       },
     },
@@ -129,7 +130,7 @@ function routesOf(store: Store, prefix: string[], kind: rs.ScopeKind): Route[] {
       methods: {
         PATCH: (request, params) => {
           const body = validateBody<Partial<RuleInput> & { position?: unknown }>('patchRule', request.body);
-          return { result: rs.full(rs.patchRule(scope(params), rs.findRuleset(scope(params), params.id), params.rule, body)), mutates: true };
+          return { result: rs.full(rs.patchRule(scope(params), rs.findRuleset(scope(params), params.id), params.rule, body, runs(params))), mutates: true };
         },
         DELETE: (_request, params) => ({ result: rs.full(rs.deleteRule(scope(params), rs.findRuleset(scope(params), params.id), params.rule)), mutates: true }),
       },

@@ -5,7 +5,7 @@
  * a ruleset an execute rule runs cannot be deleted.
  */
 import { badRequest, clip, conflict, fail, notFound } from './errors.js';
-import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset } from './state.js';
+import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset, ZoneState } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
 import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
 import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
@@ -47,6 +47,33 @@ export function listed(scope: RulesetScope): { items: StoredRuleset[]; places: n
   };
 }
 
+/** The ruleset an execute rule of a scope names, when the scope can run it (undefined otherwise). */
+export type ExecuteLookup = (id: unknown) => StoredRuleset | undefined;
+
+/**
+ * What an execute rule in `scope` can run: the managed rulesets, the scope's own and, in a zone, its account's
+ * (a zone's rulesets are not run from its account, nor one zone's from another). The migration and every
+ * ruleset write judge with this one lookup.
+ */
+export function executeLookup(state: EmulatorState, scope: RulesetScope): ExecuteLookup {
+  const account = 'account' in scope ? (scope as ZoneState).account : null;
+  const accountRulesets = account !== null && Object.hasOwn(state.accounts, account) ? state.accounts[account].rulesets : [];
+  return (id) => (typeof id === 'string' ? [...visibleRulesets(scope), ...accountRulesets].find((r) => r.id === id) : undefined);
+}
+
+/**
+ * An execute rule must name a ruleset the scope can run; a body naming one that is not there is refused as a body
+ * naming an absent rule is (10021, pointer at the id). Disabled rules too: they run once enabled.
+ */
+function checkExecuteTarget(rule: RuleInput, where: string, runs: ExecuteLookup): void {
+  if (rule.action !== 'execute') return;
+  const id = rule.action_parameters?.id;
+  if (runs(id)) return;
+  const at = where === 'body' ? '/action_parameters/id' : `/${where.replace(/\./g, '/')}/action_parameters/id`;
+  const dotted = where === 'body' ? 'action_parameters.id' : `${where}.action_parameters.id`;
+  throw badRequest('validation', `${dotted}: no ruleset ${clip(String(id))} that this scope can execute (the managed rulesets, the scope's own, a zone's account's)`, at);
+}
+
 export function findRuleset(scope: RulesetScope, id: string): StoredRuleset {
   const rs = visibleRulesets(scope).find((r) => r.id === id);
   if (!rs) throw notFound('rulesetNotFound', `ruleset ${id} not found`);
@@ -83,10 +110,11 @@ function sameContent(a: Rule, b: Omit<Rule, 'id' | 'version' | 'last_updated'>):
  * sent without id but with the ref of a rule of the ruleset is that rule, as the provider matches them (so tools
  * that name rules by ref, such as its Terraform provider, keep rule ids across updates).
  */
-function materialize(previous: Rule[], inputs: RuleInput[], phase: string, version: string, stamp: string): Rule[] {
+function materialize(previous: Rule[], inputs: RuleInput[], phase: string, version: string, stamp: string, runs: ExecuteLookup): Rule[] {
   const seen = new Set<string>();
   const rules = inputs.map((input, i) => {
     validateRule(input, `rules.${i}`, phase);
+    checkExecuteTarget(input, `rules.${i}`, runs);
     // An empty id (or ref) is a new rule: the migration's proposed configuration carries "" and is sent back as is.
     const id = input.id === '' ? undefined : input.id;
     const ref = input.ref === '' ? undefined : input.ref;
@@ -143,7 +171,7 @@ function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { descriptio
   rs.nextVersion += 1;
 }
 
-export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: RulesetInput & { name: string; kind: string; phase: string }): StoredRuleset {
+export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: RulesetInput & { name: string; kind: string; phase: string }, runs: ExecuteLookup): StoredRuleset {
   if (body.kind === 'managed') throw fail(403, 'managedReadOnly', 'kind: managed rulesets are provided by the service and cannot be created', '/kind');
   const otherEntry = scopeKind === 'zone' ? 'root' : 'zone';
   if (body.kind === otherEntry) throw badRequest('kindScope', `kind: ${scopeKind === 'account' ? 'an' : 'a'} ${scopeKind} cannot have a ruleset of kind ${otherEntry} (its entry point kind is ${ENTRYPOINT_KIND[scopeKind]})`, '/kind');
@@ -153,7 +181,7 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
     throw badRequest('phaseConflict', `'${body.kind}' is not a valid value for kind because exceeded maximum number of ${body.kind} rulesets for phase ${body.phase}`, '/kind');
   }
   const stamp = now();
-  const rules = materialize([], body.rules ?? [], body.phase, '1', stamp);
+  const rules = materialize([], body.rules ?? [], body.phase, '1', stamp, runs);
   const rs: StoredRuleset = {
     id: newId(),
     versions: [{ version: '1', name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, rules, last_updated: stamp }],
@@ -166,26 +194,26 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
   return rs;
 }
 
-export function updateRuleset(scope: RulesetScope, rs: StoredRuleset, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
+export function updateRuleset(scope: RulesetScope, rs: StoredRuleset, body: RulesetInput & { rules: RuleInput[] }, runs: ExecuteLookup): StoredRuleset {
   writable(rs);
   const cur = latest(rs);
   for (const field of ['name', 'kind', 'phase'] as const) {
     const sent = body[field];
     if (sent !== undefined && sent !== cur[field]) throw badRequest('immutableProperty', `${field}: cannot change from ${cur[field]} to ${sent}`, `/${field}`);
   }
-  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp));
+  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp, runs));
   return rs;
 }
 
-export function putEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase: string, body: RulesetInput & { rules: RuleInput[] }): StoredRuleset {
+export function putEntrypoint(scope: RulesetScope, scopeKind: ScopeKind, phase: string, body: RulesetInput & { rules: RuleInput[] }, runs: ExecuteLookup): StoredRuleset {
   checkPhase(phase);
   const rs = findEntrypoint(scope, scopeKind, phase);
   const kind = ENTRYPOINT_KIND[scopeKind];
   if (body.kind !== undefined && body.kind !== kind) throw badRequest('immutableProperty', `kind: the entry point of a ${scopeKind} has kind ${kind}`, '/kind');
   if (body.phase !== undefined && body.phase !== phase) throw badRequest('immutableProperty', `phase: does not match the path (${phase})`, '/phase');
   // The entry point is addressed by its phase: a name in the body is ignored when it exists (names cannot change).
-  if (rs) return updateRuleset(scope, rs, { description: body.description, rules: body.rules });
-  return createRuleset(scope, scopeKind, { name: body.name ?? 'default', description: body.description, kind, phase, rules: body.rules });
+  if (rs) return updateRuleset(scope, rs, { description: body.description, rules: body.rules }, runs);
+  return createRuleset(scope, scopeKind, { name: body.name ?? 'default', description: body.description, kind, phase, rules: body.rules }, runs);
 }
 
 /** Execute rules of every zone and account that run ruleset `id` (at `version`, or its latest when none is named). */
@@ -288,19 +316,20 @@ function insertAt(rules: Rule[], rule: Rule, position: Position | undefined): Ru
   return out;
 }
 
-export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput & { position?: unknown }): StoredRuleset {
+export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput & { position?: unknown }, runs: ExecuteLookup): StoredRuleset {
   writable(rs);
   const { position: rawPosition, ...input } = body;
   const position = readPosition(rawPosition);
   if (input.id !== undefined) throw badRequest('validation', 'id: assigned by the service', '/id');
   const phase = latest(rs).phase;
   validateRule(input, 'body', phase);
+  checkExecuteTarget(input, 'body', runs);
   checkRefFree(latest(rs).rules, input.ref);
   pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
   return rs;
 }
 
-export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string, body: Partial<RuleInput> & { position?: unknown }): StoredRuleset {
+export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string, body: Partial<RuleInput> & { position?: unknown }, runs: ExecuteLookup): StoredRuleset {
   writable(rs);
   const rules = latest(rs).rules;
   const old = rules.find((r) => r.id === ruleId);
@@ -323,6 +352,7 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
     ref: patch.ref ?? old.ref,
   };
   validateRule(merged, 'body', latest(rs).phase);
+  checkExecuteTarget(merged, 'body', runs);
   checkRefFree(rules, patch.ref, ruleId);
   pushVersion(scope, rs, {}, (version, stamp) => {
     let rule = makeRule(merged, old, version, stamp);
