@@ -7,6 +7,11 @@ export const ERROR_CODES = {
   missingCredentials: 10000,
   /** 403: a credential was sent but is not accepted. */
   invalidCredentials: 10001,
+  /**
+   * 403: a zone id the emulator does not have, with the fixture's `unlisted_zones: "refuse"`: the provider's answer to
+   * a zone the credential cannot reach ("Authentication error").
+   */
+  zoneNotAccessible: 10000,
   /** 404: no such path under the base URL. */
   noRoute: 7000,
   /** 405: the path exists but not with this method. */

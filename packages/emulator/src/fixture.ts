@@ -70,6 +70,16 @@ export const read = {
 
 const ZONE_KEYS = ['account', 'plan'] as const;
 
+/** What a zone id the emulator does not have is: an empty zone created on first use, or refused as the provider refuses it. */
+export const UNLISTED_ZONES = ['create', 'refuse'] as const;
+export type UnlistedZones = (typeof UNLISTED_ZONES)[number];
+
+/** The fixture's top-level `unlisted_zones` (default `create`); a value outside the two stops the start. */
+export function unlistedZones(fixture: unknown): UnlistedZones {
+  if (fixture === null || typeof fixture !== 'object' || Array.isArray(fixture)) return 'create';
+  return read.oneOf<UnlistedZones>((fixture as Record<string, unknown>).unlisted_zones, 'unlisted_zones', UNLISTED_ZONES, 'create');
+}
+
 
 /**
  * Builds the starting state from a parsed fixture. Zones and accounts it does not name behave as before: created
@@ -80,7 +90,8 @@ export function stateFromFixture(fixture: unknown, areas: readonly Area[], warn:
   if (deep) throw new FixtureError(`${deep}: nested more than ${MAX_DEPTH} levels deep`);
   const state = emptyState();
   const top = read.object(fixture, 'fixture');
-  read.keys(top, 'fixture', ['zones', 'accounts'], warn);
+  read.keys(top, 'fixture', ['zones', 'accounts', 'unlisted_zones'], warn);
+  unlistedZones(top);
   const hooks = areas.flatMap((area) => (area.zoneFixture ? [area.zoneFixture] : []));
   const zoneKeys = [...ZONE_KEYS, ...hooks.flatMap((hook) => hook.keys)];
   for (const [accountId, raw] of Object.entries(read.object(top.accounts ?? {}, 'accounts'))) {

@@ -8,7 +8,7 @@ import { EmulatorError, ERROR_CODES, badRequest, clip, fail, malformedAuthorizat
 import { Store } from './state.js';
 import { matchRoute } from './routing.js';
 import { AREAS } from './areas.js';
-import { stateFromFixture } from './fixture.js';
+import { stateFromFixture, unlistedZones } from './fixture.js';
 
 export const BASE_PATH = '/client/v4';
 export const ADMIN_PATH = '/__emulator';
@@ -76,6 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const fixtureWarnings: string[] = [];
   const fixture = options.fixture !== undefined ? stateFromFixture(options.fixture, AREAS, (warning) => fixtureWarnings.push(warning)) : undefined;
   const store = new Store(options.dataFile, fixture ? () => structuredClone(fixture) : undefined);
+  const refuseUnlisted = fixture !== undefined && unlistedZones(options.fixture) === 'refuse';
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   const windows = new Map<string, { start: number; count: number }>();
@@ -129,6 +130,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       rateLimit(who);
       const segments = pathSegments(url.pathname.slice(BASE_PATH.length));
       const { handler, params } = matchRoute(routes, segments, method);
+      // Every zone endpoint alike: an unknown zone is refused before any handler could create it (README, "Fixture").
+      if (refuseUnlisted && params.zone !== undefined && !Object.hasOwn(store.state.zones, params.zone)) {
+        throw fail(403, 'zoneNotAccessible', `Authentication error: zone ${clip(params.zone)} is not one of the emulator's zones (the fixture lists them; unlisted_zones: refuse)`);
+      }
       const body = await readBody(req, method);
       // Only reads skip the transaction: a change that fails (validation half-way, or the write to --data) is undone.
       const run = () => handler({ method, segments, query: url.searchParams, body }, params);
