@@ -29,6 +29,7 @@ import { wholeList, type Area, type Route } from './routing.js';
 import type { Store } from './state.js';
 import { emptyPageGuard, policyValueProblem, type Item, type PageGuardZone } from './page-guard-state.js';
 import { FIXTURE_TIME, loadPageGuardFixture } from './page-guard-fixture.js';
+import { BODY_FIELDS, checkBodyFields } from './body-fields.js';
 
 const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
   scripts: 'scriptNotFound',
@@ -37,7 +38,7 @@ const NOT_FOUND: Record<PageGuardResource | 'policies', ErrorCodeName> = {
   policies: 'policyNotFound',
 };
 const SINGULAR: Record<PageGuardResource | 'policies', string> = { scripts: 'script', connections: 'connection', cookies: 'cookie', policies: 'policy' };
-const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'];
+const SETTINGS_FIELDS: readonly string[] = BODY_FIELDS.settings.fields;
 
 /** The settings as the provider answers them: all four fields, the booleans never set being false. */
 function settingsAnswer(settings: PageGuardZone['settings']) {
@@ -165,7 +166,8 @@ function listAnswer(resource: PageGuardResource, items: Item[], q: URLSearchPara
 /** The body as the client's checker sees it: `enabled` may come as the text "true"/"false" (@logfilter/api README, "Page monitoring (area A)"). */
 function checkPolicyBody(body: unknown, create: boolean): PolicyUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail(400, 'policyInvalid', 'body: a policy object', '');
-  const b = { ...(body as Record<string, unknown>) };
+  checkBodyFields('policy', body);
+  const b = readOnlyDropped(body, BODY_FIELDS.policy.readOnly) as Record<string, unknown>;
   const lineProblem = policyValueProblem(b.value);
   if (lineProblem) throw fail(400, 'policyValueInvalid', lineProblem, '/value');
   const enabledText = b.enabled === 'true' || b.enabled === 'false';
@@ -221,12 +223,12 @@ export function pageGuardRoutes(store: Store): Route[] {
         GET: (_c, p) => ({ result: settingsAnswer(pg(p).settings) }),
         PUT: (c, p) => {
           // What a GET answered may be sent back whole: its read-only `updated_at` is not a setting, and is ignored.
-          const body = readOnlyDropped(c.body, ['updated_at']);
+          checkBodyFields('settings', c.body);
+          const body = readOnlyDropped(c.body, BODY_FIELDS.settings.readOnly);
           if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
             throw fail(400, 'settingsInvalid', `body: give any of ${SETTINGS_FIELDS.join(', ')}`, '');
           }
           for (const [k, v] of Object.entries(body)) {
-            if (!SETTINGS_FIELDS.includes(k)) throw fail(400, 'settingsInvalid', `${k}: not a setting (${SETTINGS_FIELDS.join(', ')})`, `/${k}`);
             if (typeof v !== 'boolean') throw fail(400, 'settingsInvalid', `${k}: must be a boolean`, `/${k}`);
           }
           const s = pg(p).settings;

@@ -1,6 +1,7 @@
 /** JSON Schemas of the request bodies, compiled once with ajv. The first failure becomes one envelope error. */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { badRequest, type ErrorCodeName } from './errors.js';
+import { checkBodyFields, type BodyName } from './body-fields.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 
@@ -65,6 +66,16 @@ const schemas = {
 
 export type SchemaName = keyof typeof schemas;
 
+/** The fields each body may carry (body-fields.ts, the one rule for every write body). */
+const FIELDS: Record<SchemaName, BodyName> = {
+  createRuleset: 'ruleset',
+  updateRuleset: 'ruleset',
+  addRule: 'ruleWithPosition',
+  patchRule: 'ruleWithPosition',
+  createJob: 'job',
+  updateJob: 'job',
+};
+
 const compiled = new Map<SchemaName, ValidateFunction>();
 
 /** Validates `body` against a schema and returns it typed; throws the envelope error on the first failure. */
@@ -84,6 +95,7 @@ export function validateBody<T>(schema: SchemaName, body: unknown, code: ErrorCo
     const pointer = `${e?.instancePath ?? ''}${missing}`;
     throw badRequest(code, `${where}: ${e?.message ?? 'invalid'}${extra}`, pointer === '' ? undefined : pointer);
   }
+  checkBodyFields(FIELDS[schema], body);
   return body as T;
 }
 

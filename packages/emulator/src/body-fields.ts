@@ -1,0 +1,60 @@
+/**
+ * One rule for the fields of every write body (README, "Behaviour": request bodies): a body carries the fields of
+ * the provider's schema for it (its OpenAPI document, with the fields its API takes beyond that copy: a job's
+ * `filter`, a rule's `ratelimit` and `exposed_credential_check`), and may carry the read-only fields its own answer
+ * has (so a GET answer can be sent back whole; they are ignored). Any other field is refused with the endpoint's
+ * code and a pointer naming it (`/colour`, `/rules/2/colour`): a misspelt field is an error, never silently
+ * dropped. The fields inside a field (action parameters, output options, ...) are each checked where they are read.
+ * Names are the neutral spellings the handlers see (aliases.ts turns the provider's into them first).
+ */
+import { fail, clip, type ErrorCodeName } from './errors.js';
+
+interface BodyFields {
+  /** Fields the body may set. */
+  fields: readonly string[];
+  /** Read-only fields of the answer, accepted and ignored. */
+  readOnly: readonly string[];
+  /** A field holding a list of objects that are themselves checked (a ruleset's `rules`). */
+  items?: { field: string; of: 'rule' };
+  /** The code a refusal answers with (the endpoint's code for an invalid body). */
+  code: ErrorCodeName;
+}
+
+const RULE = ['id', 'action', 'expression', 'description', 'action_parameters', 'enabled', 'ref', 'logging', 'ratelimit', 'exposed_credential_check'];
+const RULE_READ_ONLY = ['version', 'last_updated', 'categories'];
+const RULESET = ['name', 'description', 'kind', 'phase', 'rules'];
+const RULESET_READ_ONLY = ['id', 'version', 'last_updated'];
+const JOB = [
+  'name', 'destination_conf', 'dataset', 'logpull_options', 'ownership_challenge', 'filter', 'enabled', 'frequency', 'kind',
+  'output_options', 'max_upload_bytes', 'max_upload_records', 'max_upload_interval_seconds',
+];
+const JOB_READ_ONLY = ['id', 'created_at', 'last_complete', 'last_error', 'error_message'];
+
+/** The one table: every write body the rule covers. */
+export const BODY_FIELDS = {
+  rule: { fields: RULE, readOnly: RULE_READ_ONLY, code: 'validation' },
+  // add and patch: a rule and where it goes
+  ruleWithPosition: { fields: [...RULE, 'position'], readOnly: RULE_READ_ONLY, code: 'validation' },
+  ruleset: { fields: RULESET, readOnly: RULESET_READ_ONLY, items: { field: 'rules', of: 'rule' }, code: 'validation' },
+  job: { fields: JOB, readOnly: JOB_READ_ONLY, code: 'jobInvalid' },
+  policy: { fields: ['action', 'description', 'enabled', 'expression', 'value'], readOnly: ['id'], code: 'policyInvalid' },
+  settings: { fields: ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'], readOnly: ['updated_at'], code: 'settingsInvalid' },
+} as const satisfies Record<string, BodyFields>;
+
+export type BodyName = keyof typeof BODY_FIELDS;
+
+/** Refuses the first field of `body` (and of its listed items) that is neither settable nor read-only. */
+export function checkBodyFields(name: BodyName, body: unknown, at = ''): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return; // the body's type is judged by its schema
+  const spec: BodyFields = BODY_FIELDS[name];
+  for (const key of Object.keys(body)) {
+    if (spec.fields.includes(key) || spec.readOnly.includes(key)) continue;
+    const pointer = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const where = at === '' ? '' : `${at.slice(1).replace(/\//g, '.')}.`;
+    throw fail(400, spec.code, `${where}${clip(key)}: not a field of this body (${spec.fields.join(', ')})`, pointer);
+  }
+  if (spec.items) {
+    const list = (body as Record<string, unknown>)[spec.items.field];
+    if (Array.isArray(list)) list.forEach((item, i) => checkBodyFields(spec.items!.of, item, `${at}/${spec.items!.field}/${i}`));
+  }
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a machine that may be busy: a generous limit per test (no assertion is about time).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+import { startEmulator, ERROR_CODES, type RunningEmulator } from '@logfilter/emulator';
+import { api } from './http.js';
+
+/**
+ * One rule for the fields of every write body: the provider's fields are taken, the read-only fields of the
+ * answer are accepted (and ignored) so a GET answer can be sent back, and any other field is refused with the
+ * endpoint's code and a pointer naming it. Nothing changes on a refusal.
+ */
+let emu: RunningEmulator;
+let call: ReturnType<typeof api>;
+let n = 0;
+const zone = () => `fields-${++n}`;
+
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: ['test-token'] });
+  call = api(emu.url);
+});
+afterAll(() => emu.close());
+
+const JOB = { name: 'j', destination_conf: 's3://bucket/path?region=us-east-1', dataset: 'http_requests' };
+const RULE = { action: 'log', expression: 'http.host eq "example.com"' };
+const RULESET = { name: 'c', kind: 'custom', phase: 'http_request_firewall_custom' };
+const POLICY = { action: 'log', expression: 'http.host eq "example.com"', value: "script-src 'self'" };
+
+const refused = (r: { status: number; body: any }, code: number, pointer: string) =>
+  expect([r.status, r.body.success, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, false, code, { pointer }]);
+
+describe('unknown body fields are refused on every write body', () => {
+  it.each([
+    ['POST', 'logpush/jobs', { ...JOB, colour: 1 }, ERROR_CODES.jobInvalid, '/colour'],
+    ['POST', 'logexport/jobs', { ...JOB, destinaton_conf: 'x' }, ERROR_CODES.jobInvalid, '/destinaton_conf'],
+    ['POST', 'rulesets', { ...RULESET, colour: 1 }, ERROR_CODES.validation, '/colour'],
+    ['POST', 'rulesets', { ...RULESET, rules: [RULE, { ...RULE, expresion: 'true' }] }, ERROR_CODES.validation, '/rules/1/expresion'],
+    ['PUT', 'rulesets/phases/http_request_firewall_custom/entrypoint', { rules: [{ ...RULE, colour: 1 }] }, ERROR_CODES.validation, '/rules/0/colour'],
+    ['POST', 'page_shield/policies', { ...POLICY, colour: 1 }, ERROR_CODES.policyInvalid, '/colour'],
+    ['PUT', 'page_shield', { enabled: true, colour: true }, ERROR_CODES.settingsInvalid, '/colour'],
+  ])('%s %s', async (method, path, body, code, pointer) => {
+    const z = zone();
+    refused(await call(method, `/zones/${z}/${path}`, body), code, pointer);
+  });
+
+  it('on updates too, and nothing changes', async () => {
+    const z = zone();
+    const job = (await call('POST', `/zones/${z}/logpush/jobs`, JOB)).body.result;
+    refused(await call('PUT', `/zones/${z}/logpush/jobs/${job.id}`, { enabled: true, colour: 1 }), ERROR_CODES.jobInvalid, '/colour');
+    const rs = (await call('POST', `/zones/${z}/rulesets`, { ...RULESET, rules: [RULE] })).body.result;
+    refused(await call('PUT', `/zones/${z}/rulesets/${rs.id}`, { rules: [{ ...RULE, colour: 1 }] }), ERROR_CODES.validation, '/rules/0/colour');
+    refused(await call('POST', `/zones/${z}/rulesets/${rs.id}/rules`, { ...RULE, colour: 1 }), ERROR_CODES.validation, '/colour');
+    refused(await call('PATCH', `/zones/${z}/rulesets/${rs.id}/rules/${rs.rules[0].id}`, { enabled: false, colour: 1 }), ERROR_CODES.validation, '/colour');
+    const policy = (await call('POST', `/zones/${z}/page_shield/policies`, POLICY)).body.result;
+    refused(await call('PUT', `/zones/${z}/page_shield/policies/${policy.id}`, { enabled: false, colour: 1 }), ERROR_CODES.policyInvalid, '/colour');
+    expect((await call('GET', `/zones/${z}/logpush/jobs/${job.id}`)).body.result.enabled).toBe(job.enabled);
+    expect((await call('GET', `/zones/${z}/rulesets/${rs.id}`)).body.result.version).toBe('1');
+    expect((await call('GET', `/zones/${z}/page_shield/policies/${policy.id}`)).body.result.enabled).toBe(true);
+  });
+
+  it('a GET answer sent back whole is taken (its read-only fields ignored)', async () => {
+    const z = zone();
+    const job = (await call('POST', `/zones/${z}/logpush/jobs`, JOB)).body.result;
+    const jobBack = await call('PUT', `/zones/${z}/logpush/jobs/${job.id}`, { ...job, enabled: true });
+    expect([jobBack.status, jobBack.body.result.enabled]).toEqual([200, true]);
+    const rs = (await call('POST', `/zones/${z}/rulesets`, { ...RULESET, rules: [RULE] })).body.result;
+    const rsBack = await call('PUT', `/zones/${z}/rulesets/${rs.id}`, rs);
+    expect([rsBack.status, rsBack.body.result.rules[0].id]).toEqual([200, rs.rules[0].id]);
+    const policy = (await call('POST', `/zones/${z}/page_shield/policies`, POLICY)).body.result;
+    expect((await call('PUT', `/zones/${z}/page_shield/policies/${policy.id}`, policy)).status).toBe(200);
+    const settings = (await call('GET', `/zones/${z}/page_shield`)).body.result;
+    expect((await call('PUT', `/zones/${z}/page_shield`, settings)).status).toBe(200);
+  });
+});
