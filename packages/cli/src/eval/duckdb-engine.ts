@@ -18,6 +18,7 @@ import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types
 import { expandLogArgs } from './inputs.js';
 import { GUNZIP_OPTIONS, inspectFile, readError } from './sources.js';
 import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
+import { ControlBlankCounter } from './control-blank-lines.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -138,18 +139,39 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
   return found;
 }
 
-/** The one-line read error of the first gzip file that does not decompress whole, if any. */
-async function firstDamagedGzip(files: string[], cwd: string): Promise<string | undefined> {
+/**
+ * The one-line read error of the first gzip file that does not decompress whole, if any; and, from the same
+ * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts).
+ */
+async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number }> {
+  let controlBlank = 0;
   for (const file of files) {
+    const counter = new ControlBlankCounter();
     try {
-      for await (const chunk of gunzipMembers(file, fs.statSync(file).size, GUNZIP_OPTIONS)) void chunk;
+      for await (const chunk of gunzipMembers(file, fs.statSync(file).size, GUNZIP_OPTIONS)) counter.push(chunk);
     } catch (e) {
       const name = path.relative(cwd, file) || file;
       // the built-in evaluator's message says it goes on past the junk; DuckDB does not
-      return e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message;
+      return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank };
     }
+    controlBlank += counter.end();
   }
-  return undefined;
+  return { controlBlank };
+}
+
+/**
+ * The lines of only white space with \f or \v in plain NDJSON files, which DuckDB skips as blank and the
+ * built-in evaluator counts malformed: read here alongside DuckDB's query (the reads are asynchronous, and the
+ * main thread is idle while DuckDB's threads run it); a file without either byte costs two byte searches a chunk.
+ */
+async function controlBlankLines(files: string[]): Promise<number> {
+  let n = 0;
+  for (const file of files) {
+    const counter = new ControlBlankCounter();
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) counter.push(chunk as Buffer);
+    n += counter.end();
+  }
+  return n;
 }
 
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
@@ -179,6 +201,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // DuckDB reads a gzip file cut short without a word, counting its first part: each one is inflated here
     // too, alongside DuckDB's query (zlib works off the main thread), and a damaged one fails the run.
     const gzipCheck = firstDamagedGzip(files.gzip, o.cwd);
+    const plainControlBlank = controlBlankLines(files.plain);
+    // a rejection is read below, after the query; until then it must not count as unhandled
+    plainControlBlank.catch(() => {});
     const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
     // NDJSON read by `reader` with `args`, one scan per compression, as one table.
     const ndjsonGroups = [
@@ -268,14 +293,15 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
       }
     }
-    const total = Number(row![0]);
-    const malformed = Number(row![1]);
+    const { damaged, controlBlank: gzipControlBlank } = await gzipCheck;
+    if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
+    // lines DuckDB skipped as blank that the evaluator counts malformed: lines, and malformed
+    const controlBlank = gzipControlBlank + (await plainControlBlank);
+    const total = Number(row![0]) + controlBlank;
+    const malformed = Number(row![1]) + controlBlank;
     const matched = Number(row![2]);
     // "Carried": some line holds a non-null value for the field.
     const missingFields = ndjsonOnly && total > malformed ? fields.filter((_, i) => Number(row![3 + i]) === 0) : [];
-
-    const damaged = await gzipCheck;
-    if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
 
     if (o.emit && o.onOutput) {
       const encoder = new TextEncoder();
@@ -308,7 +334,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // DuckDB's own errors name the file and what is wrong (unreadable file, bad Parquet), but not for gzip
     // ("Input is not a GZIP stream"): the file is found by reading them here, as the built-in evaluator would.
     const message = (e as Error).message.split('\n')[0];
-    const damaged = /gzip|unexpected end of file/i.test(message) ? await firstDamagedGzip(gzipFiles, o.cwd) : undefined;
+    const damaged = /gzip|unexpected end of file/i.test(message) ? (await firstDamagedGzip(gzipFiles, o.cwd)).damaged : undefined;
     if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
     throw new CliError(`duckdb: ${message}`, EXIT_USAGE);
   } finally {
