@@ -1,5 +1,6 @@
 /**
- * One rule for the fields of every write body (README, "Behaviour": request bodies): a body carries the fields of
+ * One rule for the fields of every write body (README, "Behaviour": request bodies; jobs, rulesets, rules, page
+ * monitoring, instant logs, the previous WAF): a body carries the fields of
  * the provider's schema for it (its OpenAPI document, with the fields its API takes beyond that copy: a job's
  * `filter`, a rule's `ratelimit` and `exposed_credential_check`), and may carry the read-only fields its own answer
  * has (so a GET answer can be sent back whole; they are ignored). Any other field is refused with the endpoint's
@@ -39,6 +40,13 @@ export const BODY_FIELDS = {
   job: { fields: JOB, readOnly: JOB_READ_ONLY, code: 'jobInvalid' },
   policy: { fields: ['action', 'description', 'enabled', 'expression', 'value'], readOnly: ['id'], code: 'policyInvalid' },
   settings: { fields: ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'], readOnly: ['updated_at'], code: 'settingsInvalid' },
+  // instant logs: what a session is made of; its answer's `destination_conf` and `session_id` are read-only
+  edgeJob: { fields: ['fields', 'filter', 'sample'], readOnly: ['destination_conf', 'session_id'], code: 'jobInvalid' },
+  // the previous WAF: what a PATCH or an override changes; the rest of each answer is read-only
+  wafPackage: { fields: ['sensitivity', 'action_mode'], readOnly: ['id', 'name', 'description', 'zone_id', 'detection_mode'], code: 'wafInvalid' },
+  wafGroup: { fields: ['mode'], readOnly: ['id', 'name', 'description', 'rules_count', 'modified_rules_count', 'package_id', 'allowed_modes'], code: 'wafInvalid' },
+  wafRule: { fields: ['mode'], readOnly: ['id', 'description', 'priority', 'group', 'package_id', 'default_mode', 'allowed_modes'], code: 'wafInvalid' },
+  wafOverride: { fields: ['description', 'urls', 'rules', 'groups', 'rewrite_action', 'paused', 'priority'], readOnly: ['id'], code: 'wafInvalid' },
 } as const satisfies Record<string, BodyFields>;
 
 export type BodyName = keyof typeof BODY_FIELDS;

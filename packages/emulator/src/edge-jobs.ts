@@ -9,6 +9,7 @@ import { check, getDataset } from '@logfilter/core';
 import { badRequest, clip } from './errors.js';
 import { checkFilter } from './jobs.js';
 import type { ZoneState } from './state.js';
+import { checkBodyFields } from './body-fields.js';
 import type { EdgeJob } from '@logfilter/api';
 
 const DATASET = 'http_requests';
@@ -58,6 +59,7 @@ function checkEdgeFilter(filter: string): void {
 }
 
 export function createEdgeJob(zone: ZoneState, body: Record<string, unknown>): EdgeJob {
+  checkBodyFields('edgeJob', body);
   const fields = body.fields ?? '';
   if (typeof fields !== 'string') throw badRequest('jobInvalid', 'fields: must be a comma-separated string of field names', '/fields');
   const schema = getDataset(DATASET)!;

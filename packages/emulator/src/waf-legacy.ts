@@ -7,6 +7,7 @@ import { badRequest, fail, notFound } from './errors.js';
 import { paged, type Area, type Route } from './routing.js';
 import { wafFixture } from './waf-fixture.js';
 import { newId } from './ids.js';
+import { checkBodyFields, type BodyName } from './body-fields.js';
 import type { Store, ZoneState } from './state.js';
 import {
   ACTION_MODES,
@@ -77,14 +78,15 @@ function oneOf(body: Record<string, unknown>, field: string, allowed: readonly s
   return value;
 }
 
-function bodyObject(body: unknown): Record<string, unknown> {
+function bodyObject(body: unknown, fields: BodyName): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('wafInvalid', 'body: must be a JSON object');
+  checkBodyFields(fields, body);
   return body as Record<string, unknown>;
 }
 
 /** An override body: `urls` (at least one), `rules` (rule id → action), `groups` (group id → mode), and the rest. */
 function readOverride(raw: unknown, old: WafOverride | undefined): WafOverride {
-  const body = bodyObject(raw);
+  const body = bodyObject(raw, 'wafOverride');
   const urls = body.urls ?? old?.urls;
   if (!Array.isArray(urls) || urls.length === 0 || urls.some((u) => typeof u !== 'string' || u === '')) {
     throw badRequest('wafInvalid', 'urls: an override needs at least one URL pattern (for example "example.com/admin*")', '/urls');
@@ -142,7 +144,7 @@ export const wafLegacyArea: Area = {
           GET: (_request, params) => ({ result: packageView(params.zone, pkg(params)) }),
           PATCH: (request, params) => {
             const found = pkg(params);
-            const body = bodyObject(request.body);
+            const body = bodyObject(request.body, 'wafPackage');
             if (found.detection_mode !== 'anomaly' && (body.sensitivity !== undefined || body.action_mode !== undefined)) {
               throw badRequest('wafInvalid', 'sensitivity and action_mode apply only to anomaly packages (the core rule set)', '/sensitivity');
             }
@@ -165,7 +167,7 @@ export const wafLegacyArea: Area = {
           PATCH: (request, params) => {
             const found = pkg(params);
             const group = findIn(found.groups, params.group, 'WAF rule group');
-            const mode = oneOf(bodyObject(request.body), 'mode', GROUP_MODES);
+            const mode = oneOf(bodyObject(request.body, 'wafGroup'), 'mode', GROUP_MODES);
             if (mode === undefined) throw badRequest('wafInvalid', `mode: required (${GROUP_MODES.join(', ')})`, '/mode');
             group.mode = mode;
             return { result: groupView(found, group), mutates: true };
@@ -183,7 +185,7 @@ export const wafLegacyArea: Area = {
           PATCH: (request, params) => {
             const found = pkg(params);
             const rule = findIn(found.rules, params.rule, 'WAF rule');
-            const mode = oneOf(bodyObject(request.body), 'mode', ruleModes(found));
+            const mode = oneOf(bodyObject(request.body, 'wafRule'), 'mode', ruleModes(found));
             if (mode === undefined) throw badRequest('wafInvalid', `mode: required (${ruleModes(found).join(', ')})`, '/mode');
             rule.mode = mode;
             return { result: ruleView(found, rule), mutates: true };

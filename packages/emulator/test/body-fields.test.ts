@@ -72,3 +72,26 @@ describe('unknown body fields are refused on every write body', () => {
     expect((await call('PUT', `/zones/${z}/page_shield`, settings)).status).toBe(200);
   });
 });
+
+describe('the same rule on the previous WAF and instant-logs bodies', () => {
+  it('refuses an unknown field with wafInvalid or jobInvalid and a pointer, and takes a GET answer sent back', async () => {
+    const z = zone();
+    const W = `/zones/${z}/firewall/waf`;
+    const pkgs = (await call('GET', `${W}/packages`)).body.result;
+    const anomaly = pkgs.find((p: any) => p.detection_mode === 'anomaly');
+    const traditional = pkgs.find((p: any) => p.detection_mode !== 'anomaly');
+    refused(await call('PATCH', `${W}/packages/${anomaly.id}`, { sensitivity: 'low', colour: 1 }), ERROR_CODES.wafInvalid, '/colour');
+    expect((await call('PATCH', `${W}/packages/${anomaly.id}`, { ...anomaly, sensitivity: 'low' })).status).toBe(200);
+    const group = (await call('GET', `${W}/packages/${traditional.id}/groups`)).body.result[0];
+    refused(await call('PATCH', `${W}/packages/${traditional.id}/groups/${group.id}`, { mode: 'off', colour: 1 }), ERROR_CODES.wafInvalid, '/colour');
+    expect((await call('PATCH', `${W}/packages/${traditional.id}/groups/${group.id}`, { ...group, mode: 'off' })).status).toBe(200);
+    const rule = (await call('GET', `${W}/packages/${traditional.id}/rules`)).body.result[0];
+    refused(await call('PATCH', `${W}/packages/${traditional.id}/rules/${rule.id}`, { mode: 'block', colour: 1 }), ERROR_CODES.wafInvalid, '/colour');
+    expect((await call('PATCH', `${W}/packages/${traditional.id}/rules/${rule.id}`, { ...rule, mode: 'block' })).status).toBe(200);
+    refused(await call('POST', `${W}/overrides`, { urls: ['example.com/*'], colour: 1 }), ERROR_CODES.wafInvalid, '/colour');
+    const override = (await call('POST', `${W}/overrides`, { urls: ['example.com/*'] })).body.result;
+    expect((await call('PUT', `${W}/overrides/${override.id}`, { ...override, paused: true })).status).toBe(200);
+    refused(await call('POST', `/zones/${z}/logpush/edge/jobs`, { fields: 'ClientIP', colour: 1 }), ERROR_CODES.jobInvalid, '/colour');
+    expect((await call('POST', `/zones/${z}/logpush/edge/jobs`, { fields: 'ClientIP', sample: 1, filter: '' })).status).toBe(200);
+  });
+});
