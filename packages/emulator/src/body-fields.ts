@@ -40,6 +40,10 @@ export const BODY_FIELDS = {
   job: { fields: JOB, readOnly: JOB_READ_ONLY, code: 'jobInvalid' },
   policy: { fields: ['action', 'description', 'enabled', 'expression', 'value'], readOnly: ['id'], code: 'policyInvalid' },
   settings: { fields: ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'], readOnly: ['updated_at'], code: 'settingsInvalid' },
+  // the log export helper calls: a destination, its ownership token, a logpull_options to validate
+  destination: { fields: ['destination_conf'], readOnly: [], code: 'jobInvalid' },
+  ownershipValidate: { fields: ['destination_conf', 'ownership_challenge'], readOnly: [], code: 'jobInvalid' },
+  origin: { fields: ['logpull_options', 'dataset'], readOnly: [], code: 'jobInvalid' },
   // instant logs: what a session is made of; its answer's `destination_conf` and `session_id` are read-only
   edgeJob: { fields: ['fields', 'filter', 'sample'], readOnly: ['destination_conf', 'session_id'], code: 'jobInvalid' },
   // the previous WAF: what a PATCH or an override changes; the rest of each answer is read-only

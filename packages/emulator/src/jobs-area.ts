@@ -3,6 +3,7 @@
  * scopes (the provider's `<scope>/logpush/jobs`); instant logs (`edge`) are a zone's only.
  */
 import { validateBody } from './validate.js';
+import { checkBodyFields } from './body-fields.js';
 import { paged, wholeList, type Area, type Route } from './routing.js';
 import type { JobScope, Store } from './state.js';
 import { badRequest } from './errors.js';
@@ -78,6 +79,7 @@ function routesOf(store: Store, L: string[], options: { outbox?: string }): Rout
       pattern: [...L, 'ownership'],
       methods: {
         POST: (request, params) => {
+          checkBodyFields('destination', request.body);
           const destination = destinationString(request.body);
           jobs.checkDestination(destination); // a destination no job could use gets no challenge
           if (!needsChallenge(destination)) return { result: { filename: '', message: 'this destination needs no ownership challenge', valid: true } };
@@ -89,6 +91,7 @@ function routesOf(store: Store, L: string[], options: { outbox?: string }): Rout
       pattern: [...L, 'ownership', 'validate'],
       methods: {
         POST: (request, params) => {
+          checkBodyFields('ownershipValidate', request.body);
           const destination = destinationString(request.body);
           const challenge = (request.body as { ownership_challenge?: unknown }).ownership_challenge;
           if (typeof challenge !== 'string') throw badRequest('jobInvalid', 'ownership_challenge: required, the token written to the destination', '/ownership_challenge');
@@ -100,16 +103,31 @@ function routesOf(store: Store, L: string[], options: { outbox?: string }): Rout
     },
     {
       pattern: [...L, 'validate', 'destination', 'exists'],
-      methods: { POST: (request, params) => ({ result: { exists: destinationExists(scope(params), destinationString(request.body)) } }) },
+      methods: {
+        POST: (request, params) => {
+          checkBodyFields('destination', request.body);
+          return { result: { exists: destinationExists(scope(params), destinationString(request.body)) } };
+        },
+      },
     },
     {
       // The SDK's `validate.destination`: the destination is well formed (the emulator cannot reach it).
       pattern: [...L, 'validate', 'destination'],
-      methods: { POST: (request) => ({ result: { valid: destinationString(request.body) !== '', message: '' } }) },
+      methods: {
+        POST: (request) => {
+          checkBodyFields('destination', request.body);
+          return { result: { valid: destinationString(request.body) !== '', message: '' } };
+        },
+      },
     },
     {
       pattern: [...L, 'validate', 'origin'],
-      methods: { POST: (request) => ({ result: validateOrigin(request.body) }) },
+      methods: {
+        POST: (request) => {
+          checkBodyFields('origin', request.body);
+          return { result: validateOrigin(request.body) };
+        },
+      },
     },
   ];
 }

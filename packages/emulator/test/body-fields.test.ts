@@ -95,3 +95,17 @@ describe('the same rule on the previous WAF and instant-logs bodies', () => {
     expect((await call('POST', `/zones/${z}/logpush/edge/jobs`, { fields: 'ClientIP', sample: 1, filter: '' })).status).toBe(200);
   });
 });
+
+describe('the same rule on the log export helper calls', () => {
+  it.each([
+    ['logpush/ownership', { destination_conf: 's3://b/p?region=us-east-1', colour: 1 }],
+    ['logpush/ownership/validate', { destination_conf: 's3://b/p?region=us-east-1', ownership_challenge: 'x', colour: 1 }],
+    ['logpush/validate/destination', { destination_conf: 's3://b/p?region=us-east-1', colour: 1 }],
+    ['logpush/validate/destination/exists', { destination_conf: 's3://b/p?region=us-east-1', colour: 1 }],
+    ['logpush/validate/origin', { logpull_options: 'fields=ClientIP', colour: 1 }],
+  ])('POST %s', async (path, body) => {
+    refused(await call('POST', `/zones/${zone()}/${path}`, body), ERROR_CODES.jobInvalid, '/colour');
+    const { colour: _, ...fine } = body;
+    expect((await call('POST', `/zones/${zone()}/${path}`, fine)).status).toBe(200);
+  });
+});
