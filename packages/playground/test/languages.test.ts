@@ -42,6 +42,11 @@ describe('rulesLanguage', () => {
     expect(lang.diagnostics('http.hots eq "a"').map((d) => [d.code, d.start, d.end])).toEqual([[expect.any(String), 0, 9]]);
     expect(lang.complete('http.ho', 7).items.map((i) => i.label)).toContain('http.host');
     expect(lang.hover(text, 2)).toMatchObject({ start: 0, end: 9 });
+    // a value and a list hover too (the core's hover: its type and what it stands for, a list's kind)
+    expect(lang.hover(text, 14)).toMatchObject({ start: 13, end: 16, markdown: expect.stringContaining('String') });
+    const net = 'ip.src in {10.0.0.0/8} or ip.src in $cf.vpn';
+    expect(lang.hover(net, 12)).toMatchObject({ start: 11, end: 21, markdown: expect.stringContaining('10.255.255.255') });
+    expect(lang.hover(net, net.indexOf('$') + 2)).toMatchObject({ start: net.indexOf('$'), end: net.length, markdown: expect.stringContaining('IP list') });
     expect(lang.format('http.host == "a" && ip.src in {1.2.3.4}')).toBe('http.host eq "a" and ip.src in {1.2.3.4}');
   });
 });
