@@ -67,11 +67,18 @@ export function executeLookup(state: EmulatorState, scope: RulesetScope): Execut
  */
 function checkExecuteTarget(rule: RuleInput, where: string, runs: ExecuteLookup): void {
   if (rule.action !== 'execute') return;
+  const at = (field: string) => (where === 'body' ? `/action_parameters/${field}` : `/${where.replace(/\./g, '/')}/action_parameters/${field}`);
+  const dotted = (field: string) => (where === 'body' ? `action_parameters.${field}` : `${where}.action_parameters.${field}`);
   const id = rule.action_parameters?.id;
-  if (runs(id)) return;
-  const at = where === 'body' ? '/action_parameters/id' : `/${where.replace(/\./g, '/')}/action_parameters/id`;
-  const dotted = where === 'body' ? 'action_parameters.id' : `${where}.action_parameters.id`;
-  throw badRequest('validation', `${dotted}: no ruleset ${clip(String(id))} that this scope can execute (the managed rulesets, the scope's own, a zone's account's)`, at);
+  const target = runs(id);
+  if (!target) {
+    throw badRequest('validation', `${dotted('id')}: no ruleset ${clip(String(id))} that this scope can execute (the managed rulesets, the scope's own, a zone's account's)`, at('id'));
+  }
+  // a version pins the ruleset at that version: it must be one it has (deleted ones are gone); `latest` is the current one
+  const version = rule.action_parameters?.version;
+  if (typeof version === 'string' && version !== 'latest' && !target.versions.some((v) => v.version === version)) {
+    throw badRequest('validation', `${dotted('version')}: ruleset ${target.id} has no version ${clip(version)} (its versions: ${target.versions.map((v) => v.version).join(', ')})`, at('version'));
+  }
 }
 
 export function findRuleset(scope: RulesetScope, id: string): StoredRuleset {

@@ -65,3 +65,16 @@ describe('execute targets across scopes', () => {
     refused(await call('PUT', '/accounts/a2/rulesets/phases/http_request_firewall_managed/entrypoint', { rules: [exec(zoneOwned.id)] }), '/rules/0/action_parameters/id');
   });
 });
+
+describe('execute versions', () => {
+  it('refuses a version the executed ruleset does not have, and takes latest or one it has', async () => {
+    const p = `/zones/exec-version-${++n}`;
+    const E = `${p}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+    const withVersion = (id: string, version: string) => ({ action: 'execute', expression: 'true', action_parameters: { id, version } });
+    refused(await call('PUT', E, { rules: [withVersion(MANAGED_RULESET_ID, '7')] }), '/rules/0/action_parameters/version');
+    const target = (await call('POST', `${p}/rulesets`, { name: 't', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true' }] })).body.result;
+    await call('PUT', `${p}/rulesets/${target.id}`, { rules: [{ action: 'log', expression: 'true', description: 'v2' }] });
+    for (const version of ['1', '2', 'latest']) expect((await call('PUT', E, { rules: [withVersion(target.id, version)] })).status).toBe(200);
+    refused(await call('PUT', E, { rules: [withVersion(target.id, '3')] }), '/rules/0/action_parameters/version');
+  });
+});
