@@ -18,6 +18,7 @@ import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
 import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
 import { JobRunner } from './job-runner.js';
+import { cutRanges, RangeFeed } from './range-feed.js';
 import type { JobResultMessage, RangeJob } from './protocol.js';
 import { inspectFile, openBytes, readError, type Source } from './sources.js';
 import { FileTally, Totals, type TallyData } from './totals.js';
@@ -151,18 +152,39 @@ async function runPlans(
         fileResults[i] = guard(pool.run({ type: 'file', name: src.name, path: src.path, size: src.size ?? 0, gzip: src.gzip === true }).then((m) => (progress(m.bytes), m.tally)));
       }
     }
+    // The ranges of this plan and of every later plain file read in ranges, handed out as one sequence (once
+    // the first of them is shared with the workers: see range-feed.ts).
+    let feed: RangeFeed | undefined;
+    const feedFrom = (first: number): RangeFeed => {
+      if (feed) return feed;
+      const files = plans.flatMap((p, i) => (i >= first && p.mode === 'ranges' ? [i] : []));
+      const srcs = files.map((i) => (plans[i] as Plan & { mode: 'ranges' }).src);
+      const ranges = cutRanges(srcs.map((s) => s.size), pool!.size + 1, options.rangeBytes ?? RANGE_BYTES).map((r) => ({
+        ...r,
+        file: files[r.file]!,
+        path: srcs[r.file]!.path,
+        size: srcs[r.file]!.size,
+      }));
+      // When lines are printed, a result holds them until it is applied: two ranges per thread plus a few being
+      // applied bound that memory. Otherwise results are a few numbers, and a thread that runs ahead (the warm
+      // main thread, while a worker is cold) must not wait for the oldest range to be applied.
+      return (feed = new RangeFeed(pool!, ranges, options.emit ? (pool!.size + 1) * 2 + 2 : 1 << 16));
+    };
     for (let i = 0; i < plans.length; i++) {
       const p = plans[i]!;
       let tally: TallyData;
       if (p.mode === 'error') tally = { ...new FileTally().data(), error: p.error };
       else if (p.mode === 'file') tally = await fileResults[i]!;
-      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number', rangesBytes);
+      else if (p.mode === 'ranges') tally = await runRanges(p.src, i, pool!, () => feedFrom(i), options, progress, typeof options.workers !== 'number', rangesBytes);
       else if (!p.stream && p.src.regular && p.src.size !== undefined && !p.src.gzip) {
         local ??= new JobRunner({ options: ro, maxLine, chunkBytes: options.chunkBytes }, runner);
         tally = await runLocalRanges(p.src as Source & { path: string; size: number }, local, options, progress);
       } else tally = await runStream(p.src, p.stream, runner, options, ro, maxLine, progress);
       totals.addFile(p.mode === 'error' ? p.name : p.src.name, tally);
-      if (tally.stoppedAt !== undefined) break;
+      if (tally.stoppedAt !== undefined) {
+        feed?.stop();
+        break;
+      }
     }
     if (pool) {
       const out = await pool.finish();
@@ -280,7 +302,9 @@ const SAMPLE_BYTES = 1 << 20;
  */
 async function runRanges(
   src: Source & { path: string; size: number },
+  file: number,
   pool: EvalPool,
+  feedOf: () => RangeFeed,
   options: EvalOptions,
   progress: (n: number) => void,
   adaptive: boolean,
@@ -305,31 +329,10 @@ async function runRanges(
     await rangesHere(src, (job) => pool.runHere(job), apply, tally, rangeBytes);
     return tally.data();
   }
-  // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
-  // threads finish together instead of one waiting for another's last full range.
-  const ranges: Array<[number, number]> = [];
-  const threads = pool.size + 1;
-  const smallest = Math.min(rangeBytes, 1 << 20);
-  for (let s = 0; s < src.size; ) {
-    const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
-    ranges.push([s, Math.min(src.size, s + len)]);
-    s += len;
-  }
-  // Results are applied in file order. When lines are printed, a result holds them until then: two ranges per
-  // thread (the workers and the main thread) plus a few being applied bound that memory. Otherwise results
-  // are a few numbers, and a thread that runs ahead (the warm main thread, while a worker is cold) must not
-  // wait for the oldest range to be applied.
-  const maxInFlight = options.emit ? (pool.size + 1) * 2 + 2 : 1 << 16;
-  const pending = new Map<number, Promise<JobResultMessage>>();
-  let next = 0;
-  for (let applied = 0; applied < ranges.length; applied++) {
-    while (next < ranges.length && next - applied < maxInFlight) {
-      const [start, end] = ranges[next]!;
-      pending.set(next++, guard(pool.run({ type: 'range', path: src.path, size: src.size, start, end })));
-    }
-    const m = await pending.get(applied)!;
-    pending.delete(applied);
-    await apply(m);
+  // This file's ranges, in order, from the run's one sequence (its later files' ranges are already queued).
+  const feed = feedOf();
+  while (feed.nextFile === file) {
+    await apply(await feed.take());
     if (tally.stopped) break;
   }
   return tally.data();

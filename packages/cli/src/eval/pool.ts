@@ -183,6 +183,11 @@ export class EvalPool {
     });
   }
 
+  /** Drops the jobs not yet handed to a thread: their promises reject (a run that stopped needs none of them). */
+  dropQueued(): void {
+    for (const q of this.queue.splice(0)) q.reject(new Error('evaluation job dropped'));
+  }
+
   private dispatch(): void {
     while (this.slots.length > 0 && this.queue.length > 0) {
       const w = this.slots.shift()!;
