@@ -269,14 +269,16 @@ async function runStream(
 }
 
 /**
- * With `--workers` left to its default, the workers take a plain file's ranges only when that pays. Measured on
- * two cores: two threads scanning at once each run 1.4-1.8x slower (they share the memory bandwidth; more when
- * the host is busy) and a cold worker needs ~50 ms to warm up, so a scan that is mostly needle searches (the
- * prefilter leaves few lines to read) is faster on one thread, and one that reads most lines with the line
- * kernel (CPU-bound) is faster on two. The file's first lines tell which: the share of them the prefilter lets
- * through (the scanner's own sample, which also orders its clauses), before any range runs.
+ * With `--workers` left to its default, the workers may take a plain file's ranges only when the share of its
+ * first lines the prefilter lets through reaches this (the scanner's own sample, which also orders its clauses).
+ * The default, 0, takes no sample: every run from PARALLEL_RANGES_MIN_BYTES is shared. A bar of 0.5 (kept on
+ * one thread: scans that are mostly needle searches) lost on filters whose needle searches are themselves
+ * CPU-bound: the bench's random set at 200 MB (7 files), medians of 5 interleaved rounds, load 0.9-1.5, one
+ * thread against two: #3 (39% read, 12 conditions) 0.55 / 0.46 s, #4 (nothing read, 28 conditions) 0.53 /
+ * 0.46 s; where the needle searches are cheap two threads were level: F1 0.38 / 0.39 s, #1 0.45 / 0.45 s, #8
+ * 0.44 / 0.40 s, #9 0.42 / 0.40 s (10-25% more CPU: two threads scanning at once slow each other down).
  */
-export const PARALLEL_MIN_READ = 0.5;
+export const PARALLEL_MIN_READ = 0;
 /**
  * ... and only for a run this large (its files read in ranges, together): a worker's start-up and warm-up cost a
  * thread tens of ms, which a shorter scan does not win back. Measured on two cores, a filter that reads every line (the bench's F3), whole process,
@@ -285,7 +287,7 @@ export const PARALLEL_MIN_READ = 0.5;
  */
 export const PARALLEL_RANGES_MIN_BYTES = 128 << 20;
 /**
- * ... but from this size the workers share the ranges whatever the prefilter lets through: copying the bytes out
+ * ... and, where a share is asked for (parallelMinRead), from this size the workers share the ranges whatever the prefilter lets through: copying the bytes out
  * of the page cache then costs a thread as much as the needle searches (0.55 s of CPU per GB), and two threads
  * share that too. Measured on two cores, quiet, whole process, one thread against two, a log export directory of
  * 32 MB files, the bench's F1 (5% of lines read) and F2: 2 GB F1 1.03-1.07 / 1.01-1.06 s, F2 1.11-1.19 /
@@ -314,6 +316,7 @@ async function runRanges(
   const tally = new FileTally();
   const apply = rangeApplier(tally, options, progress);
   if (adaptive && pool.rangesInParallel === undefined) {
+    const minRead = options.parallelMinRead ?? PARALLEL_MIN_READ;
     // Printing keeps the ranges here: a worker's printed lines cross to this thread and wait there to be
     // written, and its own heap and buffers come on top. Measured with --print on 450 MB where 95% of lines
     // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB.
@@ -321,7 +324,7 @@ async function runRanges(
     pool.rangesInParallel =
       !options.emit &&
       runBytes >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) &&
-      (runBytes >= (options.parallelAlwaysBytes ?? PARALLEL_ALWAYS_BYTES) || headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ));
+      (runBytes >= (options.parallelAlwaysBytes ?? PARALLEL_ALWAYS_BYTES) || minRead <= 0 || headReadShare(src, pool) >= minRead);
   }
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {
