@@ -298,9 +298,9 @@ export const PARALLEL_ALWAYS_BYTES = 1 << 30;
 const SAMPLE_BYTES = 1 << 20;
 
 /**
- * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
- * `adaptive`, the share of the file's first lines the prefilter lets through decides whether the workers take
- * ranges too (once per run, for `runBytes`: all the run's files read in ranges).
+ * A large plain file as byte ranges read by the workers, its results applied in order. When `adaptive`, whether
+ * the workers take ranges too is decided once per run, for `runBytes` (all the run's files read in ranges; see
+ * PARALLEL_MIN_READ and what follows it).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
