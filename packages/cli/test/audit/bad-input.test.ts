@@ -1,0 +1,75 @@
+/**
+ * The bad-input audit of the command-line paths, through the built bins (`npm run build` first): each case is a
+ * departure the audit found, answered now with a diagnostic or error naming the problem and its place and a
+ * documented exit code (packages/cli/README.md, "Exit codes").
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO } from '../../../../test/support/paths.js';
+
+const LOGFILTER = path.join(REPO, 'packages/cli/bin/logfilter.cjs');
+const dir = mkdtempSync(path.join(tmpdir(), 'logfilter-bad-input-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const put = (name: string, text: string) => {
+  const p = path.join(dir, name);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, text);
+  return p;
+};
+const logfilter = (args: string[]) => {
+  const r = spawnSync(process.execPath, [LOGFILTER, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('a .json filter file that holds JSON but not a filter object', () => {
+  // Read as .logfilter source, `[]` was a syntax error about 'and'/'or'; a .json file is JSON, as decompile reads it.
+  for (const [name, text] of [['array', '[]'], ['null', 'null'], ['number', '1'], ['boolean', 'true'], ['array of a filter', '[{"where":{"key":"ClientIP","operator":"eq","value":"1.2.3.4"}}]']]) {
+    it(`check: ${name} is invalid-node at 1:1, exit 1`, () => {
+      const f = put(`doc-${name.replace(/ /g, '-')}.json`, `${text}\n`);
+      const r = logfilter(['check', '--diagnostics', 'json', f]);
+      expect(r.code).toBe(1);
+      const diags = JSON.parse(r.stderr) as { code: string; range: { start: { line: number; column: number } } }[];
+      expect(diags.map((d) => d.code)).toEqual(['invalid-node']);
+      expect(diags[0].range.start).toMatchObject({ line: 1, column: 1 });
+    });
+  }
+
+  it('eval: the filter file is judged the same way, exit 1 and nothing evaluated', () => {
+    const f = put('eval-array.json', '[]\n');
+    const logs = put('eval-logs.ndjson', '{"ClientIP":"1.2.3.4"}\n');
+    const r = logfilter(['eval', '--workers', '0', f, logs]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/eval-array\.json:1:1: error invalid-node/);
+  });
+
+  it('a .logfilter file, standard input and a JSON object in a .json file are read as before', () => {
+    expect(logfilter(['check', put('src.logfilter', 'ClientIP == "1.2.3.4"\n')]).code).toBe(0);
+    expect(logfilter(['check', put('obj.json', '{"where":{"key":"ClientIP","operator":"eq","value":"1.2.3.4"}}\n')]).code).toBe(0);
+    const piped = spawnSync(process.execPath, [LOGFILTER, 'check', '-'], { input: 'ClientIP == "1.2.3.4"\n', encoding: 'utf8' });
+    expect(piped.status).toBe(0);
+  });
+});
+
+describe('eval over a directory', () => {
+  it('a symbolic link back to an ancestor does not count the same file twice', () => {
+    put('loop/logs.ndjson', '{"ClientIP":"1.2.3.4"}\n{"ClientIP":"5.6.7.8"}\n');
+    mkdirSync(path.join(dir, 'loop/sub'), { recursive: true });
+    symlinkSync('..', path.join(dir, 'loop/sub/up'));
+    const f = put('loop.logfilter', 'ClientIP == "1.2.3.4"\n');
+    const r = logfilter(['eval', '--json', '--workers', '0', f, 'loop']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, matched: 1 });
+  });
+
+  it('a link to a device under the directory is left out rather than read without end', () => {
+    put('dev/logs.ndjson', '{"ClientIP":"1.2.3.4"}\n');
+    symlinkSync('/dev/zero', path.join(dir, 'dev/zero'));
+    const f = put('dev.logfilter', 'ClientIP == "1.2.3.4"\n');
+    const r = spawnSync(process.execPath, [LOGFILTER, 'eval', '--json', '--workers', '0', f, 'dev'], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 1, matched: 1 });
+  });
+});
