@@ -36,9 +36,21 @@ function readFixture(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    process.stderr.write(`logfilter-emulator: fixture ${file} is not JSON: ${(e as Error).message}\n`);
+    const [line, column] = jsonErrorPlace(text, (e as Error).message);
+    process.stderr.write(`logfilter-emulator: fixture ${file}:${line}:${column}: not JSON: ${(e as Error).message}\n`);
     process.exit(2);
   }
+}
+
+/**
+ * Line and column (1-based) of a JSON.parse error: V8 gives an offset ("at position 21"), or none when the text
+ * ends early ("Unexpected end of JSON input"), whose place is the end of the text.
+ */
+function jsonErrorPlace(text: string, message: string): [number, number] {
+  const at = /position (\d+)/.exec(message);
+  const offset = at ? Math.min(Number(at[1]), text.length) : text.length;
+  const before = text.slice(0, offset).split('\n');
+  return [before.length, before[before.length - 1].length + 1];
 }
 
 async function main(): Promise<void> {
