@@ -3,11 +3,12 @@
  * departure the audit found, answered now with a diagnostic or error naming the problem and its place and a
  * documented exit code (packages/cli/README.md, "Exit codes").
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
 import { REPO } from '../../../../test/support/paths.js';
 
 const LOGFILTER = path.join(REPO, 'packages/cli/bin/logfilter.cjs');
@@ -71,5 +72,47 @@ describe('eval over a directory', () => {
     const r = spawnSync(process.execPath, [LOGFILTER, 'eval', '--json', '--workers', '0', f, 'dev'], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 1, matched: 1 });
+  });
+});
+
+describe('waf-migration plan --output onto what is not a regular file', () => {
+  let emu: RunningEmulator;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    emu = await startEmulator({ tokens: ['t'] });
+    env = { ...process.env, LOGFILTER_BASE_URL: emu.url, LOGFILTER_API_TOKEN: 't' };
+  });
+  afterAll(() => emu.close());
+  // spawned, not spawnSync: the emulator answers from this process's event loop
+  const plan = (output: string) =>
+    new Promise<number | null>((resolve) => spawn(process.execPath, [LOGFILTER, 'waf-migration', 'plan', '--zone', 'z1', '--output', output], { cwd: dir, env, stdio: 'ignore' }).on('exit', resolve));
+
+  it('a directory: exit 2, and no stray file left beside it', async () => {
+    const target = path.join(dir, 'out-dir');
+    mkdirSync(target);
+    const before = readdirSync(dir).sort();
+    expect(await plan(target)).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('an empty name: exit 2 with nothing asked of the API (it resolved to the working directory after the call)', async () => {
+    const before = emu.requestCount;
+    expect(await plan('')).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('a FIFO is written through, as a shell redirection does, not replaced by a regular file', async () => {
+    const fifo = path.join(dir, 'out.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('sh', ['-c', `cat "${fifo}" > "${fifo}.read"`]);
+    const read = new Promise((resolve) => reader.on('exit', resolve));
+    const code = await plan(fifo);
+    // a FIFO replaced under the reader never sends it end-of-file
+    setTimeout(() => reader.kill(), 5_000).unref();
+    await read;
+    expect(code).toBe(0);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(JSON.parse(readFileSync(`${fifo}.read`, 'utf8'))).toBeTypeOf('object');
   });
 });
