@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '@logfilter/emulator';
@@ -114,5 +115,35 @@ describe('waf-migration plan --output onto what is not a regular file', () => {
     expect(code).toBe(0);
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(JSON.parse(readFileSync(`${fifo}.read`, 'utf8'))).toBeTypeOf('object');
+  });
+});
+
+describe('the playground server given a request target that is not a URL', () => {
+  it('answers 400 and goes on serving (one request used to crash it with a stack trace)', async () => {
+    const child = spawn(process.execPath, [LOGFILTER, 'playground', '--no-open', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    try {
+      const url = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (m) resolve(m[0]);
+        });
+      });
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write('GET http://[ HTTP/1.1\r\nHost: x\r\n\r\n'));
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => resolve(text));
+      });
+      expect(answer.split(' ')[1]).toBe('400');
+      expect((await fetch(url)).status).toBe(200);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });
