@@ -105,7 +105,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator');
+    } catch {
+      // a request target that is not a URL (`GET http://[`): the client's fault, not an internal error (500)
+      return send(res, 400, envelopeError(ERROR_CODES.malformedPath, 'the request target is not a URL'));
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname.startsWith(ADMIN_PATH + '/')) return admin(req, res, url.pathname.slice(ADMIN_PATH.length + 1), method);
     if (!(url.pathname === BASE_PATH || url.pathname.startsWith(BASE_PATH + '/'))) {

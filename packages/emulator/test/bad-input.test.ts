@@ -61,6 +61,14 @@ describe('requests the HTTP parser refuses', () => {
   });
 });
 
+describe('a request target that is not a URL', () => {
+  it('is 400 with code 7005, not an internal error (500)', async () => {
+    const r = await raw('GET http://[ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, errors: [{ code: ERROR_CODES.malformedPath }] });
+  });
+});
+
 describe('a fixture that is not JSON', () => {
   const bundle = join(dir, 'emulator.cjs');
   beforeAll(async () => {
