@@ -147,3 +147,38 @@ describe('the playground server given a request target that is not a URL', () =>
     }
   });
 });
+
+describe('rules eval --request and --lists files that are not usable', () => {
+  const rule = () => put('host.rule', 'http.host eq "a"\n');
+  it('a pretty-printed JSON object broken on line 3 is placed at line 3, not at its first line read as NDJSON', () => {
+    const r = logfilter(['rules', 'eval', rule(), '--request', put('ml.json', '{\n  "http.host": "a",\n  "ip.src": ,\n}\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/ml\.json:3:13: /);
+  });
+
+  it('rulesets create --file: the same document is placed at line 3 (V8 names no position for it)', () => {
+    const f = put('rs.json', '{\n  "name": "a",\n  "phase": ,\n}\n');
+    const r = spawnSync(process.execPath, [LOGFILTER, 'rulesets', 'create', '--zone', 'z', '--file', f, '--dry-run'], { cwd: dir, encoding: 'utf8', env: { ...process.env, LOGFILTER_BASE_URL: 'http://127.0.0.1:9/client/v4', LOGFILTER_API_TOKEN: 't' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/rs\.json:3:12: /);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('NDJSON broken on its second line is still placed at line 2', () => {
+    const r = logfilter(['rules', 'eval', rule(), '--request', put('nd.json', '{"http.host": "a"}\n{"http.host": }\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nd\.json:2:/);
+  });
+
+  it('an empty array of requests is "no request", exit 2, as an empty file is (it printed nothing, exit 0)', () => {
+    const r = logfilter(['rules', 'eval', rule(), '--request', put('none.json', '[]\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--lists that is not JSON names the line and column', () => {
+    const r = logfilter(['rules', 'eval', rule(), '--request', put('one.json', '{"http.host": "a"}\n'), '--lists', put('lists.json', '{\n  "a": [1,\n}\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/lists\.json:3:1: /);
+  });
+});
