@@ -77,6 +77,7 @@ describe('a fixture that is not JSON', () => {
   for (const [what, text, line, column] of [
     ['cut short', '{"zones": {\n  "z1": {\n', 3, 1],
     ['a stray comma', '{"zones": {\n  "z1": {,}\n}}', 2, 10],
+    ['a missing value (V8 names no position)', '{"zones": {\n  "z1": ,\n}}', 2, 9],
   ] as const) {
     it(`${what}: exit 2 naming line ${line}, column ${column}`, () => {
       const file = join(dir, `${what.replace(/ /g, '-')}.json`);
