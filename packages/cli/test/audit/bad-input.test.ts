@@ -4,7 +4,7 @@
  * documented exit code (packages/cli/README.md, "Exit codes").
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -180,5 +180,29 @@ describe('rules eval --request and --lists files that are not usable', () => {
     const r = logfilter(['rules', 'eval', rule(), '--request', put('one.json', '{"http.host": "a"}\n'), '--lists', put('lists.json', '{\n  "a": [1,\n}\n')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/lists\.json:3:1: /);
+  });
+});
+
+describe('standard output that cannot be written (/dev/full)', () => {
+  const full = (bin: string, args: string[]) => {
+    const fd = openSync('/dev/full', 'w');
+    try {
+      return spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', fd, 'pipe'] });
+    } finally {
+      closeSync(fd);
+    }
+  };
+  it.skipIf(!existsSync('/dev/full'))('is an I/O error (exit 2) naming standard output, not an internal error', () => {
+    const src = put('full.logfilter', 'ClientIP == "1.2.3.4"\n');
+    for (const [bin, args] of [
+      [path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), [src]],
+      [LOGFILTER, ['fmt', src]],
+      [LOGFILTER, ['completion', 'bash']],
+    ] as const) {
+      const r = full(bin, [...args]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/standard output/);
+      expect(r.stderr).not.toMatch(/internal error/);
+    }
   });
 });
