@@ -170,6 +170,15 @@ const globOf = (w, variant) => path.join(w[variant], '*', variant === 'gzip' ? '
 // which made this line overstate eval's reading and understate its matching.
 const READ = `const fs=require('fs');const b=Buffer.from(new WebAssembly.Memory({initial:17}).buffer,0,1<<20);let n=0;for(const f of process.argv.slice(1)){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}process.stdout.write(JSON.stringify({total:n,matched:0}))`;
 
+// The same reads on two threads at once, each on every other file: what the machine gives two threads that
+// only read (the page cache's copies and the memory they cross), the limit of any split of a plain directory.
+const READ_LOOP = `const fs=require('fs');const read=(files)=>{const b=Buffer.from(new WebAssembly.Memory({initial:17}).buffer,0,1<<20);let n=0;for(const f of files){const d=fs.openSync(f,'r');let g;while((g=fs.readSync(d,b,0,b.length))>0)n+=g;fs.closeSync(d)}return n};`;
+const READ2 = `${READ_LOOP}const {Worker}=require('worker_threads');const files=process.argv.slice(1);const w=new Worker(${JSON.stringify(READ_LOOP)}+"require('worker_threads').parentPort.postMessage(read(require('worker_threads').workerData))",{eval:true,workerData:files.filter((_,i)=>i%2===1)});w.once('message',(m)=>{const n=mine+m;process.stdout.write(JSON.stringify({total:n,matched:0}));w.terminate()});const mine=read(files.filter((_,i)=>i%2===0))`;
+// Two evaluations at once, each on one thread (--workers 0) over every other file: the split's scanning with
+// none of its machinery (no worker start-up, no hand-out, no messages). The split's CPU against theirs is what
+// the split itself adds; theirs against one thread's is what two scans at once cost each other on this machine.
+const PAIR = `const {spawn}=require('child_process');const [bin,filter,...files]=process.argv.slice(1);const run=(h)=>new Promise((res,rej)=>{const c=spawn(process.execPath,[bin,'eval',filter,...files.filter((_,i)=>i%2===h),'--json','--no-progress','--workers','0'],{stdio:['ignore','pipe','inherit']});let o='';c.stdout.on('data',(d)=>(o+=d));c.on('close',(k)=>(k?rej(new Error('exit '+k)):res(JSON.parse(o))))});Promise.all([run(0),run(1)]).then(([a,b])=>process.stdout.write(JSON.stringify({total:a.total+b.total,matched:a.matched+b.matched})))`;
+
 // The decompression limit (the issue's): `gzip -dc` of the gzip tree split over both cores, two processes each on
 // every other file (halves of equal size), output discarded; the wall of both, CPU of both.
 const LIMIT = `for h in 0 1; do awk -v h=$h 'NR % 2 == h' "$0" | xargs gzip -dc > /dev/null & done; wait; echo '{"total":0,"matched":0}'`;
@@ -230,6 +239,8 @@ async function scale() {
     const f3 = SHAPES.find((s) => s.startsWith('F3'));
     if (f3 && VARIANTS.includes('plain')) {
       tasks.push(['read', () => measure(node, ['-e', READ, ...listTree(w.plain)])]);
+      tasks.push(['read2', () => measure(node, ['-e', READ2, ...listTree(w.plain)])]);
+      tasks.push(['pair', () => measure(node, ['-e', PAIR, bin, filterFile(f3, FILTERS[f3]), ...listTree(w.plain)])]);
       tasks.push(['startup', evalCmd(filterFile(f3, FILTERS[f3]), empty)]);
     }
     const warmed = warm(w, VARIANTS);
@@ -261,8 +272,12 @@ async function scale() {
     }
     if (res.has('read')) {
       row('read only (1 MB chunks)', res.get('read'));
+      row('read only, two threads', res.get('read2'));
+      const pair = res.get('pair');
+      if (!agree(pair, res.get(`eval plain ${f3}`))) fail(`${mb} MB plain ${f3}: two processes on halves counted ${pair.outs.join(' ')}`);
+      row(`plain ${f3.split(' ')[0]}: 2 processes on halves`, pair, `          ${pair.json.matched}/${pair.json.total}`);
       row('eval start-up (empty file)', res.get('startup'));
-      scaling.push({ mb, w2: res.get(`eval plain ${f3}`), w1: res.get(`w0 plain ${f3}`), read: res.get('read'), start: res.get('startup') });
+      scaling.push({ mb, w2: res.get(`eval plain ${f3}`), w1: res.get(`w0 plain ${f3}`), read: res.get('read'), read2: res.get('read2'), pair, start: res.get('startup') });
     }
   }
   console.log('\nThroughput curve (MB/s of uncompressed lines, whole process; ratio = DuckDB time / logfilter time, goal >= 1.5x at 2 GB and 10 GB;');
@@ -303,6 +318,15 @@ async function scale() {
     console.log('  the split adds (thread start-up, handing blocks over, merging counts); "idle core-seconds" = 2 x wall - CPU is time');
     console.log('  a core had nothing of ours to run (serial start-up and tail, waiting on reads, and on a loaded machine other');
     console.log('  processes); reading is the CPU of getting the bytes alone, matching the rest of the 1-thread CPU after start-up.');
+    console.log('  The same work with none of the split: two --workers 0 processes at once, each on every other file (CPU of both), and');
+    console.log('  reading alone on two threads against one (wall, CPU):');
+    for (const s of scaling) {
+      const two = s.pair.cpu - s.w1.cpu;
+      const own = s.w2.cpu - s.pair.cpu;
+      console.log(`  ${s.mb} MB: two processes ${s.pair.seconds.toFixed(2)} s, CPU ${s.pair.cpu.toFixed(2)} s (${two >= 0 ? '+' : ''}${((100 * two) / s.w1.cpu).toFixed(0)}% against one thread: two scans at once, and a second start-up);`);
+      console.log(`    the split's CPU against theirs ${own >= 0 ? '+' : ''}${own.toFixed(2)} s (${((100 * own) / s.pair.cpu).toFixed(0)}%: what the split itself adds); reading on two threads ${s.read2.seconds.toFixed(2)} s`);
+      console.log(`    (${(s.read.seconds / s.read2.seconds).toFixed(2)}x one thread's ${s.read.seconds.toFixed(2)} s), CPU ${s.read2.cpu.toFixed(2)} s against ${s.read.cpu.toFixed(2)} s.`);
+    }
     const c = await contention(3);
     console.log(`  Two processes at once against one alone, CPU each (1.00x: the cores share nothing), load average ${load()}: a busy loop ${c.loop.toFixed(2)}x,`);
     console.log(`  a copy of 64 MB buffers ${c.copy.toFixed(2)}x. Where these exceed 1, two threads of eval slow each other down the same way.`);

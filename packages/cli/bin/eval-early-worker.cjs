@@ -17,11 +17,11 @@ const KEY = Symbol.for('logfilter.eval.earlyWorker');
  */
 const FILES_WEIGHT = 12 << 20;
 /**
- * A single plain file this large has its ranges shared with the workers when its first lines show a CPU-bound
- * scan (runRanges and PARALLEL_RANGES_MIN_BYTES in src/eval/evaluate.ts, which a test keeps equal to this). A
- * worker started only then joins ~60 ms after the main thread's first range, a fifth of the whole scan of
- * 200 MB; started here, it is ready with it. When the scan stays on one thread the worker is ended, which
- * costs that run a few ms (measured: ~10 ms on 200 MB).
+ * A single plain file this large has its ranges shared with the workers (runRanges and PARALLEL_RANGES_MIN_BYTES
+ * in src/eval/evaluate.ts, which a test keeps equal to this). A worker started only then joins ~60 ms after the
+ * main thread's first range, a fifth of the whole scan of 200 MB; started here, it is ready with it. When the
+ * scan stays on one thread (`--print`) the worker is ended, which costs that run a few ms (measured: ~10 ms on
+ * 200 MB).
  */
 const SINGLE_FILE = 128 << 20;
 

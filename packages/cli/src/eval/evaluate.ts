@@ -18,6 +18,7 @@ import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
 import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
 import { JobRunner } from './job-runner.js';
+import { cutRanges, RangeFeed } from './range-feed.js';
 import type { JobResultMessage, RangeJob } from './protocol.js';
 import { inspectFile, openBytes, readError, type Source } from './sources.js';
 import { FileTally, Totals, type TallyData } from './totals.js';
@@ -151,18 +152,39 @@ async function runPlans(
         fileResults[i] = guard(pool.run({ type: 'file', name: src.name, path: src.path, size: src.size ?? 0, gzip: src.gzip === true }).then((m) => (progress(m.bytes), m.tally)));
       }
     }
+    // The ranges of this plan and of every later plain file read in ranges, handed out as one sequence (once
+    // the first of them is shared with the workers: see range-feed.ts).
+    let feed: RangeFeed | undefined;
+    const feedFrom = (first: number): RangeFeed => {
+      if (feed) return feed;
+      const files = plans.flatMap((p, i) => (i >= first && p.mode === 'ranges' ? [i] : []));
+      const srcs = files.map((i) => (plans[i] as Plan & { mode: 'ranges' }).src);
+      const ranges = cutRanges(srcs.map((s) => s.size), pool!.size + 1, options.rangeBytes ?? RANGE_BYTES).map((r) => ({
+        ...r,
+        file: files[r.file]!,
+        path: srcs[r.file]!.path,
+        size: srcs[r.file]!.size,
+      }));
+      // When lines are printed, a result holds them until it is applied: two ranges per thread plus a few being
+      // applied bound that memory. Otherwise results are a few numbers, and a thread that runs ahead (the warm
+      // main thread, while a worker is cold) must not wait for the oldest range to be applied.
+      return (feed = new RangeFeed(pool!, ranges, options.emit ? (pool!.size + 1) * 2 + 2 : 1 << 16));
+    };
     for (let i = 0; i < plans.length; i++) {
       const p = plans[i]!;
       let tally: TallyData;
       if (p.mode === 'error') tally = { ...new FileTally().data(), error: p.error };
       else if (p.mode === 'file') tally = await fileResults[i]!;
-      else if (p.mode === 'ranges') tally = await runRanges(p.src, pool!, options, progress, typeof options.workers !== 'number', rangesBytes);
+      else if (p.mode === 'ranges') tally = await runRanges(p.src, i, pool!, () => feedFrom(i), options, progress, typeof options.workers !== 'number', rangesBytes);
       else if (!p.stream && p.src.regular && p.src.size !== undefined && !p.src.gzip) {
         local ??= new JobRunner({ options: ro, maxLine, chunkBytes: options.chunkBytes }, runner);
         tally = await runLocalRanges(p.src as Source & { path: string; size: number }, local, options, progress);
       } else tally = await runStream(p.src, p.stream, runner, options, ro, maxLine, progress);
       totals.addFile(p.mode === 'error' ? p.name : p.src.name, tally);
-      if (tally.stoppedAt !== undefined) break;
+      if (tally.stoppedAt !== undefined) {
+        feed?.stop();
+        break;
+      }
     }
     if (pool) {
       const out = await pool.finish();
@@ -247,14 +269,16 @@ async function runStream(
 }
 
 /**
- * With `--workers` left to its default, the workers take a plain file's ranges only when that pays. Measured on
- * two cores: two threads scanning at once each run 1.4-1.8x slower (they share the memory bandwidth; more when
- * the host is busy) and a cold worker needs ~50 ms to warm up, so a scan that is mostly needle searches (the
- * prefilter leaves few lines to read) is faster on one thread, and one that reads most lines with the line
- * kernel (CPU-bound) is faster on two. The file's first lines tell which: the share of them the prefilter lets
- * through (the scanner's own sample, which also orders its clauses), before any range runs.
+ * With `--workers` left to its default, the workers may take a plain file's ranges only when the share of its
+ * first lines the prefilter lets through reaches this (the scanner's own sample, which also orders its clauses).
+ * The default, 0, takes no sample: every run from PARALLEL_RANGES_MIN_BYTES is shared. A bar of 0.5 (kept on
+ * one thread: scans that are mostly needle searches) lost on filters whose needle searches are themselves
+ * CPU-bound: the bench's random set at 200 MB (7 files), medians of 5 interleaved rounds, load 0.9-1.5, one
+ * thread against two: #3 (39% read, 12 conditions) 0.55 / 0.46 s, #4 (nothing read, 28 conditions) 0.53 /
+ * 0.46 s; where the needle searches are cheap two threads were level: F1 0.38 / 0.39 s, #1 0.45 / 0.45 s, #8
+ * 0.44 / 0.40 s, #9 0.42 / 0.40 s (10-25% more CPU: two threads scanning at once slow each other down).
  */
-export const PARALLEL_MIN_READ = 0.5;
+export const PARALLEL_MIN_READ = 0;
 /**
  * ... and only for a run this large (its files read in ranges, together): a worker's start-up and warm-up cost a
  * thread tens of ms, which a shorter scan does not win back. Measured on two cores, a filter that reads every line (the bench's F3), whole process,
@@ -263,7 +287,7 @@ export const PARALLEL_MIN_READ = 0.5;
  */
 export const PARALLEL_RANGES_MIN_BYTES = 128 << 20;
 /**
- * ... but from this size the workers share the ranges whatever the prefilter lets through: copying the bytes out
+ * ... and, where a share is asked for (parallelMinRead), from this size the workers share the ranges whatever the prefilter lets through: copying the bytes out
  * of the page cache then costs a thread as much as the needle searches (0.55 s of CPU per GB), and two threads
  * share that too. Measured on two cores, quiet, whole process, one thread against two, a log export directory of
  * 32 MB files, the bench's F1 (5% of lines read) and F2: 2 GB F1 1.03-1.07 / 1.01-1.06 s, F2 1.11-1.19 /
@@ -274,13 +298,15 @@ export const PARALLEL_ALWAYS_BYTES = 1 << 30;
 const SAMPLE_BYTES = 1 << 20;
 
 /**
- * A large plain file as byte ranges read by the workers; at most a few ranges in flight, applied in order. When
- * `adaptive`, the share of the file's first lines the prefilter lets through decides whether the workers take
- * ranges too (once per run, for `runBytes`: all the run's files read in ranges).
+ * A large plain file as byte ranges read by the workers, its results applied in order. When `adaptive`, whether
+ * the workers take ranges too is decided once per run, for `runBytes` (all the run's files read in ranges; see
+ * PARALLEL_MIN_READ and what follows it).
  */
 async function runRanges(
   src: Source & { path: string; size: number },
+  file: number,
   pool: EvalPool,
+  feedOf: () => RangeFeed,
   options: EvalOptions,
   progress: (n: number) => void,
   adaptive: boolean,
@@ -290,6 +316,7 @@ async function runRanges(
   const tally = new FileTally();
   const apply = rangeApplier(tally, options, progress);
   if (adaptive && pool.rangesInParallel === undefined) {
+    const minRead = options.parallelMinRead ?? PARALLEL_MIN_READ;
     // Printing keeps the ranges here: a worker's printed lines cross to this thread and wait there to be
     // written, and its own heap and buffers come on top. Measured with --print on 450 MB where 95% of lines
     // match: peak RSS 244-265 MB shared against 140 MB here, beyond the documented 200 MB.
@@ -297,7 +324,7 @@ async function runRanges(
     pool.rangesInParallel =
       !options.emit &&
       runBytes >= (options.parallelRangesMinBytes ?? PARALLEL_RANGES_MIN_BYTES) &&
-      (runBytes >= (options.parallelAlwaysBytes ?? PARALLEL_ALWAYS_BYTES) || headReadShare(src, pool) >= (options.parallelMinRead ?? PARALLEL_MIN_READ));
+      (runBytes >= (options.parallelAlwaysBytes ?? PARALLEL_ALWAYS_BYTES) || minRead <= 0 || headReadShare(src, pool) >= minRead);
   }
   if (pool.rangesInParallel !== false) pool.start();
   if (adaptive && pool.rangesInParallel === false) {
@@ -305,31 +332,10 @@ async function runRanges(
     await rangesHere(src, (job) => pool.runHere(job), apply, tally, rangeBytes);
     return tally.data();
   }
-  // Ranges shrink towards the end of the file (a quarter of what is left per thread, down to 1 MB), so the
-  // threads finish together instead of one waiting for another's last full range.
-  const ranges: Array<[number, number]> = [];
-  const threads = pool.size + 1;
-  const smallest = Math.min(rangeBytes, 1 << 20);
-  for (let s = 0; s < src.size; ) {
-    const len = Math.min(rangeBytes, Math.max(smallest, Math.ceil((src.size - s) / (threads * 2))));
-    ranges.push([s, Math.min(src.size, s + len)]);
-    s += len;
-  }
-  // Results are applied in file order. When lines are printed, a result holds them until then: two ranges per
-  // thread (the workers and the main thread) plus a few being applied bound that memory. Otherwise results
-  // are a few numbers, and a thread that runs ahead (the warm main thread, while a worker is cold) must not
-  // wait for the oldest range to be applied.
-  const maxInFlight = options.emit ? (pool.size + 1) * 2 + 2 : 1 << 16;
-  const pending = new Map<number, Promise<JobResultMessage>>();
-  let next = 0;
-  for (let applied = 0; applied < ranges.length; applied++) {
-    while (next < ranges.length && next - applied < maxInFlight) {
-      const [start, end] = ranges[next]!;
-      pending.set(next++, guard(pool.run({ type: 'range', path: src.path, size: src.size, start, end })));
-    }
-    const m = await pending.get(applied)!;
-    pending.delete(applied);
-    await apply(m);
+  // This file's ranges, in order, from the run's one sequence (its later files' ranges are already queued).
+  const feed = feedOf();
+  while (feed.nextFile === file) {
+    await apply(await feed.take());
     if (tally.stopped) break;
   }
   return tally.data();

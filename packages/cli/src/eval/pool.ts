@@ -1,7 +1,7 @@
 /**
  * The evaluation workers: spawned as soon as the inputs are known to be large (before the filter is read),
  * given the filter when it is ready, then fed jobs — byte ranges of large plain files, or whole files — that
- * they read themselves. Each worker holds at most two jobs, so one is queued while it runs the other. The main
+ * they read themselves. Each worker holds a few jobs (WORKER_JOBS), so some are queued while it runs one. The main
  * thread, which otherwise only waits, takes jobs too: on N cores N-1 workers keep every core busy, and one
  * worker fewer is one start-up (a fresh V8 isolate, Node's internals compiled again) fewer.
  */
@@ -18,6 +18,14 @@ import type { FileJob, FromWorker, JobResultMessage, RangeJob, ToWorker, WorkerI
 
 /** Bytes per range: large enough to amortise messages, small enough to keep memory flat. */
 export const RANGE_BYTES = 8 << 20;
+/**
+ * Jobs a worker holds at once (one running, the rest queued in its port). The main thread hands jobs out only
+ * between its own, which take ~10 ms each (8 MB ranges, or longer when the host is busy): with one job queued a
+ * worker that finished both before then sat idle (2 GB plain F3, 64 files: a worker idle 75-150 ms of a
+ * 1.3-1.8 s run with two; 24-53 ms with three). The ranges shrink towards the run's end, so the jobs a worker
+ * still holds then are small.
+ */
+export const WORKER_JOBS = 3;
 
 /** The worker script: given, from the environment, beside the CLI bundle, or beside this compiled module. */
 export function findWorkerScript(given?: string): string | undefined {
@@ -100,7 +108,7 @@ export class EvalPool {
     this.local = new JobRunner(init);
     this.workers = [];
     this.pending = count;
-    // Last: a worker takes a job first; the main thread takes one when every worker has two.
+    // Last: a worker takes a job first; the main thread takes one when every worker has WORKER_JOBS.
     this.slots.push(LOCAL);
     if (!lazy) this.start();
   }
@@ -129,7 +137,7 @@ export class EvalPool {
       // Started after this thread sampled the file's first lines (runRanges): the workers take its clause order.
       if (this.filter) w.postMessage({ type: 'filter', filter: this.filter, calibration } satisfies ToWorker);
       this.workers.push(w);
-      this.slots.unshift(w, w);
+      this.slots.unshift(...Array<Worker>(WORKER_JOBS).fill(w));
     }
   }
 
@@ -181,6 +189,11 @@ export class EvalPool {
       this.queue.push({ job: { ...job, id: this.nextId++ } as RangeJob | FileJob, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Drops the jobs not yet handed to a thread: their promises reject (a run that stopped needs none of them). */
+  dropQueued(): void {
+    for (const q of this.queue.splice(0)) q.reject(new Error('evaluation job dropped'));
   }
 
   private dispatch(): void {

@@ -28,7 +28,8 @@ export interface EvalOptions {
   maxLineBytes?: number;
   /**
    * With `workers: 'auto'`, the share of lines read past the prefilter from which a plain file's ranges go to
-   * the workers too (default PARALLEL_MIN_READ); tests set it to force either choice.
+   * the workers too (default PARALLEL_MIN_READ, 0: no sample, every run large enough is shared); tests set it
+   * to force either choice.
    */
   parallelMinRead?: number;
   /** With `workers: 'auto'`, the size from which a plain file's ranges may go to the workers (default PARALLEL_RANGES_MIN_BYTES; for tests). */

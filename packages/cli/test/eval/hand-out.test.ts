@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { evaluateInputs } from '../../src/eval/index.js';
 import { handOutOrder } from '../../src/eval/evaluate.js';
-import { EvalPool } from '../../src/eval/pool.js';
+import { EvalPool, WORKER_JOBS } from '../../src/eval/pool.js';
 import { buildWorkerScript, tempDir, write } from './support.js';
 
 let dir: string;
@@ -70,5 +70,28 @@ describe('whole files on several threads', () => {
     expect(pick(two)).toEqual(pick(one));
     expect(pick(three)).toEqual(pick(one));
     expect(one.total).toBe(sizes.reduce((a, b) => a + b, 0));
+  }, 120_000);
+});
+
+describe('the pool', () => {
+  it('gives a worker WORKER_JOBS jobs at once before the main thread takes one (a worker is not left idle while this thread runs a job)', async () => {
+    // A stand-in worker that answers every range at once with a marker the main thread's own runs cannot give.
+    const fake = write(dir, 'fake-worker.cjs', `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  if (m.type === 'range') parentPort.postMessage({ type: 'result', id: m.id, tally: { lines: 0, total: 0, matched: 0, malformed: 0, parsed: 0, read: 0, bytes: 0, malformedAt: [] }, out: new Uint8Array(0), bytes: -1 });
+  else if (m.type === 'finish') parentPort.postMessage({ type: 'final', seen: [] });
+});`);
+    const file = write(dir, 'held.log', lines(50, 1));
+    const size = fs.statSync(file).size;
+    const pool = new EvalPool(fake, 1, { options: { validate: false, explain: false, strict: false }, maxLine: 1 << 20 });
+    try {
+      pool.setFilter(FILTER as never);
+      const jobs = Array.from({ length: WORKER_JOBS + 1 }, () => pool.run({ type: 'range', path: file, size, start: 0, end: size }));
+      const byWorker = (await Promise.all(jobs)).map((m) => m.bytes === -1);
+      expect(WORKER_JOBS).toBeGreaterThanOrEqual(3);
+      expect(byWorker).toEqual([...Array<boolean>(WORKER_JOBS).fill(true), false]);
+    } finally {
+      await pool.terminate();
+    }
   }, 120_000);
 });

@@ -170,12 +170,19 @@ describe('evaluation in worker threads', () => {
       expect(auto.r.matched).toBeGreaterThan(1000);
     }, 120_000);
 
-    it.skipIf(cores() < 2)('is kept on this thread when the prefilter leaves few lines to read, however long the scan', async () => {
-      const run = (where: object) => evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0 });
-      // a needle no line holds: nothing is read past the prefilter
-      expect((await run({ key: 'h', operator: 'eq', value: 'nowhere' })).workers).toBe(0);
-      // a negation: every line is read
-      const all = await run({ key: 'h', operator: '!eq', value: 'a' });
+    it.skipIf(cores() < 2)('is shared whatever the prefilter lets through by default, and kept on this thread below a share when one is asked for', async () => {
+      const run = (where: object, parallelMinRead?: number) =>
+        evaluateFile({ where } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0, parallelMinRead });
+      const nowhere = { key: 'h', operator: 'eq', value: 'nowhere' };
+      const every = { key: 'h', operator: '!eq', value: 'a' };
+      // a needle no line holds (nothing is read past the prefilter): shared by default, kept here under a share of 0.5
+      const shared = await run(nowhere);
+      const kept = await run(nowhere, 0.5);
+      expect(shared.workers).toBe(Math.min(cores(), 8) - 1);
+      expect(kept.workers).toBe(0);
+      expect({ ...shared, seconds: 0, workers: 0 }).toEqual({ ...kept, seconds: 0, workers: 0 });
+      // a negation (every line is read) passes that share
+      const all = await run(every, 0.5);
       expect(all.workers).toBe(Math.min(cores(), 8) - 1);
       expect(all.matched).toBeGreaterThan(1000);
     }, 120_000);
@@ -191,10 +198,10 @@ describe('evaluation in worker threads', () => {
       expect({ ...below, seconds: 0, workers: 0 }).toEqual({ ...from, seconds: 0, workers: 0 });
     }, 120_000);
 
-    it.skipIf(cores() < 2)('is shared from the size where reading the bytes alone is worth two threads, even when the prefilter leaves few lines to read', async () => {
+    it.skipIf(cores() < 2)('with a share asked for, is shared from the size where reading the bytes alone is worth two threads, even when the prefilter leaves few lines to read', async () => {
       const size = fs.statSync(logs).size;
       const run = (parallelAlwaysBytes: number) =>
-        evaluateFile({ where: { key: 'h', operator: 'eq', value: 'nowhere' } } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0, parallelAlwaysBytes });
+        evaluateFile({ where: { key: 'h', operator: 'eq', value: 'nowhere' } } as never, logs, { workers: 'auto', workerScript: script, rangeBytes: 8192, parallelMinBytes: 0, parallelRangesMinBytes: 0, parallelMinRead: 0.5, parallelAlwaysBytes });
       const below = await run(size + 1);
       const from = await run(size);
       expect(below.workers).toBe(0);
