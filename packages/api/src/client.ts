@@ -357,7 +357,7 @@ export class LogfilterClient implements ApiRequester {
         } else {
           const code = networkCode(e);
           const sent = !NOT_SENT.has(code ?? '');
-          failure = new ApiNetworkError(method, pathOnly, redactCause(e, secrets), !idempotent && sent);
+          failure = new ApiNetworkError(method, pathOnly, redactCause(e, secrets), !idempotent && sent, status || undefined);
           // A POST or PATCH that may have arrived is not repeated: it could create or move twice.
           if (!idempotent && sent) throw failure;
         }

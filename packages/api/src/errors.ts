@@ -90,12 +90,16 @@ export class ApiAbortError extends ApiError {
   }
 }
 
-/** The service could not be reached (connection refused, reset, DNS). */
+/**
+ * The service could not be reached (connection refused, reset, DNS), or the connection broke after the answer's
+ * status arrived and before its body ended: then `status` is that answer's.
+ */
 export class ApiNetworkError extends ApiError {
   /** `cause` must already be redacted (see redactCause): it is kept for inspection. */
-  constructor(method: string, path: string, cause: unknown, unknownOutcome = false) {
+  constructor(method: string, path: string, cause: unknown, unknownOutcome = false, status?: number) {
     const code = (cause as { cause?: { code?: string } })?.cause?.code;
-    super('network', `${method} ${path}: cannot reach the API${code ? ` (${code})` : ''}`, { cause });
+    const what = status === undefined ? 'cannot reach the API' : `the answer (HTTP ${status}) was cut off before its end`;
+    super('network', `${method} ${path}: ${what}${code ? ` (${code})` : ''}`, { cause, status });
     this.name = 'ApiNetworkError';
     if (unknownOutcome) this.withUnknownOutcome();
   }

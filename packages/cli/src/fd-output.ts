@@ -15,6 +15,7 @@
  * `isTTY` is asked of the descriptor only when read, which only colour choices and the progress bar do.
  */
 import fs from 'node:fs';
+import { CliError, EXIT_USAGE } from './errors.js';
 
 /** A CliContext's stdout or stderr (context.ts's Output, not imported: context.ts imports this module). */
 export interface FdOutput {
@@ -77,7 +78,8 @@ export function fdOutput(fd: 1 | 2, host: FdHost = processHost): FdOutput {
         } catch (e) {
           const code = (e as NodeJS.ErrnoException).code;
           if (code === 'EAGAIN') return real().write(bytes.subarray(at));
-          if (code !== 'EPIPE') throw e;
+          // a full disk or a failing device: the user's output is lost, an I/O error (exit 2) that says where
+          if (code !== 'EPIPE') throw new CliError(`cannot write ${fd === 1 ? 'standard output' : 'standard error'}: ${code === 'ENOSPC' ? 'no space left on the device' : (e as Error).message}`, EXIT_USAGE);
           closed = true;
           if (fd === 1) host.closed();
           return true;

@@ -14,3 +14,21 @@ export function isRulesetJsonFile(file: string | undefined): boolean {
 export function languageOf(file: string | undefined): FileLanguage {
   return file !== undefined && file !== '-' && (/\.rule$/i.test(file) || isRulesetJsonFile(file)) ? 'rules' : 'filter';
 }
+
+/**
+ * Whether a filter input is JSON rather than `.logfilter` source. The core tells them apart by the first character
+ * (inputKind: `{` or `"`); a `*.json` file holding another JSON value (`[]`, `null`, `1`) is JSON too, so that it is
+ * told "a filter is an object" (invalid-node) rather than a source syntax error about `and`/`or`. No source is
+ * valid JSON, so no source file changes kind.
+ */
+export function filterInputIsJson(name: string | undefined, text: string, kind: 'json' | 'source'): boolean {
+  if (kind === 'json') return true;
+  if (name === undefined || !/\.json$/i.test(name)) return false;
+  if (/^\s*\[/.test(text)) return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

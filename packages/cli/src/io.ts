@@ -98,7 +98,8 @@ function decodeUtf8(buf: Buffer, name: string): string {
  *   owner, when allowed), is flushed, then renamed over it, so an interrupted write leaves the old or the new file;
  * - a file with several hard links is rewritten in place (a rename would split it from its other names): the new
  *   text is first saved and flushed beside it as `.NAME.logfilter-new`, which stays there if the write in place
- *   fails half-way, and the error names it.
+ *   fails half-way, and the error names it;
+ * - a directory is refused with nothing written, and a FIFO or device is written through (never replaced).
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   let real = file;
@@ -110,6 +111,14 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
       tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
       await writeFlushed(tmp, text, undefined);
       await fs.rename(tmp, file);
+      return;
+    }
+    // Not a regular file: a directory is refused before anything is written (its link count is not a hard link's);
+    // a FIFO, a device or /dev/stdout is written through as a shell redirection does, never renamed over (that
+    // would replace the node itself, /dev/null included when run as root).
+    if (st.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory`, EXIT_USAGE, file);
+    if (!st.isFile()) {
+      await fs.writeFile(file, text);
       return;
     }
     real = await fs.realpath(file);

@@ -12,6 +12,7 @@ import { evaluateRule, readRuleFileHeader, readSampleRequest, type RuleDiagnosti
 import type { CliContext } from './context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';
 import { readInput } from './io.js';
+import { jsonPlace } from './api/structured-input.js';
 import { reportDiagnostics } from './options.js';
 import { refuseFilterForRules } from './wrong-command.js';
 
@@ -37,11 +38,14 @@ async function expressionInput(arg: string, ctx: CliContext): Promise<{ name: st
 function parseRequests(name: string, text: string): { line: number; value: unknown }[] {
   const trimmed = text.trim();
   if (trimmed === '') throw new UsageError(`${name}: no request (give a JSON object, an array of objects, or one object a line)`);
+  let wholeError: Error;
   try {
-    const whole = JSON.parse(trimmed) as unknown;
+    const whole = JSON.parse(text) as unknown;
+    if (Array.isArray(whole) && whole.length === 0) throw new UsageError(`${name}: no request (the array is empty)`);
     return Array.isArray(whole) ? whole.map((value, i) => ({ line: i + 1, value })) : [{ line: 1, value: whole }];
-  } catch {
-    // NDJSON: one object a line
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    wholeError = e as Error; // NDJSON, one object a line, or a document broken somewhere
   }
   const out: { line: number; value: unknown }[] = [];
   text.split('\n').forEach((l, i) => {
@@ -49,7 +53,10 @@ function parseRequests(name: string, text: string): { line: number; value: unkno
     try {
       out.push({ line: i + 1, value: JSON.parse(l) });
     } catch (e) {
-      throw new UsageError(`${name}:${i + 1}: not valid JSON: ${(e as Error).message}`);
+      // a first line that is no JSON value of its own: one document over several lines, placed where it breaks
+      if (out.length === 0) throw new UsageError(`${name}:${jsonPlace(text, wholeError.message)} not valid JSON: ${wholeError.message.split('\n')[0]}`);
+      const column = jsonPlace(l, (e as Error).message).split(':')[1];
+      throw new UsageError(`${name}:${i + 1}:${column ? `${column}:` : ''} not valid JSON: ${(e as Error).message.split('\n')[0]}`);
     }
   });
   return out;
@@ -62,7 +69,7 @@ async function readLists(file: string | undefined, ctx: CliContext): Promise<Rec
   try {
     value = JSON.parse(input.text);
   } catch (e) {
-    throw new UsageError(`${input.name}: not valid JSON: ${(e as Error).message}`);
+    throw new UsageError(`${input.name}:${jsonPlace(input.text, (e as Error).message)} not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${input.name}: expected {"list_name": ["item", …], …}`);
   for (const [k, items] of Object.entries(value)) {

@@ -92,13 +92,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Clients reuse idle connections; with Node's default of 5 s, a busy client can send on a socket the server is
   // closing ("other side closed"). A long keep-alive keeps that race away from callers and tests.
   server.keepAliveTimeout = 65_000;
+  // A request Node's parser cannot read never reaches handle(): Node would answer a bare 400 or 431 with no body.
+  // It gets the envelope like every other refusal (README, "Error codes"), then the connection is closed.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const [status, reason, body] = unreadableRequest(error.code);
+    const text = JSON.stringify(body);
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator');
+    } catch {
+      // a request target that is not a URL (`GET http://[`): the client's fault, not an internal error (500)
+      return send(res, 400, envelopeError(ERROR_CODES.malformedPath, 'the request target is not a URL'));
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname.startsWith(ADMIN_PATH + '/')) return admin(req, res, url.pathname.slice(ADMIN_PATH.length + 1), method);
     if (!(url.pathname === BASE_PATH || url.pathname.startsWith(BASE_PATH + '/'))) {
@@ -287,6 +301,13 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
+}
+
+/** The answer to a request the HTTP parser refused, by the parser's error code. */
+function unreadableRequest(code: string | undefined): [number, string, unknown] {
+  if (code === 'HPE_INVALID_METHOD') return [405, 'Method Not Allowed', envelopeError(ERROR_CODES.methodNotAllowed, 'the request method is not one HTTP defines')];
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', envelopeError(ERROR_CODES.invalidHeaders, 'request headers larger than the server reads')];
+  return [400, 'Bad Request', envelopeError(ERROR_CODES.invalidHeaders, `the request is not readable HTTP (${code ?? 'parse error'})`)];
 }
 
 function envelopeError(code: number, message: string, pointer?: string, chain?: { code: number; message: string }[]) {

@@ -9,12 +9,19 @@ import { isMainThread, workerData, type MessagePort } from 'node:worker_threads'
 import { createConnection, PortMessageReader, PortMessageWriter, ProposedFeatures } from 'vscode-languageserver/node.js';
 import { SERVER_PORT_KEY } from './protocol.js';
 import { startServer } from './server.js';
+import { watchStdioFraming } from './stdio-framing.js';
 import { traceServer } from './server-trace.js';
 import { warmUp } from './warm-up.js';
 import { runWorker } from './worker.js';
 
 const port = (workerData as Record<string, MessagePort> | null)?.[SERVER_PORT_KEY];
 if (isMainThread) {
+  if (process.argv.includes('--stdio')) {
+    watchStdioFraming(process.stdin, (problem) => {
+      process.stderr.write(`logfilter-language-server: ${problem} on standard input: the LSP stream cannot be read past it; stopping\n`);
+      process.exit(1);
+    });
+  }
   startServer(traceServer(createConnection(ProposedFeatures.all)));
 } else if (port) {
   startServer(traceServer(createConnection(ProposedFeatures.all, new PortMessageReader(port), new PortMessageWriter(port))));

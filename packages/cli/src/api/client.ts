@@ -78,7 +78,8 @@ function hint(e: ApiError): string {
     case 'timeout':
       return 'check that the base URL points at a working API, or raise --timeout';
     case 'network':
-      return `check ${ENV.baseUrl} and that the API is reachable`;
+      // with a status the API was reached: the connection broke mid-answer, and a run again is the advice
+      return e.status !== undefined ? 'run the command again' : `check ${ENV.baseUrl} and that the API is reachable`;
     case 'aborted':
       return 'run the command again';
     case 'invalid-response':

@@ -5,6 +5,7 @@
  */
 import { parseDocument } from 'yaml';
 import type { RuleInput } from '@logfilter/api';
+import { parseJson } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
@@ -19,7 +20,7 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
     try {
       return { name: input.name, value: JSON.parse(input.text), text: input.text, format: 'json' };
     } catch (e) {
-      throw new UsageError(`${input.name}:${jsonPlace(input.text, (e as Error).message)} not valid JSON: ${(e as Error).message}`);
+      throw new UsageError(`${input.name}:${jsonPlace(input.text, (e as Error).message)} not valid JSON: ${(e as Error).message.split('\n')[0]}`);
     }
   }
   const doc = parseDocument(input.text, { prettyErrors: false, uniqueKeys: true });
@@ -37,8 +38,14 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
   }
 }
 
-/** "line:col:" of a JSON.parse error that names a position, else "". */
-function jsonPlace(text: string, message: string): string {
+/**
+ * "line:col:" of the first error of a text JSON.parse refused, else "". The core's located reader finds it (V8's
+ * messages name a position for some errors only: "Unexpected token ','" names none); JSON.parse's own position is
+ * the fallback.
+ */
+export function jsonPlace(text: string, message: string): string {
+  const located = parseJson(text).diagnostics[0];
+  if (located !== undefined) return placeOf(text, located.start);
   const m = /position (\d+)/.exec(message);
   // "Unexpected end of JSON input" names no position: the end of the text is the place.
   const at = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : undefined;

@@ -12,6 +12,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
 import { readInput, STDIN_NAME } from '../io.js';
 import { datasetOption, FLAG_RANGES, intInRange, reportDiagnostics } from '../options.js';
 import { refuseParquetForBuiltin, refuseRuleForFilter, refuseSwappedEvalArgs } from '../wrong-command.js';
+import { filterInputIsJson } from '../file-language.js';
 import { prepareEvaluation, type EvalInput } from '../eval/evaluate.js';
 import { expandLogArgs } from '../eval/inputs.js';
 import type { ProgressBar } from '../eval/progress-bar.js';
@@ -36,7 +37,7 @@ const workersArg = intInRange(...FLAG_RANGES.workers);
 /** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
 async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {
   const input = await readInput(file, ctx);
-  const result = inputKind(input.text) === 'json' ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
+  const result = filterInputIsJson(input.name, input.text, inputKind(input.text)) ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
   if (!result.ok || !result.filter) {
     refuseRuleForFilter(input.name, input.text, 'eval');
     reportDiagnostics(ctx, input.name, input.text, result.diagnostics, 'text');

@@ -118,6 +118,8 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       .option('--output <file>', 'save the configuration to this file (.yaml/.yml as YAML, else JSON)'),
   )
     .action(async (flags: MigrationFlags) => {
+      // an empty name would resolve to the working directory: refused before anything is asked of the API
+      if (flags.output === '') throw new UsageError('--output must name a file');
       const client = makeClient(ctx, flags);
       const config = await apiCall(`reading the proposed configuration of zone ${flags.zone} failed`, () => getMigrationConfig(client, flags.zone));
       if (flags.output !== undefined) {

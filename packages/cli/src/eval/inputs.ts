@@ -15,6 +15,25 @@ const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Loaded on first need: most runs name plain files, and start-up is part of every evaluation. */
 const globber = () => import('tinyglobby');
 
+/**
+ * The files of a directory walk that are regular files, each real file once: links are followed, so a link back
+ * to an ancestor would read the same logs twice (counted twice), and a link to a device (`/dev/zero`) would be
+ * read without end. A listed file is read as given; only what the walk found is filtered.
+ */
+function regularOnce(root: string, found: string[]): string[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    try {
+      const real = fs.realpathSync(path.join(root, f));
+      if (seen.has(real) || !fs.statSync(real).isFile()) return false;
+      seen.add(real);
+      return true;
+    } catch {
+      return true; // gone or unreadable: reported when it is opened
+    }
+  });
+}
+
 export async function expandLogArgs(args: readonly string[], cwd: string): Promise<LogArg[]> {
   const out: LogArg[] = [];
   for (const arg of args) {
@@ -31,7 +50,7 @@ export async function expandLogArgs(args: readonly string[], cwd: string): Promi
     }
     if (stat?.isDirectory()) {
       const { glob } = await globber();
-      const found = (await glob('**/*', { cwd: abs, onlyFiles: true, dot: false, followSymbolicLinks: true })).sort(byPath);
+      const found = regularOnce(abs, (await glob('**/*', { cwd: abs, onlyFiles: true, dot: false, followSymbolicLinks: true })).sort(byPath));
       if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: the directory holds no file` });
       for (const f of found) out.push({ kind: 'file', name: path.join(arg, f), path: path.join(abs, f) });
     } else if (!stat && (await globber()).isDynamicPattern(arg)) {

@@ -40,7 +40,13 @@ export function serveSite(dir: string, port: number): Promise<SiteServer> {
   }
   files.set('/', files.get('/index.html')!);
   const server = createServer((req, res) => {
-    const file = files.get(new URL(req.url ?? '/', 'http://x').pathname);
+    const target = parseTarget(req.url ?? '/');
+    if (!target) {
+      // a request target that is not a URL (`GET http://[`): new URL() threw here and the throw ended the server
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('bad request target\n');
+      return;
+    }
+    const file = files.get(target.pathname);
     // the page talks to nothing (its CSP says so too); these headers keep it that way when served
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
@@ -73,4 +79,13 @@ export function serveSite(dir: string, port: number): Promise<SiteServer> {
       });
     });
   });
+}
+
+/** The request's target as a URL, or undefined when it is not one (URL.parse is not in every Node 20). */
+function parseTarget(target: string): URL | undefined {
+  try {
+    return new URL(target, 'http://x');
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,91 @@
+/**
+ * The bad-input audit of the emulator: requests Node's HTTP parser cannot read (a method it does not know, headers
+ * beyond its limit) are answered with the API envelope and an error code like every other refusal, not a bare
+ * status without a body; a fixture that is not JSON names the line and column. Real HTTP on 127.0.0.1.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, startEmulator, type RunningEmulator } from '@logfilter/emulator';
+import { bundleEmulatorBin } from './bin.js';
+
+let emu: RunningEmulator;
+const dir = mkdtempSync(join(tmpdir(), 'logfilter-emu-bad-'));
+beforeAll(async () => {
+  emu = await startEmulator({ tokens: ['t'] });
+});
+afterAll(async () => {
+  await emu.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Sends raw bytes and reads the whole answer (the emulator closes the connection after an unreadable request). */
+function raw(request: string): Promise<{ status: number; contentType: string; body: string }> {
+  const { hostname, port } = new URL(emu.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d) => (text += d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), contentType: /content-type: *([^\r\n]*)/i.exec(head)?.[1] ?? '', body });
+    });
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('a method HTTP does not know: 405 with the envelope, code 7001', async () => {
+    const r = await raw(`BREW ${new URL(emu.url).pathname}/zones/z/logpush/jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n`);
+    expect(r.status).toBe(405);
+    expect(r.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.methodNotAllowed }] });
+  });
+
+  it('headers beyond the parser limit: 431 with the envelope, code 6003', async () => {
+    const r = await raw(`GET /client/v4/zones HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    expect(r.status).toBe(431);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, errors: [{ code: ERROR_CODES.invalidHeaders }] });
+  });
+
+  it('a header line without a colon: 400 with the envelope, code 6003; the emulator goes on serving', async () => {
+    const r = await raw('GET /client/v4/zones HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, errors: [{ code: ERROR_CODES.invalidHeaders }] });
+    const ok = await fetch(`${emu.url}/zones/z/logpush/jobs`, { headers: { Authorization: 'Bearer t' } });
+    expect(ok.status).not.toBe(500);
+  });
+});
+
+describe('a request target that is not a URL', () => {
+  it('is 400 with code 7005, not an internal error (500)', async () => {
+    const r = await raw('GET http://[ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, errors: [{ code: ERROR_CODES.malformedPath }] });
+  });
+});
+
+describe('a fixture that is not JSON', () => {
+  const bundle = join(dir, 'emulator.cjs');
+  beforeAll(async () => {
+    await bundleEmulatorBin(bundle);
+  }, 60_000);
+  for (const [what, text, line, column] of [
+    ['cut short', '{"zones": {\n  "z1": {\n', 3, 1],
+    ['a stray comma', '{"zones": {\n  "z1": {,}\n}}', 2, 10],
+    ['a missing value (V8 names no position)', '{"zones": {\n  "z1": ,\n}}', 2, 9],
+  ] as const) {
+    it(`${what}: exit 2 naming line ${line}, column ${column}`, () => {
+      const file = join(dir, `${what.replace(/ /g, '-')}.json`);
+      writeFileSync(file, text);
+      const r = spawnSync(process.execPath, [bundle, '--fixture', file], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(`${file}:${line}:${column}`);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+});
