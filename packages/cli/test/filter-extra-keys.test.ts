@@ -41,7 +41,7 @@ describe('an unknown key in a filter document', () => {
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'j', destination_conf: DEST, dataset: 'http_requests', filter: WITH }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as { result: { filter: string } };
     expect([res.status, body.result.filter]).toEqual([200, WITH]);
     const r = await logfilter(['jobs', 'create', '--zone', 'extra-keys', '--filter', file('extra2.json', WITH), '--destination', 'https://logs.example.com/in', '--json'], env);
     expect(r.code, r.stderr + r.stdout).toBe(0);
