@@ -4,6 +4,8 @@
  * files a ruleset, rule or policy whose `expression` strings are rules; everything else, and standard input,
  * is the filter language (`.logfilter` source or filter JSON). `check` and `fmt` serve both languages through this.
  */
+import { inputKind } from '@logfilter/core';
+
 export type FileLanguage = 'filter' | 'rules';
 
 /** A `*.ruleset.json` file: JSON holding rules expressions, not an expression. */
@@ -21,8 +23,8 @@ export function languageOf(file: string | undefined): FileLanguage {
  * told "a filter is an object" (invalid-node) rather than a source syntax error about `and`/`or`. No source is
  * valid JSON, so no source file changes kind.
  */
-export function filterInputIsJson(name: string | undefined, text: string, kind: 'json' | 'source'): boolean {
-  if (kind === 'json') return true;
+export function filterInputIsJson(name: string | undefined, text: string): boolean {
+  if (inputKind(text) === 'json') return true;
   if (name === undefined || !/\.json$/i.test(name)) return false;
   if (/^\s*\[/.test(text)) return true;
   try {

@@ -43,6 +43,7 @@ export {
   validateFilterDocument,
   readFilterInput,
   parseJson,
+  jsonErrorPlace,
   type FilterInputForm,
   type ReadFilterResult,
   type SchemaError,

@@ -3,7 +3,7 @@
  * script can read the first line and start calling it. Exit 2 on a usage error, 1 when it cannot start.
  */
 import { readFileSync } from 'node:fs';
-import { parseJson } from '@logfilter/core';
+import { jsonErrorPlace } from '@logfilter/core';
 import { parseArgs } from 'node:util';
 import { startEmulator, type EmulatorOptions } from './server.js';
 import { StateFileError } from './state.js';
@@ -37,23 +37,11 @@ function readFixture(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const [line, column] = jsonErrorPlace(text, (e as Error).message);
+    // the end of the text when nothing places it
+    const { line, column } = jsonErrorPlace(text, (e as Error).message) ?? { line: text.split('\n').length, column: text.length - text.lastIndexOf('\n') };
     process.stderr.write(`logfilter-emulator: fixture ${file}:${line}:${column}: not JSON: ${(e as Error).message.split('\n')[0]}\n`);
     process.exit(2);
   }
-}
-
-/**
- * Line and column (1-based) of a JSON.parse error: where the core's located reader stops, else V8's offset ("at
- * position 21"), else the end of the text ("Unexpected end of JSON input").
- */
-function jsonErrorPlace(text: string, message: string): [number, number] {
-  // the core's located reader finds the place of every error; V8 names a position for some only
-  const located = parseJson(text).diagnostics[0]?.start;
-  const at = /position (\d+)/.exec(message);
-  const offset = located ?? (at ? Math.min(Number(at[1]), text.length) : text.length);
-  const before = text.slice(0, offset).split('\n');
-  return [before.length, before[before.length - 1].length + 1];
 }
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@
  * `--filter FILE` of the job commands: a .logfilter source or filter JSON (any form decompile accepts), compiled
  * and checked with every check of the core, limits included. A filter with errors is never sent.
  */
-import { check, inputKind, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
+import { check, ANY_DATASET, DEFAULT_DATASET } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_FAILURE, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
@@ -25,7 +25,7 @@ export async function readFilter(file: string, ctx: CliContext, dataset: string 
   const input = await readInput(file, ctx);
   // one call checks either kind of input, on the user's own text (diagnostics point into the file they
   // wrote), and hands back the canonical JSON the job's `filter` field carries
-  const checked = check(input.text, { dataset, accept: filterInputIsJson(input.name, input.text, inputKind(input.text)) ? 'json' : 'json-or-source' });
+  const checked = check(input.text, { dataset, accept: filterInputIsJson(input.name, input.text) ? 'json' : 'json-or-source' });
   if (!checked.ok) refuseRuleForFilter(input.name, input.text, 'check');
   reportDiagnostics(ctx, input.name, input.text, checked.diagnostics, 'text');
   if (!checked.ok) throw refused(input.name, checked.diagnostics.filter((d) => d.severity === 'error').length);

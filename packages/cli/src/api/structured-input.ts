@@ -5,7 +5,7 @@
  */
 import { parseDocument } from 'yaml';
 import type { RuleInput } from '@logfilter/api';
-import { parseJson } from '@logfilter/core';
+import { jsonErrorPlace, lineColumn, lineStarts, type LineColumn } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
@@ -27,7 +27,7 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
   const [first] = doc.errors;
   if (first) {
     // Without pretty errors the parser gives offsets, not line and column: the place is computed from the offset.
-    throw new UsageError(`${input.name}:${placeOf(input.text, first.pos[0])} not valid YAML: ${first.message.split('\n')[0]}`);
+    throw new UsageError(`${input.name}:${placeText(lineColumn(lineStarts(input.text), Math.min(first.pos[0], input.text.length)))} not valid YAML: ${first.message.split('\n')[0]}`);
   }
   try {
     // toJS expands aliases: a "billion laughs" file (aliases of aliases) is stopped by the yaml library's alias
@@ -38,26 +38,14 @@ export async function readStructured(file: string, ctx: CliContext): Promise<{ n
   }
 }
 
-/**
- * "line:col:" of the first error of a text JSON.parse refused, else "". The core's located reader finds it (V8's
- * messages name a position for some errors only: "Unexpected token ','" names none); JSON.parse's own position is
- * the fallback.
- */
+/** "line:col:" of the first error of a text JSON.parse refused (the core's jsonErrorPlace), else "". */
 export function jsonPlace(text: string, message: string): string {
-  const located = parseJson(text).diagnostics[0];
-  if (located !== undefined) return placeOf(text, located.start);
-  const m = /position (\d+)/.exec(message);
-  // "Unexpected end of JSON input" names no position: the end of the text is the place.
-  const at = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : undefined;
-  return at === undefined ? '' : placeOf(text, at);
+  const at = jsonErrorPlace(text, message);
+  return at === undefined ? '' : placeText(at);
 }
 
-/** "line:col:" (1-based) of an offset in the text. */
-function placeOf(text: string, at: number): string {
-  const before = text.slice(0, Math.min(at, text.length));
-  const line = before.split('\n').length;
-  return `${line}:${before.length - before.lastIndexOf('\n')}:`;
-}
+/** "line:col:" of a place, as the messages print it. */
+const placeText = (at: LineColumn) => `${at.line}:${at.column}:`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 

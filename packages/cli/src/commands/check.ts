@@ -5,7 +5,7 @@
  * accepts (diagnostics located in the JSON) or `.logfilter` source, which the core tells apart (check()).
  */
 import { Option, type Command } from 'commander';
-import { check, inputKind, type RuleKind } from '@logfilter/core';
+import { check, type RuleKind } from '@logfilter/core';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { filterInputIsJson, languageOf } from '../file-language.js';
@@ -48,7 +48,7 @@ export function registerCheck(program: Command, ctx: CliContext, setExit: (code:
       setExit(runRulesCheck(file, input, flags, ctx));
       return;
     }
-    const result = check(input.text, { dataset: flags.dataset, maxOperators: flags.maxOperators, maxBytes: flags.maxBytes, accept: filterInputIsJson(input.name, input.text, inputKind(input.text)) ? 'json' : 'json-or-source' });
+    const result = check(input.text, { dataset: flags.dataset, maxOperators: flags.maxOperators, maxBytes: flags.maxBytes, accept: filterInputIsJson(input.name, input.text) ? 'json' : 'json-or-source' });
     reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
     setExit(result.ok ? EXIT_OK : EXIT_FAILURE);
   });

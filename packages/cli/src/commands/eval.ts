@@ -5,7 +5,7 @@
  * leaves the others' counts in the report), or `--strict` met a malformed line.
  */
 import { Option, type Command } from 'commander';
-import { compile, decompile, exactFilter, inputKind, type FilterDocument } from '@logfilter/core';
+import { compile, decompile, exactFilter, type FilterDocument } from '@logfilter/core';
 import type { CliContext, Output } from '../context.js';
 import { useColor } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../errors.js';
@@ -37,7 +37,7 @@ const workersArg = intInRange(...FLAG_RANGES.workers);
 /** Loads the filter: JSON in any form `decompile` accepts, otherwise `.logfilter` source. */
 async function loadFilter(file: string, flags: EvalFlags, ctx: CliContext): Promise<FilterDocument | undefined> {
   const input = await readInput(file, ctx);
-  const result = filterInputIsJson(input.name, input.text, inputKind(input.text)) ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
+  const result = filterInputIsJson(input.name, input.text) ? decompile(input.text, {}) : compile(input.text, { dataset: flags.dataset });
   if (!result.ok || !result.filter) {
     refuseRuleForFilter(input.name, input.text, 'eval');
     reportDiagnostics(ctx, input.name, input.text, result.diagnostics, 'text');

@@ -8,7 +8,7 @@
  * It stops at the first syntax error and reports exactly where it is; JSON has no sensible recovery.
  */
 import { diagnosticFactory, type Diagnostic as LangDiagnostic } from './diagnostics.js';
-import type { JsonPath } from './positions.js';
+import { lineColumn, lineStarts, type JsonPath, type LineColumn } from './positions.js';
 
 /** What reading JSON can report, in either language: bad JSON, and JSON nested past the reader's depth. */
 export const JSON_DIAGNOSTIC_CODES = { 'invalid-json': 'error', 'too-deep': 'error' } as const;
@@ -498,4 +498,17 @@ export function stringOffsetMapper(text: string, node: JsonString): (decodedOffs
   }
   offsets[k] = last;
   return (d) => offsets[Math.min(k, Math.max(0, d))];
+}
+
+/**
+ * Where JSON.parse refused `text`, given its error message: the located reader's first error (V8 names a position
+ * for some errors only: "Unexpected token ','" names none), else V8's "position N", else the end of the text for
+ * "Unexpected end of JSON input"; undefined when none of them places it. The edges that read JSON with JSON.parse
+ * (the CLI's structured inputs, the emulator's fixture) print this line and column.
+ */
+export function jsonErrorPlace(text: string, message: string): LineColumn | undefined {
+  const located = parseJson(text).diagnostics[0]?.start;
+  const v8 = /position (\d+)/.exec(message);
+  const at = located ?? (v8 ? Math.min(Number(v8[1]), text.length) : /end of JSON input/.test(message) ? text.length : undefined);
+  return at === undefined ? undefined : lineColumn(lineStarts(text), at);
 }

@@ -1,6 +1,7 @@
 /** The JSON side of the core: located JSON, the filter document schema, and the filter input reader. */
 export {
   parseJson,
+  jsonErrorPlace,
   getProperty,
   stringOffsetMapper,
   DEFAULT_MAX_DEPTH,
