@@ -223,13 +223,14 @@ export class PageGuardApi {
   async getPolicy(zone: string, id: string, opts: CallOptions = {}): Promise<Policy> {
     return normalizePolicy((await this.client.request<Policy>('GET', `${BASE(zone)}/policies/${seg(id)}`, 'policy', opts)).result);
   }
-  async createPolicy(zone: string, body: PolicyInput, opts: CallOptions = {}): Promise<Policy> {
-    checkPolicyInput(body, true);
-    return normalizePolicy((await this.client.request<Policy>('POST', `${BASE(zone)}/policies`, 'policy', { ...opts, body: policyBody(body) })).result);
+  /** `body` may be a policy as read (getPolicy, listPolicies): it is checked as any body is, and its id is not sent. */
+  async createPolicy(zone: string, body: PolicyInput | Policy, opts: CallOptions = {}): Promise<Policy> {
+    checkPolicyInput(body as PolicyInput, true);
+    return normalizePolicy((await this.client.request<Policy>('POST', `${BASE(zone)}/policies`, 'policy', { ...opts, body: policyBody(body as PolicyInput) })).result);
   }
-  async updatePolicy(zone: string, id: string, body: PolicyUpdate, opts: CallOptions = {}): Promise<Policy> {
-    checkPolicyInput(body, false);
-    return normalizePolicy((await this.client.request<Policy>('PUT', `${BASE(zone)}/policies/${seg(id)}`, 'policy', { ...opts, body: policyBody(body) })).result);
+  async updatePolicy(zone: string, id: string, body: PolicyUpdate | Policy, opts: CallOptions = {}): Promise<Policy> {
+    checkPolicyInput(body as PolicyUpdate, false);
+    return normalizePolicy((await this.client.request<Policy>('PUT', `${BASE(zone)}/policies/${seg(id)}`, 'policy', { ...opts, body: policyBody(body as PolicyUpdate) })).result);
   }
   async deletePolicy(zone: string, id: string, opts: CallOptions = {}): Promise<void> {
     await this.client.request('DELETE', `${BASE(zone)}/policies/${seg(id)}`, 'empty', opts);
