@@ -16,7 +16,7 @@ export const MAX_ANSWER_BYTES_LIMIT = 256 * 1024 * 1024;
 export async function readAnswer(res: Response, limit: number, method: string, path: string): Promise<string> {
   const declared = res.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
-    await res.body?.cancel().catch(() => undefined);
+    cancel(res.body?.cancel());
     throw new ApiAnswerTooLargeError(method, path, res.status, limit, Number(declared));
   }
   if (res.body === null) return '';
@@ -28,10 +28,18 @@ export async function readAnswer(res: Response, limit: number, method: string, p
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      cancel(reader.cancel());
       throw new ApiAnswerTooLargeError(method, path, res.status, limit);
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
+/**
+ * A cancel, not waited for: the body of a response a fetch wrapper has cloned (a logger reading its copy) is one
+ * branch of a tee, whose cancel settles only when the other branch is done too, which may be never.
+ */
+function cancel(p: Promise<void> | undefined): void {
+  p?.catch(() => undefined);
 }

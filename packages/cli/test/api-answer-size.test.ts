@@ -56,4 +56,17 @@ describe('an answer too large to read', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(String(64 * 1024 * 1024));
   }, 120_000);
+
+  it('with --verbose too: the log shows the start of the body, and reads no more of it', async () => {
+    mode = 'endless';
+    const r = await logfilter(['jobs', 'list', '--zone', 'z', '--timeout', '600000', '--verbose'], env());
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines.some((l) => l.startsWith('< 200'))).toBe(true);
+    // the body's log line is cut near 4000 characters, not the 64 MiB read
+    const bodyLine = lines.find((l) => l.startsWith('< {"result":"'));
+    expect(bodyLine).toBeDefined();
+    expect(bodyLine!.length).toBeLessThan(5000);
+    expect(r.stderr).toContain(String(64 * 1024 * 1024));
+  }, 120_000);
 });
