@@ -9,7 +9,8 @@ import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepTok
 import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
 import { OPERATOR_BY_NAME, OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 import { closest } from '../../lang/closest.js';
-import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
+import { datasetNameOf, decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
+import { isIdentifier } from './field-names.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -38,6 +39,7 @@ export function parse(text: string): ParseResult {
   }));
   const tokens = lexed.tokens;
   lexicalChecks(tokens, diagnostics);
+  datasetNameChecks(tokens, diagnostics);
   leadingConnective(tokens, text, diagnostics);
 
   const file: FileNode = { kind: 'file', comments, start: 0, end: text.length };
@@ -117,6 +119,28 @@ function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
   }
 }
 
+/**
+ * `dataset "http_requests"`, `` dataset `x` ``, `dataset 5`: a dataset name is a bare word. One syntax error on
+ * the name (the parser consumes it, so nothing else is reported for it); a quoted word gets a fix that unquotes
+ * it, and is still read as the dataset's name.
+ */
+function datasetNameChecks(tokens: IToken[], out: Diagnostic[]): void {
+  const t = tokens[0]?.tokenType === T.Dataset ? tokens[1] : undefined;
+  if (!t || t.tokenType === T.Identifier) return;
+  const quoted = t.tokenType === T.StringLiteral || t.tokenType === T.QuotedIdentifier;
+  if (!quoted && t.tokenType !== T.IntLiteral && t.tokenType !== T.FloatLiteral) return;
+  const name = datasetNameOf(t);
+  // an unterminated string or name already has its diagnostic (lexicalChecks)
+  if (quoted && name === undefined) return;
+  const end = t.startOffset + t.image.length;
+  const fixable = name !== undefined && isIdentifier(name);
+  out.push(
+    diag('syntax', quoted ? 'a dataset name is written without quotes' : `expected a dataset name, found '${t.image}'`, t.startOffset, end, {
+      ...(fixable ? { fixes: [{ title: `Change to '${name}'`, edits: [{ start: t.startOffset, end, newText: name }], preferred: true }] } : {}),
+    }),
+  );
+}
+
 function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
   const deep = tooDeepToken(tokens, NESTING, SETTINGS);
   if (!deep) return undefined;
@@ -156,6 +180,8 @@ const TOKEN_DESCRIPTIONS: Partial<Record<string, string>> = {
 };
 
 const RULE_EXPECTATIONS: Partial<Record<string, string>> = {
+  // the file rule's only choice is the dataset line's name
+  file: 'a dataset name',
   unary: "a condition, 'not' or '('",
   condition: 'a field name',
   operator: `an operator (${OPERATORS.map((o) => o.canonical).filter((s) => !s.startsWith('not ')).join(' ')}, not …)`,
