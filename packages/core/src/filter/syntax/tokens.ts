@@ -17,7 +17,9 @@ export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern:
  * diagnostic instead of a lexer error that swallows the rest of the line. A missing closing quote is
  * tolerated here and reported by the parser.
  */
-export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"?/ });
+// A backslash just before a line break or the end is taken into the (unterminated) string: left out, it was a
+// second error, an unexpected character.
+export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*\\?"?/ });
 export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: /-?[0-9]+\.[0-9]+/ });
 export const IntLiteral = createToken({ name: 'IntLiteral', pattern: /-?[0-9]+/, longer_alt: FloatLiteral });
 
