@@ -30,7 +30,7 @@ export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
   for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
-    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end));
+    diagnostics.push(diag('syntax', `unexpected character ${e.shown}`, e.start, e.end));
   }
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
     text: t.image,
