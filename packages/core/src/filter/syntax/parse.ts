@@ -216,6 +216,10 @@ function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: strin
       const meant = OPERATOR_BY_NAME.get(named)!.canonical;
       return { text: `; '${t.image}' is not an operator, did you mean '${meant}'?`, meant };
     }
+    // `== null`: the language has no null; quoting it would compare with the text "null"
+    if (lower === 'null' && prev && (tokenMatcher(prev, T.OperatorToken) || tokenMatcher(prev, T.LBracket) || tokenMatcher(prev, T.Comma))) {
+      return { text: '; there is no null: on a line where the field is absent or null, == (and every positive operator) is false and != is true' };
+    }
     // a bare word after an operator: a string written without its quotes
     if (prev && tokenMatcher(prev, T.OperatorToken)) {
       const meant = JSON.stringify(t.image);

@@ -262,6 +262,11 @@ class FilterParser extends RecoveringParser {
         if (inserted(close) || clean.length !== items.length || clean.some((i) => (i as Recovered<ScalarValue>).recovered)) {
           list.recovered = true;
         }
+        // `[null]`: recovery deleted what stood between the brackets; the list is not empty as written (no
+        // empty-list on top of the syntax error)
+        if (!clean.length && !list.recovered && this.input.some((t) => t.startOffset > open.startOffset && t.startOffset < close.startOffset)) {
+          list.recovered = true;
+        }
         return list;
       });
     },
