@@ -10,7 +10,7 @@ import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
 import { OPERATOR_BY_NAME, OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 import { closest } from '../../lang/closest.js';
 import { datasetNameOf, decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
-import { isIdentifier } from './field-names.js';
+import { isIdentifier, needsBackquotes } from './field-names.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -203,6 +203,17 @@ const CONDITION_STARTS = [T.LParen, T.Identifier, T.QuotedIdentifier, T.Not, T.B
 
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
 function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: string; meant?: string } {
+  if (t.tokenType === T.SingleQuoted) {
+    const closed = t.image.length > 1 && t.image.endsWith("'");
+    const inner = t.image.slice(1, closed ? -1 : undefined);
+    // before an operator it is a field name, which other names than identifiers write in backquotes
+    if (next && tokenMatcher(next, T.OperatorToken) && !/[`\r\n]/.test(inner) && inner !== '') {
+      const field = needsBackquotes(inner) ? `\`${inner}\`` : inner;
+      return { text: `; a field name is written bare or in backquotes: ${field}`, meant: field };
+    }
+    const meant = JSON.stringify(inner);
+    return { text: `; strings are written in double quotes: ${meant}`, meant };
+  }
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };

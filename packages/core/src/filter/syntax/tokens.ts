@@ -54,6 +54,9 @@ export const NotableOperator = createToken({ name: 'NotableOperator', pattern: L
  */
 export const BadOperator = createToken({ name: 'BadOperator', pattern: /![A-Za-z_][A-Za-z0-9_]*|!|&&|\|\||=|<>/ });
 
+/** A string in single quotes, as SQL writes it: one token, so the parser reports it once, with a fix to double quotes. */
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'[^'\r\n]*'?/ });
+
 /** Operator tokens, longest spellings first so `<=` wins over `<` and `!startsWith` over `!=`. */
 export const operatorTokens: TokenType[] = (() => {
   const spellings = OPERATORS.flatMap((o) => [
@@ -87,6 +90,7 @@ export const allTokens: TokenType[] = [
   Identifier,
   QuotedIdentifier,
   StringLiteral,
+  SingleQuoted,
   FloatLiteral,
   IntLiteral,
   LParen,
