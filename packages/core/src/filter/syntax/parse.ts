@@ -29,7 +29,19 @@ const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: 
 export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
+  let namedUpTo = -1;
   for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
+    if (e.start < namedUpTo) continue;
+    const name = unquotedFieldName(text, e.start, lexed.tokens);
+    if (name) {
+      namedUpTo = name.end;
+      diagnostics.push(
+        diag('syntax', `a field name outside [A-Za-z_][A-Za-z0-9_]* is written in backquotes: ${name.fixed}`, name.start, name.end, {
+          fixes: [{ title: `Change to ${name.fixed}`, edits: [{ start: name.start, end: name.end, newText: name.fixed }], preferred: true }],
+        }),
+      );
+      continue;
+    }
     diagnostics.push(diag('syntax', `unexpected character ${e.shown}`, e.start, e.end));
   }
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
@@ -139,6 +151,34 @@ function datasetNameChecks(tokens: IToken[], out: Diagnostic[]): void {
       ...(fixable ? { fixes: [{ title: `Change to '${name}'`, edits: [{ start: t.startOffset, end, newText: name }], preferred: true }] } : {}),
     }),
   );
+}
+
+/** Characters that end a would-be field name: white space, punctuation of the grammar, operator symbols. */
+const NAME_END = /[\s()[\],"`#'=<>!]/;
+const MAX_NAME = 256;
+const OPERATOR_AFTER = new RegExp(`^[ \\t]*(?:==|!=|<|>|(?:not[ \\t]+)?(?:${[...new Set(OPERATORS.flatMap((o) => o.words))].filter((w) => !w.startsWith('!')).join('|')})(?![A-Za-z0-9_]))`);
+
+/**
+ * `my-field == 1`, `size.bytes > 5`: a field name with a character identifiers cannot hold, where a condition
+ * starts and before an operator. Reported once over the whole name with a fix that backquotes it, instead of an
+ * unexpected character in the middle of it.
+ */
+function unquotedFieldName(text: string, at: number, tokens: IToken[]): { start: number; end: number; fixed: string } | undefined {
+  // a name is short; the scan is bounded so that a long run of odd characters costs nothing per error
+  let start = at;
+  while (start > 0 && at - start < MAX_NAME && !NAME_END.test(text[start - 1])) start--;
+  let end = at;
+  while (end < text.length && end - at < MAX_NAME && !NAME_END.test(text[end])) end++;
+  if ((start > 0 && !NAME_END.test(text[start - 1])) || (end < text.length && !NAME_END.test(text[end]))) return undefined;
+  const name = text.slice(start, end);
+  if (end === start || /^[0-9-]/.test(name) || !OPERATOR_AFTER.test(text.slice(end))) return undefined;
+  // where a condition starts: the text's start, or after `(`, `and`, `or`, `not`, or the dataset line
+  let prevIndex = -1;
+  while (prevIndex + 1 < tokens.length && tokens[prevIndex + 1].startOffset + tokens[prevIndex + 1].image.length <= start) prevIndex++;
+  const prev = tokens[prevIndex];
+  const startsCondition =
+    !prev || [T.LParen, T.And, T.Or, T.Not].includes(prev.tokenType) || (prevIndex === 1 && tokens[0].tokenType === T.Dataset);
+  return startsCondition ? { start, end, fixed: `\`${name}\`` } : undefined;
 }
 
 function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
