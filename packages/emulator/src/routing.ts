@@ -94,6 +94,8 @@ export const MAX_PER_PAGE = 1000;
 function intParam(query: URLSearchParams, name: string, dflt: number, max: number, min = 1): number {
   const raw = query.get(name);
   if (raw === null) return dflt;
+  // Reading one of two values would answer a page the client did not ask for.
+  if (query.getAll(name).length > 1) throw badRequest('invalidPaging', `${name}: given twice`, `/${name}`);
   if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     // The parameter as the pointer, as page monitoring lists answer a refused parameter.
     throw badRequest('invalidPaging', `${name}: must be an integer from ${min} to ${max}`, `/${name}`);
@@ -140,6 +142,7 @@ export function cursorPaged<T extends { id: string }>(items: T[], query: URLSear
   // A page number would be ignored and page 1 answered again, so a client paging by number would never stop.
   if (query.has('page')) throw badRequest('invalidPaging', 'page: this list is paged by cursor: pass result_info.cursor of the previous answer as cursor', '/page');
   const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  if (query.getAll('cursor').length > 1) throw badRequest('invalidCursor', 'cursor: given twice', '/cursor');
   const cursor = query.get('cursor');
   let start = 0;
   if (cursor !== null && cursor !== '') {

@@ -44,6 +44,7 @@ export function wafList(items: Item[], query: URLSearchParams, spec: WafListSpec
   const known = [...PAGING, ...(searchable.length > 0 ? [...searchable, 'match'] : []), ...(sortable.length > 0 ? ['order', 'direction'] : [])];
   for (const name of query.keys()) {
     if (!known.includes(name)) throw badRequest('wafInvalid', `${name}: not a parameter of this list (known: ${known.join(', ')})`, `/${name}`);
+    if (!PAGING.includes(name) && query.getAll(name).length > 1) throw badRequest('wafInvalid', `${name}: given twice`, `/${name}`);
   }
   const searches = searchable.flatMap((name) => {
     const value = query.get(name);

@@ -114,6 +114,13 @@ describe('paged lists name the paging parameter at fault', () => {
     expect(refused(await call('GET', `/zones/${z}/rulesets?cursor=zzz`))).toEqual([400, false, ERROR_CODES.invalidCursor, '/cursor']);
     expect(refused(await call('GET', `/accounts/waf-lists-account/rulesets?per_page=abc`))).toEqual([400, false, ERROR_CODES.invalidPaging, '/per_page']);
   });
+  it('refuses a parameter given twice rather than reading one of them (as page monitoring lists do)', async () => {
+    const z = zone();
+    expect(refused(await call('GET', `/zones/${z}/logexport/jobs?per_page=5&per_page=10`))).toEqual([400, false, ERROR_CODES.invalidPaging, '/per_page']);
+    expect(refused(await call('GET', `/zones/${z}/rulesets?per_page=5&per_page=10`))).toEqual([400, false, ERROR_CODES.invalidPaging, '/per_page']);
+    expect(refused(await call('GET', `/zones/${z}/firewall/waf/packages?page=1&page=2`))).toEqual([400, false, ERROR_CODES.invalidPaging, '/page']);
+    expect(refused(await call('GET', `/zones/${z}/firewall/waf/packages?name=a&name=b`))).toEqual([400, false, ERROR_CODES.wafInvalid, '/name']);
+  });
   it('answers a migration query parameter outside the contract with the parameter as source.pointer', async () => {
     const z = zone();
     expect(refused(await call('GET', `/zones/${z}/waf_migration/check?phase_two=2`))).toEqual([400, false, ERROR_CODES.migrationParameter, '/phase_two']);
