@@ -286,16 +286,17 @@ export function byTag(rs: StoredRuleset, version: string, tag: string) {
 /** Reads a `position` from a body: exactly one of before (rule id, "" = first), after (rule id, "" = last), index (1-based). */
 export function readPosition(raw: unknown): Position | undefined {
   if (raw === undefined) return undefined;
-  const bad = (why: string) => badRequest('invalidPosition', `position: ${why}`, '/position');
+  // The shape is `/position`'s fault; a value is its key's (`/position/index`), as the range check points.
+  const bad = (why: string, key?: string) => badRequest('invalidPosition', `position: ${why}`, key === undefined ? '/position' : `/position/${key}`);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad('must be an object with one of before, after, index');
   const keys = Object.keys(raw);
   if (keys.length !== 1 || !['before', 'after', 'index'].includes(keys[0])) throw bad('give exactly one of before, after, index');
   const value = (raw as Record<string, unknown>)[keys[0]];
   if (keys[0] === 'index') {
-    if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('index must be an integer (1 is the first rule)');
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('index must be an integer (1 is the first rule)', 'index');
     return { index: value };
   }
-  if (typeof value !== 'string') throw bad(`${keys[0]} must be a rule id ("" for ${keys[0] === 'before' ? 'first' : 'last'})`);
+  if (typeof value !== 'string') throw bad(`${keys[0]} must be a rule id ("" for ${keys[0] === 'before' ? 'first' : 'last'})`, keys[0]);
   return keys[0] === 'before' ? { before: value } : { after: value };
 }
 
@@ -318,7 +319,7 @@ function insertAt(rules: Rule[], rule: Rule, position: Position | undefined): Ru
   }
   const ref = 'before' in position ? position.before : position.after;
   const at = out.findIndex((r) => r.id === ref);
-  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`, '/position');
+  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`, `/position/${'before' in position ? 'before' : 'after'}`);
   out.splice('before' in position ? at : at + 1, 0, rule);
   return out;
 }
@@ -367,7 +368,7 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
     if (position && rule === old) rule = { ...old, version, last_updated: stamp };
     if (!position) return rules.map((r) => (r.id === ruleId ? rule : r));
     if (('before' in position && position.before === ruleId) || ('after' in position && position.after === ruleId)) {
-      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', '/position');
+      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', `/position/${'before' in position ? 'before' : 'after'}`);
     }
     return insertAt(rules.filter((r) => r.id !== ruleId), rule, position);
   });
