@@ -7,7 +7,7 @@
 import { badRequest, clip, conflict, fail, notFound } from './errors.js';
 import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset, ZoneState } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
-import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
+import { validateRule, checkCustomFieldLimit, type RulePlace } from './rules-validate.js';
 import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
 import { MANAGED_RULESETS, isManaged } from './managed-rulesets.js';
 import { newId } from './ids.js';
@@ -160,7 +160,10 @@ function makeRule(input: RuleInput, old: Rule | undefined, version: string, stam
   return { id, version, ...content, last_updated: stamp };
 }
 
-function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { description?: string }, rules: (version: string, stamp: string) => Rule[]): void {
+/** A whole ruleset's rules are the body's `rules`, in the order sent. */
+const BODY_RULES: RulePlace = (_rule, i) => `/rules/${i}`;
+
+function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { description?: string }, rules: (version: string, stamp: string) => Rule[], place?: RulePlace): void {
   const version = String(rs.nextVersion);
   const stamp = now();
   const prev = latest(rs);
@@ -173,7 +176,7 @@ function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { descriptio
     rules: rules(version, stamp),
     last_updated: stamp,
   };
-  checkCustomFieldLimit(scope, rs.id, next.rules);
+  checkCustomFieldLimit(scope, rs.id, next.rules, place);
   rs.versions.push(next);
   rs.nextVersion += 1;
 }
@@ -194,7 +197,7 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
     versions: [{ version: '1', name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, rules, last_updated: stamp }],
     nextVersion: 2,
   };
-  checkCustomFieldLimit(scope, rs.id, rules);
+  checkCustomFieldLimit(scope, rs.id, rules, BODY_RULES);
   rs.seq = scope.nextRulesetSeq ?? scope.rulesets.length;
   scope.nextRulesetSeq = rs.seq + 1;
   scope.rulesets.push(rs);
@@ -208,7 +211,7 @@ export function updateRuleset(scope: RulesetScope, rs: StoredRuleset, body: Rule
     const sent = body[field];
     if (sent !== undefined && sent !== cur[field]) throw badRequest('immutableProperty', `${field}: cannot change from ${cur[field]} to ${sent}`, `/${field}`);
   }
-  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp, runs));
+  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp, runs), BODY_RULES);
   return rs;
 }
 
@@ -333,7 +336,8 @@ export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput 
   validateRule(input, 'body', phase);
   checkExecuteTarget(input, 'body', runs);
   checkRefFree(latest(rs).rules, input.ref);
-  pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
+  let added: Rule | undefined;
+  pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, (added = makeRule(input, undefined, version, stamp)), position), (r) => (r === added ? '' : undefined));
   return rs;
 }
 
@@ -371,7 +375,7 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
       throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', `/position/${'before' in position ? 'before' : 'after'}`);
     }
     return insertAt(rules.filter((r) => r.id !== ruleId), rule, position);
-  });
+  }, (r) => (r.id === ruleId ? '' : undefined));
   return rs;
 }
 
