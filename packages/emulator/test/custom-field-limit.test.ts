@@ -1,5 +1,5 @@
 /**
- * The 40 custom fields of a zone (description §8): the refusal (10033) points at the field that goes over, in the
+ * The 40 custom fields of a zone (the emulator README, "log_custom_field rules"): the refusal (10033) points at the field that goes over, in the
  * body as sent: `/rules/N/action_parameters/<list>/M` for a whole ruleset, `/action_parameters/<list>/M` for a rule
  * added or changed alone. Before, it carried no pointer, so a client could not say which field to drop.
  */

@@ -1,5 +1,5 @@
 /**
- * A rule's `position` (api-facts: exactly one of before, after, index) refused with the pointer to the part at
+ * A rule's `position` (the emulator README: exactly one of before, after, index) refused with the pointer to the part at
  * fault: `/position` for its shape, `/position/<key>` for the value of the key given, as `/position/index` for an
  * index out of range already was.
  */
