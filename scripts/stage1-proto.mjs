@@ -48,6 +48,11 @@ const structural = (v) =>
 const SHUFTI = '(v128.const i8x16 1 1 1 1 1 1 1 1 1 1 0x3A 0x7B 0x2C 0x7D 1 1)';
 const shufti = (v) =>
   `(i8x16.eq (i8x16.swizzle ${SHUFTI} (v128.and (local.get ${v}) ${splat(15)})) (v128.or (local.get ${v}) ${splat(32)}))`;
+const ISHEX = `
+  (func $isHex (param $c i32) (result i32)
+    (i32.or
+      (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10))
+      (i32.lt_u (i32.sub (i32.or (local.get $c) (i32.const 32)) (i32.const 97)) (i32.const 6))))`;
 const prefixXor = (x) =>
   [1, 2, 4, 8, 16, 32].map((s) => `(local.set ${x} (i64.xor (local.get ${x}) (i64.shl (local.get ${x}) (i64.const ${s}))))`).join('\n');
 /** Eight offsets of the mask's lowest bits written at $o (unconditionally: the caller advances $o by the count). */
@@ -79,10 +84,7 @@ const stage1Text = (opt) => `
   (memory (export "memory") 1)
   ;; after stage1: 1 = a backslash was seen, 2 = a byte >= 0x80 (UTF-8 left to a check of its own)
   (global $flags (export "flags") (mut i32) (i32.const 0))
-  (func $isHex (param $c i32) (result i32)
-    (i32.or
-      (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10))
-      (i32.lt_u (i32.sub (i32.or (local.get $c) (i32.const 32)) (i32.const 97)) (i32.const 6))))
+${ISHEX}
   ;; The structural offsets of [p, end) written at out: returns their count, or -1 for a control byte inside a
   ;; string or a string left open at the end. Reads up to 63 bytes past end.
   (func (export "stage1") (param $p i32) (param $end i32) (param $out i32) (result i32)
@@ -114,8 +116,10 @@ const stage1Text = (opt) => `
           (local.set $seq (i64.add (local.get $odd) (local.get $bs)))
           (local.set $nextEsc (i64.extend_i32_u (i64.lt_u (local.get $seq) (local.get $odd))))
           (local.set $esc
-            (i64.and (i64.xor (i64.const 0x5555555555555555) (i64.shl (local.get $seq) (i64.const 1))) (local.get $follows)))
-          ${opt.escapes ? `;; each escaped byte must be one of " \\ / b f n r t, or u and four hex digits (a byte past the word
+            (i64.and (i64.xor (i64.const 0x5555555555555555) (i64.shl (local.get $seq) (i64.const 1))) (local.get $follows)))))
+      ${opt.escapes ? `(if (i64.ne (i64.const 0) (i64.and (local.get $esc) (local.get $valid)))
+        (then
+          ;; each escaped byte (one after a run ending in the previous word included) must be one of " \\ / b f n r t, or u and four hex digits (a byte past the word
           ;; is read in place: the memory is contiguous)
           (local.set $m (i64.and (local.get $esc) (local.get $valid)))
           (block $checked
@@ -141,7 +145,7 @@ const stage1Text = (opt) => `
                             (i32.or (i32.eq (local.get $cnt) (i32.const 114)) (i32.eq (local.get $cnt) (i32.const 116))))))
                     (then (return (i32.const -1))))))
               (local.set $m (i64.and (local.get $m) (i64.sub (local.get $m) (i64.const 1))))
-              (br $escape)))` : ''}))
+              (br $escape)))))` : ''}
       (local.set $quote (i64.and (i64.and ${bm64(eq(34))} (local.get $valid)) (i64.xor (local.get $esc) (i64.const -1))))
       ;; in-string bytes: from an opening quote up to its closing one (exclusive)
       (local.set $inStr (local.get $quote))
@@ -393,7 +397,8 @@ const STAGE2 = `
       (if (i32.ne (local.get $x) (select (i32.const 125) (i32.const 93) (local.get $bit))) (then (return (i32.const 0))))
       (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
       (if (i32.eqz (local.get $depth))
-        (then (return (i32.and (i32.eq (i32.add (local.get $a) (i32.const 1)) (local.get $end)) (i32.eq (i32.load (local.get $i)) (local.get $end))))))
+        ;; (whitespace after the line's object: the slow path)
+        (then (return (select (i32.const 1) (i32.const -2) (i32.and (i32.eq (i32.add (local.get $a) (i32.const 1)) (local.get $end)) (i32.eq (i32.load (local.get $i)) (local.get $end)))))))
       ;; the value that closed ends here: the next structural must follow at once
       (local.set $b (i32.load (local.get $i)))
       (if (i32.ne (local.get $b) (i32.add (local.get $a) (i32.const 1))) (then (return (i32.const -2))))
@@ -403,6 +408,64 @@ const STAGE2 = `
     (unreachable))
 `;
 
+// ---- a fused sketch: no offsets written; the stage 2 sketch pulls each structural from the current word's
+// mask, and a word is classified (stage 1's body, as a function keeping its carries in globals) when the mask
+// runs out. Saves writing and reading the offsets; the grammar and the classification share no loop.
+
+/** The module: stage 1's word body as $word, the stage 2 sketch rewritten to pull from the mask. */
+export function fusedWat() {
+  const text = stage1Text({ minCtl: true, escapes: true, quotes: 'open', shufti: true });
+  const body = text.slice(text.indexOf('(loop $chunk') + '(loop $chunk'.length, text.indexOf('(local.set $cnt (i32.wrap_i64'));
+  const word = `
+  (global $prevIn (mut i64) (i64.const 0))
+  (global $nextEsc (mut i64) (i64.const 0))
+  (global $bad (mut i32) (i32.const 0))
+  ;; the mask of the word at p: opening quotes and { } [ ] : , outside strings, and the line's end (a sentinel)
+  (func $word (param $p i32) (param $end i32) (result i64)
+    (local $n i32) (local $cnt i32) (local $flags i32)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128) (local $hi v128)
+    (local $valid i64) (local $quote i64) (local $bs i64) (local $m i64) (local $inStr i64) (local $prevIn i64)
+    (local $esc i64) (local $nextEsc i64) (local $follows i64) (local $odd i64) (local $seq i64)
+    (if (i32.gt_u (local.get $p) (local.get $end)) (then (return (i64.const 1))))
+    (local.set $prevIn (global.get $prevIn))
+    (local.set $nextEsc (global.get $nextEsc))
+    ${body.replaceAll('(return (i32.const -1))', '(global.set $bad (i32.const 1))')}
+    (global.set $prevIn (local.get $prevIn))
+    (global.set $nextEsc (local.get $nextEsc))
+    (local.set $n (i32.sub (local.get $end) (local.get $p)))
+    (if (i32.lt_u (local.get $n) (i32.const 64))
+      (then (local.set $m (i64.or (local.get $m) (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $n)))))))
+    (local.get $m))
+`;
+  const ENSURE = `(block $h (loop $r (br_if $h (i64.ne (local.get $m) (i64.const 0))) (local.set $wb (local.get $w))
+      (local.set $m (call $word (local.get $w) (local.get $end))) (local.set $w (i32.add (local.get $w) (i32.const 64))) (br $r)))`;
+  const PEEK = '(i32.add (local.get $wb) (i32.wrap_i64 (i64.ctz (local.get $m))))';
+  const CONSUME = '(local.set $m (i64.and (local.get $m) (i64.sub (local.get $m) (i64.const 1))))';
+  let s2 = STAGE2.slice(STAGE2.indexOf(';; The line [p, end) whose offsets'));
+  const swap = (from, to) => {
+    if (!s2.includes(from)) throw new Error(`fusedWat: ${from} not found`);
+    s2 = s2.replaceAll(from, to);
+  };
+  swap('(func (export "stage2") (param $p i32) (param $end i32) (param $i i32) (param $stackAt i32) (param $filterAt i32) (result i32)',
+    `(func (export "fused") (param $p i32) (param $end i32) (param $stackAt i32) (param $filterAt i32) (result i32)
+    (local $m i64) (local $w i32) (local $wb i32)`);
+  swap('(if (i32.ne (i32.load (local.get $i)) (local.get $p)) (then (return (i32.const -2))))',
+    `(global.set $prevIn (i64.const 0)) (global.set $nextEsc (i64.const 0)) (global.set $bad (i32.const 0))
+    (local.set $w (local.get $p))
+    ${ENSURE} (if (i32.ne ${PEEK} (local.get $p)) (then (return (i32.const -2))))`);
+  swap('(local.set $i (i32.add (local.get $i) (i32.const 4)))', CONSUME);
+  swap('(local.set $i (i32.add (local.get $i) (i32.const 8)))', CONSUME);
+  swap('(local.set $b (i32.load (local.get $i)))', `${ENSURE} (local.set $b ${PEEK})`);
+  swap('(local.set $c (i32.load offset=4 (local.get $i)))', `${CONSUME} ${ENSURE} (local.set $c ${PEEK})`);
+  swap('(then (return (select (i32.const 1) (i32.const -2) (i32.and (i32.eq (i32.add (local.get $a) (i32.const 1)) (local.get $end)) (i32.eq (i32.load (local.get $i)) (local.get $end)))))))',
+    `(then
+          ${ENSURE}
+          (if (i32.or (global.get $bad) (i64.ne (global.get $prevIn) (i64.const 0))) (then (return (i32.const 0))))
+          (return (select (i32.const 1) (i32.const -2) (i32.and (i32.eq (i32.add (local.get $a) (i32.const 1)) (local.get $end)) (i32.eq ${PEEK} (local.get $end)))))))`);
+  if (/\$i\b/.test(s2.replace(/\$isHex/g, ''))) throw new Error('fusedWat: an offset read is left');
+  return `(module\n  (memory (export "memory") 1)\n  (global $flags (mut i32) (i32.const 0))\n${ISHEX}\n${word}\n${STAGE2.slice(0, STAGE2.indexOf(';; The line [p, end) whose offsets'))}\n  ${s2}\n)`;
+}
+
 // ---- the JavaScript reference: the same offsets, a byte at a time
 
 /** The structural offsets of bytes [s, e) (relative to s), or -1 as stage1 answers. */
@@ -411,9 +474,16 @@ export function referenceStage1(bytes, s, e, quotes = 'all') {
   let inStr = false;
   for (let i = s; i < e; i++) {
     const c = bytes[i];
-    if (inStr) {
-      if (c === 92) i++;
-      else if (c === 34) {
+    // a backslash escapes the next byte outside strings too (stage 1's masks know no grammar: stage 2 refuses it)
+    if (c === 92) {
+      // (a backslash ending the line escapes nothing stage 1 looks at)
+      if (i + 1 >= e) continue;
+      const x = bytes[++i];
+      if (x === 117) {
+        if (![1, 2, 3, 4].every((k) => /[0-9a-fA-F]/.test(String.fromCharCode(bytes[i + k] ?? 0)))) return -1;
+      } else if (!'"\\/bfnrt'.includes(String.fromCharCode(x))) return -1;
+    } else if (inStr) {
+      if (c === 34) {
         if (quotes === 'all') out.push(i - s);
         inStr = false;
       }
@@ -435,14 +505,24 @@ function fail(message) {
 }
 
 function kernelText(spec) {
-  if (spec.startsWith('git:')) return execFileSync('git', ['show', `${spec.slice(4)}:packages/core/src/eval/kernel.wat`], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
-  return readFileSync(spec, 'utf8');
+  try {
+    if (spec.startsWith('git:'))
+      return execFileSync('git', ['show', `${spec.slice(4)}:packages/core/src/eval/kernel.wat`], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+    return readFileSync(spec, 'utf8');
+  } catch (e) {
+    fail(`${spec}: ${String(e.stderr || e.message).trim().split('\n')[0]}`);
+  }
 }
 
 function blocks(files) {
   const out = [];
   for (const file of files) {
-    const data = readFileSync(file);
+    let data;
+    try {
+      data = readFileSync(file);
+    } catch (e) {
+      fail(`${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+    }
     for (let s = 0; s < data.length; ) {
       let e = data.indexOf(10, Math.min(s + BLOCK, data.length - 1));
       e = e < 0 ? data.length : e + 1;
@@ -479,12 +559,16 @@ async function main() {
   const opt = { rounds: 10, kernel: 'git:HEAD', files: [] };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--rounds') opt.rounds = Number(argv[++i]);
-    else if (argv[i] === '--kernel') opt.kernel = argv[++i];
-    else if (argv[i].startsWith('--')) fail(`unknown option ${argv[i]}`);
+    if (argv[i] === '--rounds') {
+      opt.rounds = Number(argv[++i]);
+      if (!Number.isInteger(opt.rounds) || opt.rounds < 1 || opt.rounds > 1000) fail(`--rounds must be an integer from 1 to 1000, got ${argv[i]}`);
+    } else if (argv[i] === '--kernel') {
+      if (i + 1 >= argv.length) fail('--kernel needs a kernel (a kernel.wat path or git:REV)');
+      opt.kernel = argv[++i];
+    } else if (argv[i].startsWith('--')) fail(`unknown option ${argv[i]}`);
     else opt.files.push(argv[i]);
   }
-  if (!opt.files.length || !(opt.rounds >= 1)) fail('usage: node scripts/stage1-proto.mjs [--rounds N] [--kernel KERNEL] FILE...');
+  if (!opt.files.length) fail('give at least one NDJSON file');
   const list = blocks(opt.files);
   const lines = list.reduce((n, b) => n + b.spans.length / 2, 0);
   const maxBlock = Math.max(...list.map((b) => b.bytes.length));
@@ -510,6 +594,8 @@ async function main() {
     openNoEscapeCheck: { ex: await build({ consts: true, minCtl: true, quotes: 'open' }), quotes: 'open' },
     classifyOnly: { ex: await build({ consts: true, minCtl: true, escapes: true, shufti: true, emit: 'none' }) },
   };
+  const fx = new WebAssembly.Instance(new WebAssembly.Module(await assemble(fusedWat())), {}).exports;
+  grow(fx, DATA_AT + maxBlock + PAD);
   const STACK_AT = 16384;
   const FILTER_AT = 0;
 
@@ -557,6 +643,31 @@ async function main() {
         }
         t += cpu(t0);
       }
+      return t;
+    },
+    // the fused sketch: one call per line, no offsets in memory
+    fused(check) {
+      let t = 0;
+      let k = 0;
+      let slow = 0;
+      for (const b of list) {
+        load(fx, b);
+        const s = b.spans;
+        const t0 = process.cpuUsage();
+        for (let j = 0; j < s.length; j += 2) {
+          const v = fx.fused(DATA_AT + s[j], DATA_AT + s[j + 1], STACK_AT, FILTER_AT);
+          if (check) {
+            if (v === -2) slow++;
+            else if (v !== verdicts[k]) {
+              console.error(`stage1-proto: the fused sketch answers ${v}, $scan ${verdicts[k]} on line ${k + 1}`);
+              process.exit(1);
+            }
+          }
+          k++;
+        }
+        t += cpu(t0);
+      }
+      if (check) console.log(`fused sketch: ${slow} of ${lines} lines would take the slow path`);
       return t;
     },
     // stage 1 (opening quotes, shufti) then the stage 2 sketch, line by line
@@ -608,6 +719,7 @@ async function main() {
     }
   }
   passes.twoStage(true);
+  passes.fused(true);
   const names = Object.keys(passes);
   const times = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < opt.rounds; r++) {
