@@ -1,19 +1,31 @@
-// Issue 28's go/no-go measurement for a simdjson-style two-stage line scan: a prototype of stage 1 alone (a
-// separate module, not the kernel) timed side by side with the committed kernel's $scan over the same lines.
-// Stage 1 classifies 64 bytes at a time (four v128 loads, i8x16.eq and i8x16.bitmask into 64-bit masks), finds
-// the escaped bytes with simdjson's odd-backslash-run trick on i64, the in-string bytes by prefix-xor on i64
-// (carried between words), refuses a control byte inside a string, and writes the offsets of the line's
-// structural bytes ({ } [ ] : , outside strings, and every unescaped quote) as i32. A stage 2 would then walk
-// those offsets; if stage 1 alone costs most of what $scan costs today, a two-stage scan cannot pay.
+// Issue 28's go/no-go measurement for a simdjson-style two-stage line scan, side by side with the committed
+// kernel's $scan over the same lines (a separate module: nothing here is wired into the kernel).
 //
-// Every line's offsets are checked against a byte-at-a-time JavaScript reference in the first round (a
-// difference exits 1), so the time measured is that of a correct stage 1.
+// Stage 1 classifies 64 bytes at a time (four v128 loads; i8x16.eq, or a shufti i8x16.swizzle lookup, and
+// i8x16.bitmask into i64 masks), finds the escaped bytes with simdjson's odd-backslash-run trick and the
+// in-string bytes by prefix-xor, both on i64 and carried between words, refuses a control byte inside a string
+// and a bad escape, and writes the offsets of the line's structural bytes as i32: { } [ ] : , outside strings
+// and every unescaped quote ('all'), the opening quotes only ('open', as simdjson) or no quote ('none'). UTF-8
+// is not checked (a line with a byte >= 0x80 sets a flag; the kernel would check such lines on their own).
+// Passes timed, each over every line:
+//   scan           the committed kernel's $scan (no wanted key, as scripts/kernel-ab.mjs runs it)
+//   allQuotes, openQuotes, noQuotes, openShufti, openNoEscapeCheck   stage 1 variants
+//   classifyOnly   stage 1 without writing offsets (the classification alone)
+//   walkFloor      openShufti, then each offset read and its byte loaded: the floor of any stage 2
+//   twoStage       openShufti, then a stage 2 sketch: the grammar of compact lines over the offsets, the key
+//                  filter test of each top-level key as $scan does it, scalars validated between structurals;
+//                  without the slow paths (whitespace between tokens answers -2), the wanted keys' spans and
+//                  UTF-8, so its time is a lower bound of a complete stage 2's
+//   fused          the same sketch pulling each structural from the current word's mask (no offsets in memory)
+// Before timing, every variant's offsets are checked against a byte-at-a-time reference on every line and the
+// sketches' verdicts against $scan's (a difference exits 1); the lines they leave to the slow path are counted.
+// Timing goes block by block (256 KB of lines), every pass in turn, the order rotated between blocks and rounds.
 //
 //   node scripts/stage1-proto.mjs [--rounds N] [--kernel KERNEL] FILE...
 //
-// KERNEL as in scripts/kernel-ab.mjs (default git:HEAD). Prints CPU ms per pass (median, fastest) and per line
-// of $scan, of stage 1 per line, and of stage 1 run over each block whole (a lower bound: no per-line calls
-// or partial words), and the ratios stage 1 / $scan (median of the rounds' ratios).
+// KERNEL as in scripts/kernel-ab.mjs (a kernel.wat path or git:REV, default git:HEAD); --rounds defaults to 10.
+// Prints each pass's median and fastest CPU ms and per line, and its ratio to $scan (the median of the rounds'
+// ratios). Exit codes: 0 done, 1 a variant or sketch disagrees with the reference or $scan, 2 bad arguments.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +119,7 @@ ${ISHEX}
       ;; escaped bytes: those after an odd run of backslashes (simdjson's find_escaped)
       (local.set $esc (local.get $nextEsc))
       (local.set $nextEsc (i64.const 0))
+      (local.set $bs (i64.const 0))
       (if (v128.any_true ${any4(eq(92))})
         (then
           (local.set $flags (i32.or (local.get $flags) (i32.const 1)))
@@ -152,6 +165,9 @@ ${ISHEX}
       ${prefixXor('$inStr')}
       (local.set $inStr (i64.xor (local.get $inStr) (local.get $prevIn)))
       (local.set $prevIn (i64.shr_s (local.get $inStr) (i64.const 63)))
+      ;; a backslash outside strings is never JSON (and the byte it escapes must not pass for a closing quote)
+      (if (i64.ne (i64.const 0) (i64.and (local.get $bs) (i64.xor (local.get $inStr) (i64.const -1))))
+        (then (return (i32.const -1))))
       (if ${opt.minCtl ? `(v128.any_true (i8x16.lt_u (i8x16.min_u (i8x16.min_u (local.get $v0) (local.get $v1)) (i8x16.min_u (local.get $v2) (local.get $v3))) ${splat(32)}))` : `(v128.any_true ${any4(ctl)})`}
         (then
           (if (i64.ne (i64.const 0) (i64.and (i64.and ${bm64(ctl)} (local.get $valid)) (local.get $inStr)))
@@ -474,9 +490,10 @@ export function referenceStage1(bytes, s, e, quotes = 'all') {
   let inStr = false;
   for (let i = s; i < e; i++) {
     const c = bytes[i];
-    // a backslash escapes the next byte outside strings too (stage 1's masks know no grammar: stage 2 refuses it)
     if (c === 92) {
-      // (a backslash ending the line escapes nothing stage 1 looks at)
+      // a backslash outside strings is never JSON
+      if (!inStr) return -1;
+      // (one ending the line leaves its string open)
       if (i + 1 >= e) continue;
       const x = bytes[++i];
       if (x === 117) {
@@ -534,7 +551,7 @@ function blocks(files) {
         if (bytes.subarray(p, q).some((c) => c !== 32 && c !== 9 && c !== 13)) spans.push(p, q);
         p = q + 1;
       }
-      out.push({ bytes, spans: Int32Array.from(spans) });
+      out.push({ bytes, spans: Int32Array.from(spans), first: out.reduce((n, x) => n + x.spans.length / 2, 0) });
       s = e;
     }
   }
@@ -605,102 +622,69 @@ async function main() {
     u8.fill(0, DATA_AT + b.bytes.length, DATA_AT + b.bytes.length + PAD);
   };
   const verdicts = new Int32Array(lines);
+  let slow = { twoStage: 0, fused: 0 };
+  // each pass scans one block's lines and returns its CPU ms (the block is copied in untimed); with `check`, a
+  // sketch's verdict must be $scan's (or -2, the slow path, counted)
+  const agree = (name, v, k, check) => {
+    if (!check) return;
+    if (v === -2) slow[name]++;
+    else if (v !== verdicts[k]) {
+      console.error(`stage1-proto: the ${name} sketch answers ${v}, $scan ${verdicts[k]} on line ${k + 1}`);
+      process.exit(1);
+    }
+  };
   const passes = {
-    scan() {
-      let t = 0;
-      let k = 0;
-      for (const b of list) {
-        load(kx, b);
-        const s = b.spans;
-        const t0 = process.cpuUsage();
-        for (let j = 0; j < s.length; j += 2) verdicts[k++] = kx.scan(DATA_AT + s[j], DATA_AT + s[j + 1]);
-        t += cpu(t0);
-      }
-      return t;
+    scan(b) {
+      load(kx, b);
+      const s = b.spans;
+      let k = b.first;
+      const t0 = process.cpuUsage();
+      for (let j = 0; j < s.length; j += 2) verdicts[k++] = kx.scan(DATA_AT + s[j], DATA_AT + s[j + 1]);
+      return cpu(t0);
     },
-    ...Object.fromEntries(Object.entries(variants).map(([name, { ex }]) => [name, () => {
-      let t = 0;
-      for (const b of list) {
-        load(ex, b);
-        const s = b.spans;
-        const t0 = process.cpuUsage();
-        for (let j = 0; j < s.length; j += 2) ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
-        t += cpu(t0);
-      }
-      return t;
+    ...Object.fromEntries(Object.entries(variants).map(([name, { ex }]) => [name, (b) => {
+      load(ex, b);
+      const s = b.spans;
+      const t0 = process.cpuUsage();
+      for (let j = 0; j < s.length; j += 2) ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
+      return cpu(t0);
     }])),
     // stage 1 (opening quotes, shufti) then the floor of any stage 2
-    walkFloor() {
+    walkFloor(b) {
       const ex = variants.openShufti.ex;
-      let t = 0;
-      for (const b of list) {
-        load(ex, b);
-        const s = b.spans;
-        const t0 = process.cpuUsage();
-        for (let j = 0; j < s.length; j += 2) {
-          const n = ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
-          if (n > 0) ex.walk(OUT_AT, n);
-        }
-        t += cpu(t0);
+      load(ex, b);
+      const s = b.spans;
+      const t0 = process.cpuUsage();
+      for (let j = 0; j < s.length; j += 2) {
+        const n = ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
+        if (n > 0) ex.walk(OUT_AT, n);
       }
-      return t;
+      return cpu(t0);
     },
     // the fused sketch: one call per line, no offsets in memory
-    fused(check) {
-      let t = 0;
-      let k = 0;
-      let slow = 0;
-      for (const b of list) {
-        load(fx, b);
-        const s = b.spans;
-        const t0 = process.cpuUsage();
-        for (let j = 0; j < s.length; j += 2) {
-          const v = fx.fused(DATA_AT + s[j], DATA_AT + s[j + 1], STACK_AT, FILTER_AT);
-          if (check) {
-            if (v === -2) slow++;
-            else if (v !== verdicts[k]) {
-              console.error(`stage1-proto: the fused sketch answers ${v}, $scan ${verdicts[k]} on line ${k + 1}`);
-              process.exit(1);
-            }
-          }
-          k++;
-        }
-        t += cpu(t0);
-      }
-      if (check) console.log(`fused sketch: ${slow} of ${lines} lines would take the slow path`);
-      return t;
+    fused(b, check) {
+      load(fx, b);
+      const s = b.spans;
+      const t0 = process.cpuUsage();
+      for (let j = 0, k = b.first; j < s.length; j += 2, k++)
+        agree('fused', fx.fused(DATA_AT + s[j], DATA_AT + s[j + 1], STACK_AT, FILTER_AT), k, check);
+      return cpu(t0);
     },
     // stage 1 (opening quotes, shufti) then the stage 2 sketch, line by line
-    twoStage(check) {
+    twoStage(b, check) {
       const ex = variants.openShufti.ex;
-      let t = 0;
-      let k = 0;
-      let slow = 0;
-      for (const b of list) {
-        load(ex, b);
-        const s = b.spans;
-        const t0 = process.cpuUsage();
-        for (let j = 0; j < s.length; j += 2) {
-          let v = ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
-          if (v >= 0) v = ex.stage2(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT, STACK_AT, FILTER_AT);
-          else v = 0;
-          if (check) {
-            if (v === -2) slow++;
-            else if (v !== verdicts[k]) {
-              console.error(`stage1-proto: the two-stage sketch answers ${v}, $scan ${verdicts[k]} on line ${k + 1}`);
-              process.exit(1);
-            }
-          }
-          k++;
-        }
-        t += cpu(t0);
+      load(ex, b);
+      const s = b.spans;
+      const t0 = process.cpuUsage();
+      for (let j = 0, k = b.first; j < s.length; j += 2, k++) {
+        const n = ex.stage1(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT);
+        agree('twoStage', n < 0 ? 0 : ex.stage2(DATA_AT + s[j], DATA_AT + s[j + 1], OUT_AT, STACK_AT, FILTER_AT), k, check);
       }
-      if (check) console.log(`two-stage sketch: ${slow} of ${lines} lines would take the slow path`);
-      return t;
+      return cpu(t0);
     },
   };
-  // the first round checks: every variant's offsets against the reference, the sketch's verdicts against $scan's
-  passes.scan();
+  // first, unmeasured: every variant's offsets against the reference, the sketches' verdicts against $scan's
+  for (const b of list) passes.scan(b);
   for (const [name, { ex, quotes }] of Object.entries(variants)) {
     if (!quotes) continue;
     const i32 = new Int32Array(ex.memory.buffer);
@@ -718,14 +702,19 @@ async function main() {
       }
     }
   }
-  passes.twoStage(true);
-  passes.fused(true);
+  for (const b of list) passes.twoStage(b, true), passes.fused(b, true);
+  console.log(`slow path (lines the sketches leave to a slower path): two-stage ${slow.twoStage}, fused ${slow.fused} of ${lines}`);
+  // the rounds: block by block, every pass in turn, the order rotated from block to block and round to round,
+  // so that other work on the machine weighs on all passes alike
   const names = Object.keys(passes);
-  const times = Object.fromEntries(names.map((n) => [n, []]));
-  for (let r = 0; r < opt.rounds; r++) {
-    const order = r % 2 ? [...names].reverse() : names;
-    for (const n of order) times[n].push(passes[n]());
-  }
+  const times = Object.fromEntries(names.map((n) => [n, new Array(opt.rounds).fill(0)]));
+  for (let r = 0; r < opt.rounds; r++)
+    list.forEach((b, bi) => {
+      for (let x = 0; x < names.length; x++) {
+        const n = names[(x + r + bi) % names.length];
+        times[n][r] += passes[n](b);
+      }
+    });
   const bytes = list.reduce((n, b) => n + b.bytes.length, 0);
   console.log(`${lines} lines, ${(bytes / 1e6).toFixed(1)} MB, ${opt.rounds} rounds, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}; CPU ms per pass:`);
   for (const n of names)
