@@ -23,6 +23,19 @@ describe('compile', () => {
     expect(r.code).toBe(1);
     expect(json(r.stderr)).toEqual([['syntax', 1, 13, 15]]);
   });
+  it('a quoted dataset name is one syntax error on it; the next line is checked against that dataset', async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'dataset "dns_logs"\nClientCountry == "us"' });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(json(r.stderr)).toEqual([
+      ['syntax', 1, 9, 19],
+      ['unknown-field', 2, 1, 14],
+    ]);
+  });
+  it("a single-quoted string is one syntax error over it, exit 1", async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: "ClientCountry == 'us' and BotScore < 5" });
+    expect(r.code).toBe(1);
+    expect(json(r.stderr)).toEqual([['syntax', 1, 18, 22]]);
+  });
   it('an empty list slot is a syntax error, exit 1, nothing printed', async () => {
     const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'ClientCountry in ["us",, "ca"]' });
     expect([r.code, r.stdout]).toEqual([1, '']);

@@ -82,11 +82,24 @@ export function tooDeepToken(tokens: readonly IToken[], kinds: NestingTokens, se
 }
 
 /** Where the lexer stopped on characters it has no token for: at most `settings.maxSyntaxDiagnostics` of them. */
-export function lexerErrorSpans(text: string, errors: readonly ILexingError[], settings: ParserSettings): { text: string; start: number; end: number }[] {
+export function lexerErrorSpans(text: string, errors: readonly ILexingError[], settings: ParserSettings): { text: string; shown: string; start: number; end: number }[] {
   return errors.slice(0, settings.maxSyntaxDiagnostics).map((e) => {
     const end = e.offset + Math.max(1, e.length);
-    return { text: text.slice(e.offset, end), start: e.offset, end };
+    const t = text.slice(e.offset, end);
+    return { text: t, shown: showCharacters(t), start: e.offset, end };
   });
+}
+
+/** Characters a reader cannot see or tell from a space: separators (but the space), controls, format characters. */
+const UNSEEN = /[\p{Z}\p{C}]/u;
+
+/**
+ * Text for a message: quoted as it is, or, when it holds a character nobody could see (a zero-width space, a line
+ * separator, a thin space pasted from a web page), as its code points (`U+200B`), so the message says what to delete.
+ */
+export function showCharacters(text: string): string {
+  if (!UNSEEN.test(text.replace(/ /g, ''))) return JSON.stringify(text);
+  return [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 }
 
 /**

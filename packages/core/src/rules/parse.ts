@@ -63,7 +63,7 @@ export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseRes
   const padded = ' '.repeat(lead) + body + ' '.repeat(trail);
   const lexed = T.getRuleLexer().tokenize(padded);
   for (const e of lexerErrorSpans(padded, lexed.errors, RULE_SETTINGS)) {
-    diagnostics.push(rdiag('rule-syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end, { message: 'unrecognised input', end: lineEnd(text, e.start) }));
+    diagnostics.push(rdiag('rule-syntax', `unexpected character ${e.shown}`, e.start, e.end, { message: 'unrecognised input', end: lineEnd(text, e.start) }));
   }
   for (const t of (lexed.groups.badSpace ?? []).slice(0, MAX_SYNTAX)) {
     diagnostics.push(

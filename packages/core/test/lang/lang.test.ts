@@ -48,7 +48,7 @@ describe('Chevrotain base', () => {
 
   it('caps lexer errors and syntax diagnostics, sorted and without repeats', () => {
     const spans = lexerErrorSpans('a#b#c#', [{ offset: 1, length: 1, line: 1, column: 2, message: '' }, { offset: 3, length: 0, line: 1, column: 4, message: '' }, { offset: 5, length: 1, line: 1, column: 6, message: '' }], settings);
-    expect(spans).toEqual([{ text: '#', start: 1, end: 2 }, { text: '#', start: 3, end: 4 }]);
+    expect(spans).toEqual([{ text: '#', shown: '"#"', start: 1, end: 2 }, { text: '#', shown: '"#"', start: 3, end: 4 }]);
     const d = (start: number) => ({ code: 'syntax', severity: 'error' as const, message: '', start, end: start + 1 });
     expect(finishSyntaxDiagnostics([d(5), d(1), d(5), d(3)]).map((x) => x.start)).toEqual([1, 3, 5]);
     expect(finishSyntaxDiagnostics([d(5), d(1), d(3)], 2).map((x) => x.start)).toEqual([1, 3]);

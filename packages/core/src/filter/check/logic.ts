@@ -5,7 +5,7 @@
  */
 import type { ScalarValue } from '../ast.js';
 import { conditionKey } from '../compile/condition-key.js';
-import type { NCondition, NNode } from '../compile/normalize.js';
+import type { NCondition, NLogical, NNode } from '../compile/normalize.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { isNumericString, numericValue, printScalar, valueKey } from '../util/values.js';
@@ -87,8 +87,9 @@ function numberOf(v: ScalarValue): number | undefined {
  */
 function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: Diagnostic[]): void {
   const byKey = new Map<string, NCondition[]>();
-  for (const item of items) {
-    if (item.kind !== 'condition') continue;
+  for (const node of items) {
+    const item = node.kind === 'condition' ? node : valueSet(node);
+    if (!item) continue;
     const list = byKey.get(item.key) ?? [];
     list.push(item);
     byKey.set(item.key, list);
@@ -168,6 +169,21 @@ function contradictions(items: NNode[], schema: DatasetSchema | undefined, out: 
       return false;
     }
   }
+}
+
+/**
+ * An `or` whose members are all `==`/`in` on one field is the set of their values: an `in` standing for the group
+ * (its range, parentheses and `not` included), so `x == 1 and (x == 2 or x == 3)` is judged like `x == 1 and x in
+ * [2, 3]`. It is reasoned about only where an `in` is (single-valued fields).
+ */
+function valueSet(n: NLogical): NCondition | undefined {
+  if (n.kind !== 'or') return undefined;
+  const members = n.items.filter((i): i is NCondition => i.kind === 'condition' && (i.op === 'eq' || i.op === 'in'));
+  if (members.length !== n.items.length || members.some((m) => m.key !== members[0].key)) return undefined;
+  const values = members.flatMap((m) => (m.value.kind === 'list' ? m.value.items : [m.value]));
+  const first = members[0];
+  const src = { ...first.src, start: n.src.start, end: n.src.end, path: 'path' in n.src ? n.src.path : undefined } as NCondition['src'];
+  return { kind: 'condition', key: first.key, op: 'in', value: { ...first.value, kind: 'list', items: values } as NCondition['value'], src, sources: members.flatMap((m) => m.sources) };
 }
 
 function intersect(a: Set<string> | undefined, ids: string[]): Set<string> {

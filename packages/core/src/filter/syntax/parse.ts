@@ -9,7 +9,8 @@ import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepTok
 import { FILTER_PARSER_SETTINGS, MAX_DEPTH } from '../limits.js';
 import { OPERATOR_BY_NAME, OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 import { closest } from '../../lang/closest.js';
-import { decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
+import { datasetNameOf, decodeString, getParser, type ParsedFile, RECOVERY_TOKEN_LIMIT } from './parser.js';
+import { isIdentifier, needsBackquotes } from './field-names.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -28,8 +29,20 @@ const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: 
 export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
+  let namedUpTo = -1;
   for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
-    diagnostics.push(diag('syntax', `unexpected character ${JSON.stringify(e.text)}`, e.start, e.end));
+    if (e.start < namedUpTo) continue;
+    const name = unquotedFieldName(text, e.start, lexed.tokens);
+    if (name) {
+      namedUpTo = name.end;
+      diagnostics.push(
+        diag('syntax', `a field name outside [A-Za-z_][A-Za-z0-9_]* is written in backquotes: ${name.fixed}`, name.start, name.end, {
+          fixes: [{ title: `Change to ${name.fixed}`, edits: [{ start: name.start, end: name.end, newText: name.fixed }], preferred: true }],
+        }),
+      );
+      continue;
+    }
+    diagnostics.push(diag('syntax', `unexpected character ${e.shown}`, e.start, e.end));
   }
   const comments: Comment[] = (lexed.groups.comments ?? []).map((t: IToken) => ({
     text: t.image,
@@ -38,6 +51,7 @@ export function parse(text: string): ParseResult {
   }));
   const tokens = lexed.tokens;
   lexicalChecks(tokens, diagnostics);
+  datasetNameChecks(tokens, diagnostics);
   leadingConnective(tokens, text, diagnostics);
 
   const file: FileNode = { kind: 'file', comments, start: 0, end: text.length };
@@ -117,6 +131,56 @@ function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
   }
 }
 
+/**
+ * `dataset "http_requests"`, `` dataset `x` ``, `dataset 5`: a dataset name is a bare word. One syntax error on
+ * the name (the parser consumes it, so nothing else is reported for it); a quoted word gets a fix that unquotes
+ * it, and is still read as the dataset's name.
+ */
+function datasetNameChecks(tokens: IToken[], out: Diagnostic[]): void {
+  const t = tokens[0]?.tokenType === T.Dataset ? tokens[1] : undefined;
+  if (!t || t.tokenType === T.Identifier) return;
+  const quoted = t.tokenType === T.StringLiteral || t.tokenType === T.QuotedIdentifier;
+  if (!quoted && t.tokenType !== T.IntLiteral && t.tokenType !== T.FloatLiteral) return;
+  const name = datasetNameOf(t);
+  // an unterminated string or name already has its diagnostic (lexicalChecks)
+  if (quoted && name === undefined) return;
+  const end = t.startOffset + t.image.length;
+  const fixable = name !== undefined && isIdentifier(name);
+  out.push(
+    diag('syntax', quoted ? 'a dataset name is written without quotes' : `expected a dataset name, found '${t.image}'`, t.startOffset, end, {
+      ...(fixable ? { fixes: [{ title: `Change to '${name}'`, edits: [{ start: t.startOffset, end, newText: name }], preferred: true }] } : {}),
+    }),
+  );
+}
+
+/** Characters that end a would-be field name: white space, punctuation of the grammar, operator symbols. */
+const NAME_END = /[\s()[\],"`#'=<>!]/;
+const MAX_NAME = 256;
+const OPERATOR_AFTER = new RegExp(`^[ \\t]*(?:==|!=|<|>|(?:not[ \\t]+)?(?:${[...new Set(OPERATORS.flatMap((o) => o.words))].filter((w) => !w.startsWith('!')).join('|')})(?![A-Za-z0-9_]))`);
+
+/**
+ * `my-field == 1`, `size.bytes > 5`: a field name with a character identifiers cannot hold, where a condition
+ * starts and before an operator. Reported once over the whole name with a fix that backquotes it, instead of an
+ * unexpected character in the middle of it.
+ */
+function unquotedFieldName(text: string, at: number, tokens: IToken[]): { start: number; end: number; fixed: string } | undefined {
+  // a name is short; the scan is bounded so that a long run of odd characters costs nothing per error
+  let start = at;
+  while (start > 0 && at - start < MAX_NAME && !NAME_END.test(text[start - 1])) start--;
+  let end = at;
+  while (end < text.length && end - at < MAX_NAME && !NAME_END.test(text[end])) end++;
+  if ((start > 0 && !NAME_END.test(text[start - 1])) || (end < text.length && !NAME_END.test(text[end]))) return undefined;
+  const name = text.slice(start, end);
+  if (end === start || /^[0-9-]/.test(name) || !OPERATOR_AFTER.test(text.slice(end))) return undefined;
+  // where a condition starts: the text's start, or after `(`, `and`, `or`, `not`, or the dataset line
+  let prevIndex = -1;
+  while (prevIndex + 1 < tokens.length && tokens[prevIndex + 1].startOffset + tokens[prevIndex + 1].image.length <= start) prevIndex++;
+  const prev = tokens[prevIndex];
+  const startsCondition =
+    !prev || [T.LParen, T.And, T.Or, T.Not].includes(prev.tokenType) || (prevIndex === 1 && tokens[0].tokenType === T.Dataset);
+  return startsCondition ? { start, end, fixed: `\`${name}\`` } : undefined;
+}
+
 function nestingGuard(tokens: IToken[]): Diagnostic | undefined {
   const deep = tooDeepToken(tokens, NESTING, SETTINGS);
   if (!deep) return undefined;
@@ -156,6 +220,8 @@ const TOKEN_DESCRIPTIONS: Partial<Record<string, string>> = {
 };
 
 const RULE_EXPECTATIONS: Partial<Record<string, string>> = {
+  // the file rule's only choice is the dataset line's name
+  file: 'a dataset name',
   unary: "a condition, 'not' or '('",
   condition: 'a field name',
   operator: `an operator (${OPERATORS.map((o) => o.canonical).filter((s) => !s.startsWith('not ')).join(' ')}, not …)`,
@@ -177,6 +243,17 @@ const CONDITION_STARTS = [T.LParen, T.Identifier, T.QuotedIdentifier, T.Not, T.B
 
 /** What the message adds about the token found, and the word meant, which a quick fix writes instead. */
 function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: string; meant?: string } {
+  if (t.tokenType === T.SingleQuoted) {
+    const closed = t.image.length > 1 && t.image.endsWith("'");
+    const inner = t.image.slice(1, closed ? -1 : undefined);
+    // before an operator it is a field name, which other names than identifiers write in backquotes
+    if (next && tokenMatcher(next, T.OperatorToken) && !/[`\r\n]/.test(inner) && inner !== '') {
+      const field = needsBackquotes(inner) ? `\`${inner}\`` : inner;
+      return { text: `; a field name is written bare or in backquotes: ${field}`, meant: field };
+    }
+    const meant = JSON.stringify(inner);
+    return { text: `; strings are written in double quotes: ${meant}`, meant };
+  }
   if (t.tokenType === T.Identifier) {
     const lower = t.image.toLowerCase();
     if (T.KEYWORDS.includes(lower) || OPERATORS.some((o) => o.words.includes(lower))) return { text: `; keywords are lower-case: '${lower}'`, meant: lower };
@@ -189,6 +266,10 @@ function hint(t: IToken, next: IToken | undefined, prev?: IToken): { text: strin
     if (named && next && VALUE_STARTS.some((v) => tokenMatcher(next, v))) {
       const meant = OPERATOR_BY_NAME.get(named)!.canonical;
       return { text: `; '${t.image}' is not an operator, did you mean '${meant}'?`, meant };
+    }
+    // `== null`: the language has no null; quoting it would compare with the text "null"
+    if (lower === 'null' && prev && (tokenMatcher(prev, T.OperatorToken) || tokenMatcher(prev, T.LBracket) || tokenMatcher(prev, T.Comma))) {
+      return { text: '; there is no null: on a line where the field is absent or null, == (and every positive operator) is false and != is true' };
     }
     // a bare word after an operator: a string written without its quotes
     if (prev && tokenMatcher(prev, T.OperatorToken)) {

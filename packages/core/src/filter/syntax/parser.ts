@@ -48,6 +48,16 @@ const RECOVER_UNDEFINED = { recoveryValueFunc: (): any => undefined };
 
 const inserted = (t: IToken) => t.isInsertedInRecovery === true || Number.isNaN(t.startOffset);
 const endOf = (t: IToken) => t.startOffset + t.image.length;
+/** The dataset a name token spells: a bare or quoted word (a quoted one is still read); a number names none. */
+export function datasetNameOf(t: IToken): string | undefined {
+  // an unterminated one has its own diagnostic and names nothing
+  if (t.tokenType === StringLiteral) {
+    const s = decodeString(t.image);
+    return s.problems.length ? undefined : s.value;
+  }
+  if (t.tokenType === QuotedIdentifier) return t.image.length > 1 && t.image.endsWith('`') ? readField(t.image) : undefined;
+  return t.tokenType === Identifier ? t.image : undefined;
+}
 
 class FilterParser extends RecoveringParser {
   /**
@@ -68,12 +78,21 @@ class FilterParser extends RecoveringParser {
     let expr: Expr | undefined;
     this.OPTION(() => {
       const kw = this.CONSUME(Dataset);
-      const name = this.CONSUME(Identifier);
-      dataset = this.ACTION(() =>
-        inserted(name)
+      // A quoted or numeric name is a syntax error (parse.ts, datasetNameChecks); it is consumed here all the
+      // same, so recovery does not drop it and read the next line's field as the dataset's name.
+      const name = this.OR([
+        { ALT: () => this.CONSUME(Identifier) },
+        { ALT: () => this.CONSUME(StringLiteral) },
+        { ALT: () => this.CONSUME(QuotedIdentifier) },
+        { ALT: () => this.CONSUME(IntLiteral) },
+        { ALT: () => this.CONSUME(FloatLiteral) },
+      ]);
+      dataset = this.ACTION(() => {
+        const spelt = inserted(name) ? undefined : datasetNameOf(name);
+        return spelt === undefined
           ? undefined
-          : { name: name.image, start: kw.startOffset, end: endOf(name), nameStart: name.startOffset, nameEnd: endOf(name) },
-      );
+          : { name: spelt, start: kw.startOffset, end: endOf(name), nameStart: name.startOffset, nameEnd: endOf(name) };
+      });
       this.ACTION(() => (this.datasetDecl = dataset));
     });
     this.OPTION2(() => {
@@ -241,6 +260,11 @@ class FilterParser extends RecoveringParser {
           end: inserted(close) ? (clean.length ? clean[clean.length - 1].end : endOf(open)) : endOf(close),
         };
         if (inserted(close) || clean.length !== items.length || clean.some((i) => (i as Recovered<ScalarValue>).recovered)) {
+          list.recovered = true;
+        }
+        // `[null]`: recovery deleted what stood between the brackets; the list is not empty as written (no
+        // empty-list on top of the syntax error)
+        if (!clean.length && !list.recovered && this.input.some((t) => t.startOffset > open.startOffset && t.startOffset < close.startOffset)) {
           list.recovered = true;
         }
         return list;

@@ -62,8 +62,12 @@ export function decodeString(image: string): { value: string; error?: StringProb
         }
         break;
       }
+      case undefined:
+        // a backslash cut off by the line's end: the string is unterminated, which is its one problem
+        i++;
+        break;
       default:
-        problems.push({ offset: i + 1, length: e === undefined ? 1 : 2, kind: 'escape' });
+        problems.push({ offset: i + 1, length: 2, kind: 'escape' });
         i++;
     }
   }

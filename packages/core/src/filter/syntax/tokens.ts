@@ -17,7 +17,9 @@ export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern:
  * diagnostic instead of a lexer error that swallows the rest of the line. A missing closing quote is
  * tolerated here and reported by the parser.
  */
-export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"?/ });
+// A backslash just before a line break or the end is taken into the (unterminated) string: left out, it was a
+// second error, an unexpected character.
+export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*\\?"?/ });
 export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: /-?[0-9]+\.[0-9]+/ });
 export const IntLiteral = createToken({ name: 'IntLiteral', pattern: /-?[0-9]+/, longer_alt: FloatLiteral });
 
@@ -52,6 +54,9 @@ export const NotableOperator = createToken({ name: 'NotableOperator', pattern: L
  */
 export const BadOperator = createToken({ name: 'BadOperator', pattern: /![A-Za-z_][A-Za-z0-9_]*|!|&&|\|\||=|<>/ });
 
+/** A string in single quotes, as SQL writes it: one token, so the parser reports it once, with a fix to double quotes. */
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'[^'\r\n]*'?/ });
+
 /** Operator tokens, longest spellings first so `<=` wins over `<` and `!startsWith` over `!=`. */
 export const operatorTokens: TokenType[] = (() => {
   const spellings = OPERATORS.flatMap((o) => [
@@ -85,6 +90,7 @@ export const allTokens: TokenType[] = [
   Identifier,
   QuotedIdentifier,
   StringLiteral,
+  SingleQuoted,
   FloatLiteral,
   IntLiteral,
   LParen,
