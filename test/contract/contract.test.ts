@@ -200,38 +200,131 @@ describe('the emulator against the provider\'s OpenAPI document', () => {
     const malformed = exchanges[exchanges.length - 1];
     expect([malformed.status, JSON.parse(malformed.text).errors.map((e: any) => [e.code, e.error_chain?.map((c: any) => c.code)])]).toEqual([400, [[6003, [6111]]]]);
 
-    // ---- judge every answer ----
-    const invalid: string[] = [];
-    const served = new Set<string>();
-    let judged = 0;
-    let errors = 0;
-    for (const x of exchanges) {
-      const op = contract.operationOf(x.method, x.path);
-      if (!op) {
-        invalid.push(`${x.method} ${x.path}: no operation of the schema`);
-        continue;
-      }
-      if (x.status < 400) served.add(op.id);
-      judged++;
-      const body = x.text === '' ? undefined : JSON.parse(x.text);
-      const validate = contract.validator(op, x.status);
-      if (validate === null) {
-        if (body !== undefined) invalid.push(`${op.id} ${x.status}: the schema documents no body, the answer has one`);
-      } else if (!validate(body)) {
-        invalid.push(`${op.id} ${x.status} (${x.via}): ${JSON.stringify(validate.errors?.slice(0, 2))}`);
-      }
-      if (x.error) {
-        errors++;
-        if (x.status < 400) invalid.push(`${op.id}: an error case answered ${x.status}`);
-        else if (!envelope(body)) invalid.push(`${op.id} ${x.status}: not the error envelope: ${JSON.stringify(envelope.errors?.slice(0, 2))}`);
-      }
-    }
+    const { invalid, served, judged, errors } = judge(exchanges);
     const missing = contract.operations.filter((o) => !served.has(o.id)).map((o) => `${o.method} ${o.template}`);
     console.log(`contract: ${served.size} of ${contract.operations.length} operations served; ${judged - invalid.length} of ${judged} answers valid; ${errors} error cases`);
     expect(invalid).toEqual([]);
     expect(missing).toEqual(NOT_YET_SERVED);
   });
+
+  it('answers an error on every operation with the error envelope and the schema\'s failure answer', async () => {
+    exchanges.length = 0;
+    const none = '0'.repeat(32);
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const cases: [string, string, unknown?, Record<string, string>?][] = [];
+    for (const prefix of [`/zones/${Z}`, `/accounts/${A}`]) {
+      const R = `${prefix}/rulesets`;
+      cases.push(
+        ['GET', `${R}?per_page=0`],
+        ['POST', R, { kind: 'custom', phase: 'http_request_firewall_custom' }],
+        ['GET', `${R}/phases/no_such_phase/entrypoint`],
+        ['PUT', `${R}/phases/no_such_phase/entrypoint`, { rules: [] }],
+        ['GET', `${R}/phases/no_such_phase/entrypoint/versions`],
+        ['GET', `${R}/phases/http_ratelimit/entrypoint/versions/1`],
+        ['GET', `${R}/${none}`],
+        ['PUT', `${R}/${none}`, { rules: [] }],
+        ['DELETE', `${R}/${none}`],
+        ['POST', `${R}/${none}/rules`, { action: 'block', expression: 'true' }],
+        ['PATCH', `${R}/${none}/rules/${none}`, { enabled: false }],
+        ['DELETE', `${R}/${none}/rules/${none}`],
+        ['GET', `${R}/${none}/versions`],
+        ['GET', `${R}/${none}/versions/1`],
+        ['DELETE', `${R}/${none}/versions/1`],
+      );
+    }
+    // Rules by tag: the schema has the account-level call only.
+    cases.push(['GET', `/accounts/${A}/rulesets/${MANAGED_RULESET_ID}/versions/999/by_tag/wordpress`]);
+    const W = `/zones/${Z}/firewall/waf`;
+    const pkg = 'a25a9a7e9c00afc1fb2e0245519d725b';
+    cases.push(
+      ['GET', `${W}/packages?order=bogus`],
+      ['GET', `${W}/packages/nope`],
+      ['PATCH', `${W}/packages/nope`, { sensitivity: 'low' }],
+      ['GET', `${W}/packages/nope/groups`],
+      ['GET', `${W}/packages/${pkg}/groups/nope`],
+      ['PATCH', `${W}/packages/${pkg}/groups/nope`, { mode: 'on' }],
+      ['GET', `${W}/packages/nope/rules`],
+      ['GET', `${W}/packages/${pkg}/rules/nope`],
+      ['PATCH', `${W}/packages/${pkg}/rules/nope`, { mode: 'block' }],
+      ['GET', `${W}/overrides?per_page=1`],
+      ['POST', `${W}/overrides`, { urls: [] }],
+      ['GET', `${W}/overrides/nope`],
+      ['PUT', `${W}/overrides/nope`, { urls: ['shop.example/*'] }],
+      ['DELETE', `${W}/overrides/nope`],
+    );
+    const L = `/zones/${Z}/logpush`;
+    cases.push(
+      ['GET', `${L}/jobs?page=0`],
+      ['POST', `${L}/jobs`, { destination_conf: 42 }],
+      ['GET', `${L}/jobs/999999`],
+      ['PUT', `${L}/jobs/999999`, { enabled: true }],
+      ['DELETE', `${L}/jobs/999999`],
+      ['GET', `${L}/datasets/no_such_dataset/fields`],
+      ['GET', `${L}/datasets/no_such_dataset/jobs`],
+      // The instant-logs list takes no parameter but the credential: a wrong one is its error.
+      ['GET', `${L}/edge`, undefined, { authorization: 'Bearer wrong' }],
+      ['POST', `${L}/edge`, { fields: 'Nope', sample: 1 }],
+      ['POST', `${L}/ownership`, {}],
+      ['POST', `${L}/ownership/validate`, { destination_conf: 's3://b/p?region=us-east-1' }],
+      ['POST', `${L}/validate/destination/exists`, {}],
+      ['POST', `${L}/validate/origin`, {}],
+    );
+    const S = '/zones/shop/page_shield';
+    cases.push(
+      ['GET', S, undefined, { authorization: 'Bearer wrong' }],
+      ['PUT', S, {}],
+      ['GET', `${S}/scripts?page=0`],
+      ['GET', `${S}/scripts/${none}`],
+      ['GET', `${S}/connections?per_page=101`],
+      ['GET', `${S}/connections/${none}`],
+      ['GET', `${S}/cookies?same_site=sometimes`],
+      ['GET', `${S}/cookies/${none}`],
+      ['GET', `${S}/policies?page=2`],
+      ['POST', `${S}/policies`, { action: 'log' }],
+      ['GET', `${S}/policies/${none}`],
+      ['PUT', `${S}/policies/${none}`, { enabled: false }],
+      ['DELETE', `${S}/policies/${none}`],
+    );
+    for (const [method, path, body, headers] of cases) await failing(() => http(method, path, body, headers ?? auth));
+    const { invalid, errorCases } = judge(exchanges);
+    const without = contract.operations.filter((o) => !errorCases.has(o.id)).map((o) => `${o.method} ${o.template}`);
+    console.log(`contract errors: ${errorCases.size} of ${contract.operations.length} operations answered an error case; ${exchanges.length} cases`);
+    expect(invalid).toEqual([]);
+    expect(without).toEqual([]);
+  });
 });
+
+/** Judges recorded exchanges against the schema (and error cases against the error envelope too). */
+function judge(list: Exchange[]) {
+  const invalid: string[] = [];
+  const served = new Set<string>();
+  const errorCases = new Set<string>();
+  let judged = 0;
+  let errors = 0;
+  for (const x of list) {
+    const op = contract.operationOf(x.method, x.path);
+    if (!op) {
+      invalid.push(`${x.method} ${x.path}: no operation of the schema`);
+      continue;
+    }
+    if (x.status < 400) served.add(op.id);
+    judged++;
+    const body = x.text === '' ? undefined : JSON.parse(x.text);
+    const validate = contract.validator(op, x.status);
+    if (validate === null) {
+      if (body !== undefined) invalid.push(`${op.id} ${x.status}: the schema documents no body, the answer has one`);
+    } else if (!validate(body)) {
+      invalid.push(`${op.id} ${x.status} (${x.via}): ${JSON.stringify(validate.errors?.slice(0, 2))}`);
+    }
+    if (x.error) {
+      errors++;
+      if (x.status < 400) invalid.push(`${op.id} (${x.method} ${x.path}): an error case answered ${x.status}`);
+      else if (!envelope(body)) invalid.push(`${op.id} ${x.status}: not the error envelope: ${JSON.stringify(envelope.errors?.slice(0, 2))}`);
+      else errorCases.add(op.id);
+    }
+  }
+  return { invalid, served, errorCases, judged, errors };
+}
 
 /** Operations of the schema the emulator does not serve yet: the list shrinks as they are added. */
 const NOT_YET_SERVED: string[] = [];

@@ -19,6 +19,22 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
+describe('the previous WAF lists\' search parameters through the client', () => {
+  // The provider's OpenAPI document: packages `name`; groups `name`, `mode`, `rules_count`; rules `mode` (DIS, CHL,
+  // BLK, SIM), `group_id`, `description`, `priority`; `match`, `order`, `direction`.
+  it('sends search, match, order and direction, and follows every page of the answer', async () => {
+    const z = 'legacy-search';
+    expect((await wafLegacy.listPackages(client, z, { search: { name: 'core' } })).map((p) => p.id)).toEqual([OWASP]);
+    expect((await wafLegacy.listPackages(client, z, { order: 'name', direction: 'desc' })).map((p) => p.id)).toEqual([OWASP, CF]);
+    expect((await wafLegacy.listGroups(client, z, CF, { search: { mode: 'on', rules_count: 3 } })).map((g) => g.id)).toEqual([SPECIALS]);
+    await wafLegacy.updateRule(client, z, CF, '100016', 'challenge');
+    expect((await wafLegacy.listRules(client, z, CF, { search: { mode: 'CHL' } })).map((r) => r.id)).toEqual(['100016']);
+    expect((await wafLegacy.listRules(client, z, CF, { search: { priority: '5', description: 'wordpress' }, match: 'any', order: 'priority' })).map((r) => r.id)).toEqual(['100015', 'WP0025']);
+    const refused = await failure(wafLegacy.listRules(client, z, CF, { search: { mode: 'block' as 'BLK' } }));
+    expect([refused.status, refused.code]).toEqual([400, ERROR_CODES.wafInvalid]);
+  });
+});
+
 describe('the previous WAF through the client', () => {
   it('reads packages, groups and rules, and changes modes within each one\'s allowed set', async () => {
     const z = 'legacy-1';

@@ -156,6 +156,20 @@ describe('logfilter waf-migration', () => {
 });
 
 describe('logfilter waf-legacy', () => {
+  it('lists packages, groups and rules found by the API\'s search parameters', async () => {
+    const z = 'legacy-cli-search';
+    const CF = 'a25a9a7e9c00afc1fb2e0245519d725b';
+    const ids = (r: { stdout: string }) => (JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id);
+    expect(ids(await logfilter(['waf-legacy', 'packages', '--zone', z, '--name', 'core', '--json'], env))).toEqual(['1e334934fd7ae32ad705667f8c1057aa']);
+    expect(ids(await logfilter(['waf-legacy', 'groups', '--package', CF, '--zone', z, '--mode', 'off', '--json'], env))).toEqual(['a8f7ae6ff15afb0c1c6ac2bff25ad9e4']);
+    expect((await logfilter(['waf-legacy', 'rule-mode', '100173', 'block', '--package', CF, '--zone', z], env)).code).toBe(0);
+    expect(ids(await logfilter(['waf-legacy', 'rules', '--package', CF, '--zone', z, '--overridden', 'block', '--json'], env))).toEqual(['100173']);
+    expect(ids(await logfilter(['waf-legacy', 'rules', '--package', CF, '--zone', z, '--group', 'a8f7ae6ff15afb0c1c6ac2bff25ad9e4', '--description', 'host', '--match', 'any', '--json'], env))).toEqual(['100016', 'WP0025']);
+    // A value outside the flag's set is a usage error: nothing is sent.
+    const bad = await logfilter(['waf-legacy', 'rules', '--package', CF, '--zone', z, '--overridden', 'sideways'], env);
+    expect(bad.code).toBe(2);
+  });
+
   it('shows and changes packages, groups and rules, and creates overrides from a file', async () => {
     const z = 'legacy-cli';
     const pkgs = await logfilter(['waf-legacy', 'packages', '--zone', z], env);

@@ -115,7 +115,7 @@ export const ERROR_CODES = {
   wafMigrated: 20410,
   /** 404: no such previous-WAF package, group, rule or override. */
   wafNotFound: 20411,
-  /** 400: an invalid previous-WAF body (mode, urls, override fields). */
+  /** 400: an invalid previous-WAF body (mode, urls, override fields) or list parameter (waf-list.ts). */
   wafInvalid: 20412,
   /** 400: a page monitoring list parameter is unknown, malformed, repeated, or not allowed with another. */
   pageGuardParameter: 12001,

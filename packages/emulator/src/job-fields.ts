@@ -20,6 +20,9 @@ export const JOB_KINDS = ['', 'edge'] as const;
 /** The string-valued output options: prefixes, suffixes, delimiters and templates of records and batches. */
 const TEXT_OPTIONS = ['batch_prefix', 'batch_suffix', 'field_delimiter', 'record_delimiter', 'record_prefix', 'record_suffix', 'record_template'] as const;
 
+/** The output options the provider's schema makes nullable (not field_names, output_type, timestamp_format). */
+const NULLABLE_OPTIONS = new Set<string>(['sample_rate', 'CVE-2021-44228', ...TEXT_OPTIONS]);
+
 export interface OutputOptions {
   field_names?: string[];
   output_type?: string;
@@ -27,6 +30,16 @@ export interface OutputOptions {
   timestamp_format?: string;
   'CVE-2021-44228'?: boolean;
   [text: string]: unknown;
+}
+
+/** The provider's schema for an ownership challenge token (logpush_ownership_challenge): its alphabet and length. */
+export const CHALLENGE_PATTERN = '^[a-zA-Z0-9/+.\\-_]*$';
+export const CHALLENGE_MAX_LENGTH = 4096;
+
+export function checkChallengeToken(token: string): void {
+  if (token.length > CHALLENGE_MAX_LENGTH || !new RegExp(CHALLENGE_PATTERN).test(token)) {
+    throw badRequest('jobInvalid', `ownership_challenge: must be at most ${CHALLENGE_MAX_LENGTH} of the characters A-Z a-z 0-9 / + . - _ (the token the ownership call wrote)`, '/ownership_challenge');
+  }
 }
 
 export function checkUploadLimits(body: Record<string, unknown>): void {
@@ -52,10 +65,14 @@ export function checkOutputOptions(options: unknown, dataset: string): void {
   if (typeof options !== 'object' || Array.isArray(options)) throw badRequest('jobInvalid', 'output_options: must be an object', '/output_options');
   const schema = getDataset(dataset);
   for (const [key, value] of Object.entries(options as Record<string, unknown>)) {
+    // Nullable in the provider's schema (logpush_output_options): null is "not set", as an SDK sends an unset option.
+    if (value === null && NULLABLE_OPTIONS.has(key)) continue;
     switch (key) {
       case 'field_names':
         if (!Array.isArray(value) || value.some((f) => typeof f !== 'string')) throw badRequest('jobInvalid', 'output_options.field_names: must be an array of field names', where(key));
-        for (const f of value as string[]) if (schema && !schema.byName.has(f)) throw badRequest('jobInvalid', `output_options.field_names: ${f} is not a field of ${dataset}`, where(key));
+        (value as string[]).forEach((f, i) => {
+          if (schema && !schema.byName.has(f)) throw badRequest('jobInvalid', `output_options.field_names: ${f} is not a field of ${dataset}`, `${where(key)}/${i}`);
+        });
         break;
       case 'output_type':
         if (!(OUTPUT_TYPES as readonly unknown[]).includes(value)) throw badRequest('jobInvalid', `output_options.output_type: must be one of ${OUTPUT_TYPES.join(', ')}`, where(key));

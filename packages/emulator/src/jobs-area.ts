@@ -10,6 +10,7 @@ import { badRequest } from './errors.js';
 import * as jobs from './jobs.js';
 import { createEdgeJob, edgeJobs } from './edge-jobs.js';
 import { challengeMatches, issueChallenge, needsChallenge } from './ownership.js';
+import { checkChallengeToken } from './job-fields.js';
 import { datasetFields, destinationExists, destinationString, validateOrigin } from './logexport-checks.js';
 
 
@@ -95,6 +96,7 @@ function routesOf(store: Store, L: string[], options: { outbox?: string }): Rout
           const destination = destinationString(request.body);
           const challenge = (request.body as { ownership_challenge?: unknown }).ownership_challenge;
           if (typeof challenge !== 'string') throw badRequest('jobInvalid', 'ownership_challenge: required, the token written to the destination', '/ownership_challenge');
+          checkChallengeToken(challenge);
           const zone = scope(params);
           const issued = !needsChallenge(destination) || (zone as { logexport_challenges?: Record<string, string> }).logexport_challenges?.[destination] !== undefined;
           return { result: { valid: issued && challengeMatches(zone, destination, challenge) } };

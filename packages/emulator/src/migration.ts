@@ -33,7 +33,7 @@ const MODE_OVERRIDE: Record<string, { action?: string; enabled: boolean }> = {
 
 function phaseTwo(query: URLSearchParams): void {
   const value = query.get('phase_two');
-  if (value !== null && value !== '1') throw badRequest('migrationParameter', `phase_two: only 1 is defined (the second phase of the migration), not "${value}"`);
+  if (value !== null && value !== '1') throw badRequest('migrationParameter', `phase_two: only 1 is defined (the second phase of the migration), not "${value}"`, '/phase_two');
 }
 
 export interface Blocker {
@@ -143,7 +143,7 @@ export function migrateWithEntrypoint(store: Store, zoneId: string, phase: strin
   phaseTwo(query);
   const raw = query.get('waf_migration') ?? '';
   const mode = Object.hasOwn(MODES, raw) ? MODES[raw] : undefined;
-  if (!mode) throw badRequest('migrationParameter', `waf_migration: must be pending (1) or validation (2), not "${raw}"`);
+  if (!mode) throw badRequest('migrationParameter', `waf_migration: must be pending (1) or validation (2), not "${raw}"`, '/waf_migration');
   const zone = store.zone(zoneId);
   if (zone.migration.state === 'migrated') throw conflict('alreadyMigrated', 'the zone has already migrated; the migration cannot be undone or repeated (update the entry point without waf_migration)');
   const [blocker] = blockers(zone);

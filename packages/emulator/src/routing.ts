@@ -91,14 +91,25 @@ export function matchRoute(routes: Route[], segments: string[], method: string):
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 1000;
 
-function intParam(query: URLSearchParams, name: string, dflt: number, max: number): number {
+function intParam(query: URLSearchParams, name: string, dflt: number, max: number, min = 1): number {
   const raw = query.get(name);
   if (raw === null) return dflt;
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw badRequest('invalidPaging', `${name}: must be an integer from 1 to ${max}`);
+  // Reading one of two values would answer a page the client did not ask for.
+  if (query.getAll(name).length > 1) throw badRequest('invalidPaging', `${name}: given twice`, `/${name}`);
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    // The parameter as the pointer, as page monitoring lists answer a refused parameter.
+    throw badRequest('invalidPaging', `${name}: must be an integer from ${min} to ${max}`, `/${name}`);
   }
   return Number(raw);
 }
+
+/** How a page-numbered list sizes its pages: the default and the range of `per_page`. */
+export interface PageSize {
+  perPage: number;
+  min: number;
+  max: number;
+}
+const PAGE_SIZE: PageSize = { perPage: DEFAULT_PER_PAGE, min: 1, max: MAX_PER_PAGE };
 
 /** A whole list as one page (no paging asked): an empty list has no page (`total_pages: 0`), as a paged one. */
 export function wholeList<T>(items: T[]): HandlerAnswer {
@@ -107,9 +118,9 @@ export function wholeList<T>(items: T[]): HandlerAnswer {
 }
 
 /** Page-numbered lists (jobs, the previous WAF): `page` (1-based) and `per_page`. */
-export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
+export function paged<T>(items: T[], query: URLSearchParams, size: PageSize = PAGE_SIZE): HandlerAnswer {
   const page = intParam(query, 'page', 1, 1_000_000);
-  const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const perPage = intParam(query, 'per_page', size.perPage, size.max, size.min);
   const result = items.slice((page - 1) * perPage, page * perPage);
   return {
     result,
@@ -129,8 +140,9 @@ export function paged<T>(items: T[], query: URLSearchParams): HandlerAnswer {
  */
 export function cursorPaged<T extends { id: string }>(items: T[], query: URLSearchParams, places?: number[]): HandlerAnswer {
   // A page number would be ignored and page 1 answered again, so a client paging by number would never stop.
-  if (query.has('page')) throw badRequest('invalidPaging', 'page: this list is paged by cursor: pass result_info.cursor of the previous answer as cursor');
+  if (query.has('page')) throw badRequest('invalidPaging', 'page: this list is paged by cursor: pass result_info.cursor of the previous answer as cursor', '/page');
   const perPage = intParam(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  if (query.getAll('cursor').length > 1) throw badRequest('invalidCursor', 'cursor: given twice', '/cursor');
   const cursor = query.get('cursor');
   let start = 0;
   if (cursor !== null && cursor !== '') {
@@ -139,7 +151,7 @@ export function cursorPaged<T extends { id: string }>(items: T[], query: URLSear
     const placed = places && place !== undefined && /^[0-9]+$/.test(place) ? Number(place) : undefined;
     if (at >= 0) start = at + 1;
     else if (placed !== undefined) start = places!.findIndex((p) => p > placed) < 0 ? items.length : places!.findIndex((p) => p > placed);
-    else throw badRequest('invalidCursor', 'cursor: not a cursor of this list (start again without it)');
+    else throw badRequest('invalidCursor', 'cursor: not a cursor of this list (start again without it)', '/cursor');
   }
   const result = items.slice(start, start + perPage);
   const more = start + perPage < items.length;

@@ -91,13 +91,38 @@ export function countCustomFields(rules: readonly Rule[]): number {
   return n;
 }
 
-/** At most 40 custom fields per zone, counting every ruleset of the zone with `rules` in place of ruleset `id`'s. */
-export function checkCustomFieldLimit(zone: RulesetScope, id: string, rules: readonly Rule[]): void {
-  let total = countCustomFields(rules);
+/**
+ * Where a rule of the new list sits in the request body: `/rules/N` for a whole ruleset, `` for the rule a body
+ * adds or changes alone, undefined for a rule the body did not send.
+ */
+export type RulePlace = (rule: Rule, index: number) => string | undefined;
+
+/**
+ * At most 40 custom fields per zone, counting every ruleset of the zone with `rules` in place of ruleset `id`'s.
+ * The refusal points at the field that goes over (the other rulesets counted first, then `rules` in order), where
+ * `place` says the body has it.
+ */
+export function checkCustomFieldLimit(zone: RulesetScope, id: string, rules: readonly Rule[], place: RulePlace = () => undefined): void {
+  let others = 0;
   for (const rs of zone.rulesets) {
-    if (rs.id !== id) total += countCustomFields(rs.versions[rs.versions.length - 1].rules);
+    if (rs.id !== id) others += countCustomFields(rs.versions[rs.versions.length - 1].rules);
   }
-  if (total > MAX_CUSTOM_FIELDS) {
-    throw badRequest('customFieldLimit', `the zone would have ${total} custom fields; at most ${MAX_CUSTOM_FIELDS} are allowed`);
-  }
+  const total = others + countCustomFields(rules);
+  if (total <= MAX_CUSTOM_FIELDS) return;
+  let seen = others;
+  let pointer: string | undefined;
+  rules.forEach((r, i) => {
+    if (pointer !== undefined || r.action !== 'log_custom_field') return;
+    for (const list of LISTS) {
+      const v = r.action_parameters?.[list];
+      if (!Array.isArray(v)) continue;
+      if (seen + v.length > MAX_CUSTOM_FIELDS) {
+        const at = place(r, i);
+        pointer = at === undefined ? '' : `${at}/action_parameters/${list}/${MAX_CUSTOM_FIELDS - seen}`;
+        return;
+      }
+      seen += v.length;
+    }
+  });
+  throw badRequest('customFieldLimit', `the zone would have ${total} custom fields; at most ${MAX_CUSTOM_FIELDS} are allowed`, pointer || undefined);
 }

@@ -7,7 +7,7 @@
 import { badRequest, clip, conflict, fail, notFound } from './errors.js';
 import type { EmulatorState, Rule, RulesetScope, RulesetVersion, StoredRuleset, ZoneState } from './state.js';
 import type { Position, RuleInput, RulesetInput } from './ruleset-input.js';
-import { validateRule, checkCustomFieldLimit } from './rules-validate.js';
+import { validateRule, checkCustomFieldLimit, type RulePlace } from './rules-validate.js';
 import { ENTRYPOINT_KIND, PHASES } from './rules-table.js';
 import { MANAGED_RULESETS, isManaged } from './managed-rulesets.js';
 import { newId } from './ids.js';
@@ -160,7 +160,10 @@ function makeRule(input: RuleInput, old: Rule | undefined, version: string, stam
   return { id, version, ...content, last_updated: stamp };
 }
 
-function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { description?: string }, rules: (version: string, stamp: string) => Rule[]): void {
+/** A whole ruleset's rules are the body's `rules`, in the order sent. */
+const BODY_RULES: RulePlace = (_rule, i) => `/rules/${i}`;
+
+function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { description?: string }, rules: (version: string, stamp: string) => Rule[], place?: RulePlace): void {
   const version = String(rs.nextVersion);
   const stamp = now();
   const prev = latest(rs);
@@ -173,7 +176,7 @@ function pushVersion(scope: RulesetScope, rs: StoredRuleset, props: { descriptio
     rules: rules(version, stamp),
     last_updated: stamp,
   };
-  checkCustomFieldLimit(scope, rs.id, next.rules);
+  checkCustomFieldLimit(scope, rs.id, next.rules, place);
   rs.versions.push(next);
   rs.nextVersion += 1;
 }
@@ -194,7 +197,7 @@ export function createRuleset(scope: RulesetScope, scopeKind: ScopeKind, body: R
     versions: [{ version: '1', name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, rules, last_updated: stamp }],
     nextVersion: 2,
   };
-  checkCustomFieldLimit(scope, rs.id, rules);
+  checkCustomFieldLimit(scope, rs.id, rules, BODY_RULES);
   rs.seq = scope.nextRulesetSeq ?? scope.rulesets.length;
   scope.nextRulesetSeq = rs.seq + 1;
   scope.rulesets.push(rs);
@@ -208,7 +211,7 @@ export function updateRuleset(scope: RulesetScope, rs: StoredRuleset, body: Rule
     const sent = body[field];
     if (sent !== undefined && sent !== cur[field]) throw badRequest('immutableProperty', `${field}: cannot change from ${cur[field]} to ${sent}`, `/${field}`);
   }
-  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp, runs));
+  pushVersion(scope, rs, body, (version, stamp) => materialize(cur.rules, body.rules, cur.phase, version, stamp, runs), BODY_RULES);
   return rs;
 }
 
@@ -286,16 +289,17 @@ export function byTag(rs: StoredRuleset, version: string, tag: string) {
 /** Reads a `position` from a body: exactly one of before (rule id, "" = first), after (rule id, "" = last), index (1-based). */
 export function readPosition(raw: unknown): Position | undefined {
   if (raw === undefined) return undefined;
-  const bad = (why: string) => badRequest('invalidPosition', `position: ${why}`, '/position');
+  // The shape is `/position`'s fault; a value is its key's (`/position/index`), as the range check points.
+  const bad = (why: string, key?: string) => badRequest('invalidPosition', `position: ${why}`, key === undefined ? '/position' : `/position/${key}`);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw bad('must be an object with one of before, after, index');
   const keys = Object.keys(raw);
   if (keys.length !== 1 || !['before', 'after', 'index'].includes(keys[0])) throw bad('give exactly one of before, after, index');
   const value = (raw as Record<string, unknown>)[keys[0]];
   if (keys[0] === 'index') {
-    if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('index must be an integer (1 is the first rule)');
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('index must be an integer (1 is the first rule)', 'index');
     return { index: value };
   }
-  if (typeof value !== 'string') throw bad(`${keys[0]} must be a rule id ("" for ${keys[0] === 'before' ? 'first' : 'last'})`);
+  if (typeof value !== 'string') throw bad(`${keys[0]} must be a rule id ("" for ${keys[0] === 'before' ? 'first' : 'last'})`, keys[0]);
   return keys[0] === 'before' ? { before: value } : { after: value };
 }
 
@@ -318,7 +322,7 @@ function insertAt(rules: Rule[], rule: Rule, position: Position | undefined): Ru
   }
   const ref = 'before' in position ? position.before : position.after;
   const at = out.findIndex((r) => r.id === ref);
-  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`, '/position');
+  if (at < 0) throw badRequest('invalidPosition', `position: rule ${ref} is not in this ruleset`, `/position/${'before' in position ? 'before' : 'after'}`);
   out.splice('before' in position ? at : at + 1, 0, rule);
   return out;
 }
@@ -332,7 +336,8 @@ export function addRule(scope: RulesetScope, rs: StoredRuleset, body: RuleInput 
   validateRule(input, 'body', phase);
   checkExecuteTarget(input, 'body', runs);
   checkRefFree(latest(rs).rules, input.ref);
-  pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, makeRule(input, undefined, version, stamp), position));
+  let added: Rule | undefined;
+  pushVersion(scope, rs, {}, (version, stamp) => insertAt(latest(rs).rules, (added = makeRule(input, undefined, version, stamp)), position), (r) => (r === added ? '' : undefined));
   return rs;
 }
 
@@ -367,10 +372,10 @@ export function patchRule(scope: RulesetScope, rs: StoredRuleset, ruleId: string
     if (position && rule === old) rule = { ...old, version, last_updated: stamp };
     if (!position) return rules.map((r) => (r.id === ruleId ? rule : r));
     if (('before' in position && position.before === ruleId) || ('after' in position && position.after === ruleId)) {
-      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', '/position');
+      throw badRequest('invalidPosition', 'position: a rule cannot be placed relative to itself', `/position/${'before' in position ? 'before' : 'after'}`);
     }
     return insertAt(rules.filter((r) => r.id !== ruleId), rule, position);
-  });
+  }, (r) => (r.id === ruleId ? '' : undefined));
   return rs;
 }
 

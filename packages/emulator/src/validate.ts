@@ -2,6 +2,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { badRequest, type ErrorCodeName } from './errors.js';
 import { checkBodyFields, type BodyName } from './body-fields.js';
+import { CHALLENGE_MAX_LENGTH, CHALLENGE_PATTERN } from './job-fields.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 
@@ -41,7 +42,8 @@ const jobProperties = {
   // dataset and frequency are nullable in the provider's schema: null is "not given" (the default, or unchanged).
   dataset: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] },
   logpull_options: { type: ['string', 'null'], maxLength: 4096 },
-  ownership_challenge: { type: 'string' },
+  // The provider's schema (logpush_ownership_challenge): the token's alphabet and length.
+  ownership_challenge: { type: 'string', maxLength: CHALLENGE_MAX_LENGTH, pattern: CHALLENGE_PATTERN },
   filter: { type: ['string', 'null'] },
   enabled: { type: 'boolean' },
   frequency: { enum: ['high', 'low', null] },

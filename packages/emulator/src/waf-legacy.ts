@@ -4,7 +4,8 @@
  * those APIs stop working (README, "The migration (area E)"). The zone fixture's `waf` section is read by waf-fixture.ts.
  */
 import { badRequest, fail, notFound } from './errors.js';
-import { paged, type Area, type Route } from './routing.js';
+import type { Area, Route } from './routing.js';
+import { containsText, numberOrText, wafList, type WafListSpec } from './waf-list.js';
 import { wafFixture } from './waf-fixture.js';
 import { newId } from './ids.js';
 import { checkBodyFields, type BodyName } from './body-fields.js';
@@ -21,6 +22,32 @@ import {
   type WafPackage,
   type WafRule,
 } from './waf-state.js';
+
+/** The search and order parameters of each list, as the provider's OpenAPI document names them (waf-list.ts). */
+const PACKAGE_LIST: WafListSpec = {
+  search: { name: { matches: containsText('name') } },
+  order: { name: (p) => String(p.name).toLowerCase() },
+};
+const GROUP_LIST: WafListSpec = {
+  search: {
+    name: { matches: containsText('name') },
+    mode: { matches: (g, v) => g.mode === v, values: GROUP_MODES },
+    rules_count: { matches: (g, v) => g.rules_count === Number(v), pattern: /^[0-9]+$/ },
+  },
+  order: { mode: (g) => g.mode, rules_count: (g) => g.rules_count },
+};
+/** The schema's rule `mode` search: the mode a rule was overridden to, abbreviated. */
+const OVERRIDDEN_MODES: Record<string, string> = { DIS: 'disable', CHL: 'challenge', BLK: 'block', SIM: 'simulate' };
+const RULE_LIST: WafListSpec = {
+  search: {
+    // "The action/mode a rule has been overridden to perform": a rule left at `default` is not overridden.
+    mode: { matches: (r, v) => r.mode === OVERRIDDEN_MODES[v], values: Object.keys(OVERRIDDEN_MODES) },
+    group_id: { matches: (r, v) => r.group.id === v },
+    description: { matches: containsText('description') },
+    priority: { matches: (r, v) => String(r.priority) === v },
+  },
+  order: { priority: (r) => numberOrText(r.priority), group_id: (r) => r.group.id, description: (r) => String(r.description).toLowerCase() },
+};
 
 const ruleModes = (pkg: WafPackage): readonly string[] => (pkg.detection_mode === 'anomaly' ? ANOMALY_MODES : TRADITIONAL_MODES);
 
@@ -136,7 +163,7 @@ export const wafLegacyArea: Area = {
     return [
       {
         pattern: [...W, 'packages'],
-        methods: { GET: (request, params) => paged(live(params).waf.packages.map((p) => packageView(params.zone, p)), request.query) },
+        methods: { GET: (request, params) => wafList(live(params).waf.packages.map((p) => packageView(params.zone, p)), request.query, PACKAGE_LIST) },
       },
       {
         pattern: P,
@@ -158,7 +185,7 @@ export const wafLegacyArea: Area = {
       },
       {
         pattern: [...P, 'groups'],
-        methods: { GET: (request, params) => paged(pkg(params).groups.map((g) => groupView(pkg(params), g)), request.query) },
+        methods: { GET: (request, params) => wafList(pkg(params).groups.map((g) => groupView(pkg(params), g)), request.query, GROUP_LIST) },
       },
       {
         pattern: [...P, 'groups', ':group'],
@@ -176,7 +203,7 @@ export const wafLegacyArea: Area = {
       },
       {
         pattern: [...P, 'rules'],
-        methods: { GET: (request, params) => paged(pkg(params).rules.map((r) => ruleView(pkg(params), r)), request.query) },
+        methods: { GET: (request, params) => wafList(pkg(params).rules.map((r) => ruleView(pkg(params), r)), request.query, RULE_LIST) },
       },
       {
         pattern: [...P, 'rules', ':rule'],
@@ -195,7 +222,7 @@ export const wafLegacyArea: Area = {
       {
         pattern: [...W, 'overrides'],
         methods: {
-          GET: (request, params) => paged(live(params).waf.overrides, request.query),
+          GET: (request, params) => wafList(live(params).waf.overrides, request.query),
           POST: (request, params) => {
             const zone = live(params);
             const override = readOverride(request.body, undefined);

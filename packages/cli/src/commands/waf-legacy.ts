@@ -3,7 +3,7 @@
  * mainly to find and delete the overrides that block the migration. These calls stop working once the zone has
  * migrated.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { wafLegacy, type WafOverride, type WafOverrideInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_OK, UsageError } from '../errors.js';
@@ -14,12 +14,22 @@ import { confirmDestructive, withYes } from '../api/confirm.js';
 
 interface LegacyFlags extends ConnectionFlags {
   package?: string;
+  name?: string;
+  mode?: 'on' | 'off';
+  group?: string;
+  description?: string;
+  overridden?: keyof typeof OVERRIDDEN;
+  match?: 'all' | 'any';
   dryRun?: boolean;
   sensitivity?: string;
   actionMode?: string;
   file?: string;
   yes?: boolean;
 }
+
+/** `--overridden` in words, as the API's rule search takes it (`mode`: DIS, CHL, BLK, SIM). */
+const OVERRIDDEN = { disable: 'DIS', challenge: 'CHL', block: 'BLK', simulate: 'SIM' } as const;
+const matchOption = () => new Option('--match <how>', 'all searches must match, or any one (the API\'s default: all)').choices(['all', 'any']);
 
 function overrideRows(items: WafOverride[]): string[][] {
   return items.map((o) => [o.id, o.urls.join(', '), Object.entries(o.rules ?? {}).map(([k, v]) => `${k}=${v}`).join(' '), o.paused ? 'yes' : 'no', short(o.description, 40)]);
@@ -33,23 +43,37 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
   };
   const pkgOption = (c: Command) => c.requiredOption('--package <package_id>', 'WAF package id (see `waf-legacy packages`)');
 
-  withConnectionOptions(group.command('packages').description('list the WAF packages')).action(async (flags: LegacyFlags) => {
-    const client = makeClient(ctx, flags);
-    const items = await apiCall(`listing the WAF packages of zone ${flags.zone} failed`, () => wafLegacy.listPackages(client, flags.zone));
-    out(flags, items, table(['ID', 'NAME', 'DETECTION', 'SENSITIVITY', 'ACTION MODE'], items.map((p) => [p.id, p.name, p.detection_mode ?? '', p.sensitivity ?? '', p.action_mode ?? ''])));
-  });
+  withConnectionOptions(group.command('packages').description('list the WAF packages'))
+    .option('--name <text>', 'only packages whose name holds this text')
+    .action(async (flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const items = await apiCall(`listing the WAF packages of zone ${flags.zone} failed`, () => wafLegacy.listPackages(client, flags.zone, { search: { name: flags.name } }));
+      out(flags, items, table(['ID', 'NAME', 'DETECTION', 'SENSITIVITY', 'ACTION MODE'], items.map((p) => [p.id, p.name, p.detection_mode ?? '', p.sensitivity ?? '', p.action_mode ?? ''])));
+    });
 
-  pkgOption(withConnectionOptions(group.command('groups').description('list the rule groups of a package'))).action(async (flags: LegacyFlags) => {
-    const client = makeClient(ctx, flags);
-    const items = await apiCall(`listing the groups of package ${flags.package} failed`, () => wafLegacy.listGroups(client, flags.zone, flags.package!));
-    out(flags, items, table(['ID', 'NAME', 'MODE', 'RULES'], items.map((g) => [g.id, g.name, g.mode, String(g.rules_count ?? '')])));
-  });
+  pkgOption(withConnectionOptions(group.command('groups').description('list the rule groups of a package')))
+    .option('--name <text>', 'only groups whose name holds this text')
+    .addOption(new Option('--mode <mode>', 'only groups in this mode').choices(['on', 'off']))
+    .addOption(matchOption())
+    .action(async (flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const items = await apiCall(`listing the groups of package ${flags.package} failed`, () =>
+        wafLegacy.listGroups(client, flags.zone, flags.package!, { search: { name: flags.name, mode: flags.mode }, match: flags.match }),
+      );
+      out(flags, items, table(['ID', 'NAME', 'MODE', 'RULES'], items.map((g) => [g.id, g.name, g.mode, String(g.rules_count ?? '')])));
+    });
 
-  pkgOption(withConnectionOptions(group.command('rules').description('list the rules of a package'))).action(async (flags: LegacyFlags) => {
-    const client = makeClient(ctx, flags);
-    const items = await apiCall(`listing the rules of package ${flags.package} failed`, () => wafLegacy.listRules(client, flags.zone, flags.package!));
-    out(flags, items, table(['ID', 'GROUP', 'MODE', 'DEFAULT', 'DESCRIPTION'], items.map((r) => [r.id, r.group?.name ?? '', r.mode, r.default_mode ?? '', short(r.description, 50)])));
-  });
+  pkgOption(withConnectionOptions(group.command('rules').description('list the rules of a package')))
+    .option('--group <group_id>', 'only rules of this group')
+    .option('--description <text>', 'only rules whose description holds this text')
+    .addOption(new Option('--overridden <mode>', 'only rules overridden to this mode (a rule at its default is not)').choices(Object.keys(OVERRIDDEN)))
+    .addOption(matchOption())
+    .action(async (flags: LegacyFlags) => {
+      const client = makeClient(ctx, flags);
+      const search = { group_id: flags.group, description: flags.description, mode: flags.overridden === undefined ? undefined : OVERRIDDEN[flags.overridden] };
+      const items = await apiCall(`listing the rules of package ${flags.package} failed`, () => wafLegacy.listRules(client, flags.zone, flags.package!, { search, match: flags.match }));
+      out(flags, items, table(['ID', 'GROUP', 'MODE', 'DEFAULT', 'DESCRIPTION'], items.map((r) => [r.id, r.group?.name ?? '', r.mode, r.default_mode ?? '', short(r.description, 50)])));
+    });
 
   withConnectionOptions(group.command('package').description('show a package; --sensitivity / --action-mode change the core rule set\'s').argument('<package-id>'))
     .option('--sensitivity <level>', 'high, medium, low or off (anomaly packages)')
