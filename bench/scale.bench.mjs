@@ -7,10 +7,12 @@
  *
  *   npm run build && node bench/scale.bench.mjs [--sizes 20,200,2048,10240] [--shapes F1,F2,F3]
  *     [--variants plain,gzip] [--rounds 5] [--big-rounds 3] [--random-sizes 200,2048] [--seed 1] [--count 12]
- *     [--only scale|random] [--jobs 2] [--quick] [--plan]
+ *     [--only scale|random] [--jobs 2] [--contention-rounds 3] [--quick] [--plan]
  *
  * --quick: 20 and 200 MB, 3 rounds, 6 random filters on 200 MB (a few minutes once the data is cached).
  * --plan: print what would run (sizes, shapes, rounds, the cache) as JSON and stop. Bad options: exit 2.
+ * --contention-rounds: rounds of the 2-core section's last line (two busy processes against one, ~1.3 CPU-s each);
+ * test/bench-scale.test.ts runs the section in its smallest form with 1.
  * Workloads are generated on first use (2 GB: several minutes, 10 GB: half an hour on 2 cores) and cached in
  * $LOGFILTER_BENCH_CACHE (default ~/.cache/logfilter-bench); `--jobs` files are written at once.
  *
@@ -34,7 +36,7 @@ import { drawFilters } from './random-filters.mjs';
 
 const argv = process.argv;
 // Bad options get a clear answer (exit 2), not a run of an hour on the wrong sizes.
-const VALUED = ['sizes', 'shapes', 'variants', 'rounds', 'big-rounds', 'random-sizes', 'seed', 'count', 'only', 'jobs'];
+const VALUED = ['sizes', 'shapes', 'variants', 'rounds', 'big-rounds', 'random-sizes', 'seed', 'count', 'only', 'jobs', 'contention-rounds'];
 const FLAGS = ['quick', 'plan'];
 const usage = (msg) => {
   console.error(`scale bench: ${msg}\n  options: ${VALUED.map((v) => `--${v} V`).join(' ')} ${FLAGS.map((f) => `--${f}`).join(' ')}`);
@@ -66,17 +68,18 @@ const SEED = Number(arg('seed', '1'));
 const COUNT = Number(arg('count', QUICK ? '6' : '12'));
 const ONLY = arg('only', '');
 const JOBS = Number(arg('jobs', '2'));
+const CONTENTION_ROUNDS = Number(arg('contention-rounds', '3'));
 for (const v of VARIANTS) if (v !== 'plain' && v !== 'gzip') usage(`unknown variant ${v} (plain, gzip)`);
 for (const [name, xs] of [['sizes', SIZES], ['random-sizes', RANDOM_SIZES]]) {
   for (const x of xs) if (!/^\d+(\.\d+)?$/.test(x) || !(Number(x) > 0)) usage(`--${name}: ${x} is not a size in MB`);
   xs.splice(0, xs.length, ...xs.map(Number));
 }
-for (const [name, x] of [['rounds', ROUNDS], ['big-rounds', BIG_ROUNDS], ['count', COUNT], ['jobs', JOBS]]) if (!Number.isInteger(x) || x < 1) usage(`--${name}: ${x} is not a whole number >= 1`);
+for (const [name, x] of [['rounds', ROUNDS], ['big-rounds', BIG_ROUNDS], ['count', COUNT], ['jobs', JOBS], ['contention-rounds', CONTENTION_ROUNDS]]) if (!Number.isInteger(x) || x < 1) usage(`--${name}: ${x} is not a whole number >= 1`);
 if (!Number.isInteger(SEED)) usage(`--seed: ${SEED} is not an integer`);
 if (ONLY && ONLY !== 'scale' && ONLY !== 'random') usage(`--only: ${ONLY} (scale or random)`);
 if (argv.includes('--plan')) {
   // What a run would do, without doing it (the README's commands are checked this way).
-  console.log(JSON.stringify({ sizes: ONLY === 'random' ? [] : SIZES, shapes: SHAPES, variants: VARIANTS, rounds: ROUNDS, bigRounds: BIG_ROUNDS, randomSizes: ONLY === 'scale' ? [] : RANDOM_SIZES, seed: SEED, count: COUNT, jobs: JOBS, cache: cacheDir() }));
+  console.log(JSON.stringify({ sizes: ONLY === 'random' ? [] : SIZES, shapes: SHAPES, variants: VARIANTS, rounds: ROUNDS, bigRounds: BIG_ROUNDS, randomSizes: ONLY === 'scale' ? [] : RANDOM_SIZES, seed: SEED, count: COUNT, jobs: JOBS, contentionRounds: CONTENTION_ROUNDS, cache: cacheDir() }));
   process.exit(0);
 }
 requireBuild('scale bench');
@@ -327,7 +330,7 @@ async function scale() {
       console.log(`    the split's CPU against theirs ${own >= 0 ? '+' : ''}${own.toFixed(2)} s (${((100 * own) / s.pair.cpu).toFixed(0)}%: what the split itself adds); reading on two threads ${s.read2.seconds.toFixed(2)} s`);
       console.log(`    (${(s.read.seconds / s.read2.seconds).toFixed(2)}x one thread's ${s.read.seconds.toFixed(2)} s), CPU ${s.read2.cpu.toFixed(2)} s against ${s.read.cpu.toFixed(2)} s.`);
     }
-    const c = await contention(3);
+    const c = await contention(CONTENTION_ROUNDS);
     console.log(`  Two processes at once against one alone, CPU each (1.00x: the cores share nothing), load average ${load()}: a busy loop ${c.loop.toFixed(2)}x,`);
     console.log(`  a copy of 64 MB buffers ${c.copy.toFixed(2)}x. Where these exceed 1, two threads of eval slow each other down the same way.`);
   }

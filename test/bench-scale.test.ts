@@ -1,8 +1,9 @@
 /**
  * The pieces of the scale bench (bench/scale.bench.mjs) that decide what it measures: the log export layout of
  * its workloads, the cache and its completion marker, and the random hidden-style filter generator (every
- * drawn filter compiles, every operator is drawn, selectivity stays within 0–95%). The bench itself measures
- * speed and is not run here. The bench modules load the built core (packages/core/dist): `npm run build` first.
+ * drawn filter compiles, every operator is drawn, selectivity stays within 0–95%), and its 2-core section run
+ * in its smallest form (a quarter-MB workload, one round) for the lines it prints, with numbers; no figure is
+ * judged. The bench modules load the built core (packages/core/dist): `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -156,14 +157,49 @@ describe('the README\'s scale bench commands', () => {
     const quick = JSON.parse(run(['bench/scale.bench.mjs', '--quick', '--plan']).stdout);
     expect(quick).toMatchObject({ sizes: [20, 200], rounds: 3, randomSizes: [200] });
     const all = JSON.parse(run(['bench/scale.bench.mjs', '--plan']).stdout);
-    expect(all).toMatchObject({ sizes: [20, 200, 2048, 10240], rounds: 5, bigRounds: 5, randomSizes: [200, 2048], seed: 1 });
+    expect(all).toMatchObject({ sizes: [20, 200, 2048, 10240], rounds: 5, bigRounds: 5, randomSizes: [200, 2048], seed: 1, contentionRounds: 3 });
   });
 
   it('refuses bad options with exit 2', () => {
-    for (const bad of [['--sizes', '2x'], ['--shapes', 'F9'], ['--variants', 'zip'], ['--rounds', '0'], ['--bogus'], ['--rounds'], ['--only', 'both']]) {
+    for (const bad of [['--sizes', '2x'], ['--shapes', 'F9'], ['--variants', 'zip'], ['--rounds', '0'], ['--contention-rounds', '0'], ['--bogus'], ['--rounds'], ['--only', 'both']]) {
       const r = run(['bench/scale.bench.mjs', ...bad, '--plan']);
       expect(r.status, bad.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
     }
+  });
+});
+
+describe('the scale bench\'s 2-core section, in its smallest form', () => {
+  // CPU comes from /usr/bin/time (Debian's `time` package), which the bench needs for these lines.
+  const hasTime = fs.existsSync('/usr/bin/time');
+  let out = '';
+  let status: number | null = null;
+  beforeAll(() => {
+    if (!hasTime) return;
+    const r = spawnSync(
+      process.execPath,
+      ['bench/scale.bench.mjs', '--sizes', '0.25', '--shapes', 'F3', '--variants', 'plain', '--rounds', '1', '--contention-rounds', '1', '--only', 'scale', '--jobs', '1'],
+      { cwd: path.resolve(__dirname, '..'), encoding: 'utf8', env: { ...process.env, LOGFILTER_BENCH_CACHE: path.join(tmp, 'two-core') } },
+    );
+    out = r.stdout;
+    status = r.status;
+    if (r.status !== 0) console.error(r.stdout, r.stderr);
+  }, 120_000);
+
+  const num = String.raw`-?\d+\.\d+`;
+  it.skipIf(!hasTime)('prints the 1-thread/default table, the two-process and two-thread-read lines and the contention line, with numbers', () => {
+    expect(status).toBe(0);
+    // the table row of the size: walls, speed-up, CPUs, the split's extra CPU, idle core-seconds, reading, start-up, matching
+    expect(out).toMatch(new RegExp(String.raw`\| 0\.25 MB \| ${num} s \| ${num} s \| ${num}x \| ${num} s \| ${num} s \| ${num} s \(-?\d+%\) \| ${num} s \| ${num} s \| ${num} s \| ${num} s \|`));
+    // the rows of the reads and of the two processes, with their counts, as measured commands
+    expect(out).toMatch(new RegExp(String.raw`read only, two threads +${num}s +\d+ +${num}s +\d+ MB`));
+    expect(out).toMatch(new RegExp(String.raw`plain F3: 2 processes on halves +${num}s +\d+ +${num}s +\d+ MB +\d+/\d+`));
+    // the prose lines: two processes against one thread, the split against them, reading on two threads against one
+    expect(out).toMatch(new RegExp(String.raw`0\.25 MB: two processes ${num} s, CPU ${num} s \([+-]?-?\d+% against one thread`));
+    expect(out).toMatch(new RegExp(String.raw`the split's CPU against theirs [+-]?${num} s \(-?\d+%: what the split itself adds\); reading on two threads ${num} s`));
+    expect(out).toMatch(new RegExp(String.raw`\(${num}x one thread's ${num} s\), CPU ${num} s against ${num} s\.`));
+    expect(out).toMatch(new RegExp(String.raw`a busy loop ${num}x,`));
+    expect(out).toMatch(new RegExp(String.raw`a copy of 64 MB buffers ${num}x\.`));
+    expect(out).not.toMatch(/NaN|FAIL/);
   });
 });

@@ -7,6 +7,7 @@ import { resolveConnection, CREDENTIAL_SOURCES, type ConnectionOptions, type Res
 import { fieldsIn, pathIn, type Spelling } from './spelling.js';
 import {
   ApiAbortError,
+  ApiAnswerTooLargeError,
   ApiConfigError,
   ApiError,
   ApiInvalidResponseError,
@@ -16,6 +17,7 @@ import {
   type EnvelopeError,
 } from './errors.js';
 import { explain, type ResultSchema } from './schemas.js';
+import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_LIMIT, readAnswer } from './answer-body.js';
 import { PageGuardApi } from './page-guard.js';
 import type { Answer, ApiRequester, CallOptions } from './requester.js';
 import type { MaliciousRule } from './page-guard/malicious.js';
@@ -51,6 +53,8 @@ export interface ClientOptions extends ConnectionOptions {
   retryDelayMs?: number;
   /** Upper bound of one wait, Retry-After included (default 30 000 ms). */
   maxRetryDelayMs?: number;
+  /** Bytes of an answer read at most; a larger one fails with ApiAnswerTooLargeError (default 64 MiB, DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
   /** Cancels every call of this client. */
   signal?: AbortSignal;
   fetch?: typeof fetch;
@@ -114,6 +118,7 @@ export class LogfilterClient implements ApiRequester {
     checkRange('retries', options.retries, 0, 100);
     checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
+    checkRange('maxAnswerBytes', options.maxAnswerBytes, 1, MAX_ANSWER_BYTES_LIMIT);
     this.#options = options;
   }
 
@@ -330,7 +335,7 @@ export class LogfilterClient implements ApiRequester {
         const res = await this.send(doFetch, base + path, { method, headers, body: payload, signal }, pathOnly);
         status = res.status;
         retryAfter = res.headers.get('retry-after');
-        const text = await res.text();
+        const text = await readAnswer(res, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, method, pathOnly);
         // 204: done, and nothing to read (ruleset, version and policy deletion answer so).
         if (status === 204) return { result: undefined as T };
         const isJson = /^application\/json\b/i.test(res.headers.get('content-type') ?? '');
@@ -345,6 +350,8 @@ export class LogfilterClient implements ApiRequester {
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.kind !== 'api' && e.kind !== 'invalid-response') throw e;
+          // A server that sent too much once would send it again: like a timeout, not retried.
+          if (e instanceof ApiAnswerTooLargeError) throw idempotent ? e : e.withUnknownOutcome();
           // An answer that is not the envelope after a change may hide a change that was made.
           if (!idempotent && e.kind === 'invalid-response' && status >= 200 && status < 300) throw e.withUnknownOutcome();
           if (!(status === 429 || status >= 500)) throw e;

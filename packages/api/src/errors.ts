@@ -113,6 +113,30 @@ export class ApiInvalidResponseError extends ApiError {
   }
 }
 
+/**
+ * The answer is larger than the client's `maxAnswerBytes` (default 64 MiB, far above any real answer): refused by
+ * its Content-Length (`declaredBytes`) before the body was read, or cut off once the body passed the limit.
+ */
+export class ApiAnswerTooLargeError extends ApiInvalidResponseError {
+  constructor(
+    method: string,
+    path: string,
+    status: number,
+    readonly limitBytes: number,
+    readonly declaredBytes?: number,
+  ) {
+    super(
+      method,
+      path,
+      status,
+      declaredBytes === undefined
+        ? `the answer is larger than ${limitBytes} bytes (maxAnswerBytes); reading stopped there`
+        : `the answer declares ${declaredBytes} bytes (Content-Length), more than ${limitBytes} (maxAnswerBytes); it was not read`,
+    );
+    this.name = 'ApiAnswerTooLargeError';
+  }
+}
+
 /** The client is missing a base URL or credentials, or they are malformed. */
 export class ApiConfigError extends ApiError {
   constructor(message: string) {

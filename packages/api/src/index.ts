@@ -2,6 +2,7 @@
 export { LogfilterClient, REDACTED, parseRetryAfter, redactCause, scopePath } from './client.js';
 export type { ClientOptions, CallOptions, PageOptions, CursorOptions, Scope, RetryInfo, RequestDescription } from './client.js';
 export { resolveConnection, ENV, DEFAULT_BASE_URL } from './config.js';
+export { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_LIMIT } from './answer-body.js';
 export { ALIASES, SPELLINGS, segmentIn, pathIn, fieldsIn, textIn } from './spelling.js';
 export type { Alias, Spelling } from './spelling.js';
 export type { ConnectionOptions, Credentials } from './config.js';

@@ -99,14 +99,26 @@ export function normalizePolicy(p: Policy): Policy {
   return raw === 'true' || raw === 'false' ? { ...p, enabled: raw === 'true' } : p;
 }
 
+/**
+ * The policy answer's read-only field: a create or update body may carry it (a policy read back, sent again), as
+ * the provider takes and ignores it (its OpenAPI document: `id` is readOnly in the answer's schema, absent from
+ * the POST and PUT bodies' schemas, which do not refuse other fields). The client does not send it.
+ */
+export const POLICY_READ_ONLY = ['id'] as const;
+
+/** The body without the read-only fields, as sent. */
+function policyBody<T extends PolicyUpdate>(body: T): T {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !(POLICY_READ_ONLY as readonly string[]).includes(k))) as T;
+}
+
 /** Checks a policy body before it is sent: action from the table, a non-empty expression, a valid value. */
 export function checkPolicyInput(body: PolicyUpdate, create: boolean): void {
   if (typeof body !== 'object' || body === null) throw new PageGuardInputError('body', 'a policy must be an object');
   const known = new Set(['description', 'action', 'expression', 'enabled', 'value']);
-  const unknown = Object.keys(body).find((k) => !known.has(k));
+  const unknown = Object.keys(body).find((k) => !known.has(k) && !(POLICY_READ_ONLY as readonly string[]).includes(k));
   if (unknown) throw new PageGuardInputError(unknown, `${unknown}: not a policy field (${[...known].join(', ')})`);
   if (create) for (const f of ['action', 'expression', 'value'] as const) if (body[f] === undefined) throw new PageGuardInputError(f, `${f}: required`);
-  if (!create && Object.values(body).every((v) => v === undefined)) throw new PageGuardInputError('body', 'nothing to update: give at least one field');
+  if (!create && Object.values(policyBody(body)).every((v) => v === undefined)) throw new PageGuardInputError('body', 'nothing to update: give at least one field');
   if (body.action !== undefined && !POLICY_ACTIONS.includes(body.action)) throw new PageGuardInputError('action', `action: "${String(body.action)}" is not one of ${POLICY_ACTIONS.join(', ')}`);
   if (body.expression !== undefined && (typeof body.expression !== 'string' || body.expression.trim() === '')) throw new PageGuardInputError('expression', 'expression: a non-empty rules-language expression');
   if (body.description !== undefined && typeof body.description !== 'string') throw new PageGuardInputError('description', 'description: a string');
@@ -211,13 +223,14 @@ export class PageGuardApi {
   async getPolicy(zone: string, id: string, opts: CallOptions = {}): Promise<Policy> {
     return normalizePolicy((await this.client.request<Policy>('GET', `${BASE(zone)}/policies/${seg(id)}`, 'policy', opts)).result);
   }
-  async createPolicy(zone: string, body: PolicyInput, opts: CallOptions = {}): Promise<Policy> {
-    checkPolicyInput(body, true);
-    return normalizePolicy((await this.client.request<Policy>('POST', `${BASE(zone)}/policies`, 'policy', { ...opts, body })).result);
+  /** `body` may be a policy as read (getPolicy, listPolicies): it is checked as any body is, and its id is not sent. */
+  async createPolicy(zone: string, body: PolicyInput | Policy, opts: CallOptions = {}): Promise<Policy> {
+    checkPolicyInput(body as PolicyInput, true);
+    return normalizePolicy((await this.client.request<Policy>('POST', `${BASE(zone)}/policies`, 'policy', { ...opts, body: policyBody(body as PolicyInput) })).result);
   }
-  async updatePolicy(zone: string, id: string, body: PolicyUpdate, opts: CallOptions = {}): Promise<Policy> {
-    checkPolicyInput(body, false);
-    return normalizePolicy((await this.client.request<Policy>('PUT', `${BASE(zone)}/policies/${seg(id)}`, 'policy', { ...opts, body })).result);
+  async updatePolicy(zone: string, id: string, body: PolicyUpdate | Policy, opts: CallOptions = {}): Promise<Policy> {
+    checkPolicyInput(body as PolicyUpdate, false);
+    return normalizePolicy((await this.client.request<Policy>('PUT', `${BASE(zone)}/policies/${seg(id)}`, 'policy', { ...opts, body: policyBody(body as PolicyUpdate) })).result);
   }
   async deletePolicy(zone: string, id: string, opts: CallOptions = {}): Promise<void> {
     await this.client.request('DELETE', `${BASE(zone)}/policies/${seg(id)}`, 'empty', opts);

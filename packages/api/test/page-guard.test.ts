@@ -360,4 +360,37 @@ describe('policies', () => {
     expect(((await failure(pg.updatePolicy('pol', 'x', {}))) as PageGuardInputError).field).toBe('body');
     expect(emu.requestCount).toBe(before);
   });
+
+  it('takes a policy as read back, its read-only id included, and does not send the id (the provider ignores it)', async () => {
+    const sent: unknown[] = [];
+    const spy = new LogfilterClient({
+      baseUrl: emu.url,
+      token: TOKEN,
+      env: {},
+      fetch: (url, init) => {
+        if (typeof init?.body === 'string') sent.push(JSON.parse(init.body));
+        return fetch(url, init);
+      },
+    });
+    const original = await pg.createPolicy('pol-copy', { description: 'to copy', action: 'log', expression: 'http.host eq "a.test"', value: "script-src 'self'" });
+    // a copy to another zone, as read: a new policy with its own id
+    const copy = await spy.pageGuard.createPolicy('pol-copy-2', original);
+    expect(copy).toEqual({ ...original, id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(copy.id).not.toBe(original.id);
+    // an update with the whole answer, changed
+    const updated = await spy.pageGuard.updatePolicy('pol-copy', original.id, { ...original, id: 'ignored', enabled: false });
+    expect(updated).toEqual({ ...original, enabled: false });
+    expect(sent.map((b) => Object.keys(b as object).includes('id'))).toEqual([false, false]);
+    // an id alone changes nothing: refused before sending
+    expect(((await failure(pg.updatePolicy('pol-copy', original.id, { id: original.id } as never))) as PageGuardInputError).field).toBe('body');
+    // the emulator, sent an id raw, ignores it as the provider does
+    const raw = await fetch(`${emu.url}/zones/pol-copy/page_shield/policies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'f'.repeat(32), action: 'log', expression: 'true', value: "script-src 'self'" }),
+    });
+    const answer = (await raw.json()) as { success: boolean; result: { id: string } };
+    expect([raw.status, answer.success]).toEqual([200, true]);
+    expect(answer.result.id).not.toBe('f'.repeat(32));
+  });
 });

@@ -5,7 +5,13 @@
  * `filter`, a rule's `ratelimit` and `exposed_credential_check`), and may carry the read-only fields its own answer
  * has (so a GET answer can be sent back whole; they are ignored). Any other field is refused with the endpoint's
  * code and a pointer naming it (`/colour`, `/rules/2/colour`): a misspelt field is an error, never silently
- * dropped. The fields inside a field (action parameters, output options, ...) are each checked where they are read.
+ * dropped. Inside a field that is an object, the members are checked the same way where the provider's OpenAPI
+ * document gives them completely (`nested`: a rule's `logging`, a rule's `position`; a job's `output_options` are
+ * checked with their types in job-fields.ts), with a pointer into the object (`/rules/0/logging/colour`). Left
+ * open, each checked where it is read if at all: `action_parameters` (its members vary by action; the document
+ * says only "object"), `ratelimit` and `exposed_credential_check` (not in the document's copy), the previous
+ * WAF's `rules` and `groups` (maps keyed by rule or group id) and `rewrite_action` (its keys checked in
+ * waf-legacy.ts). Page monitoring policies and settings have no object members.
  * Names are the neutral spellings the handlers see (aliases.ts turns the provider's into them first).
  */
 import { fail, clip, type ErrorCodeName } from './errors.js';
@@ -19,10 +25,15 @@ interface BodyFields {
   items?: { field: string; of: 'rule' };
   /** The code a refusal answers with (the endpoint's code for an invalid body). */
   code: ErrorCodeName;
+  /** Fields holding an object whose members the document gives completely; `code` when the field has its own. */
+  nested?: Readonly<Record<string, { members: readonly string[]; code?: ErrorCodeName }>>;
 }
 
 const RULE = ['id', 'action', 'expression', 'description', 'action_parameters', 'enabled', 'ref', 'logging', 'ratelimit', 'exposed_credential_check'];
 const RULE_READ_ONLY = ['version', 'last_updated', 'categories'];
+/** rulesets_Rule: `logging` is `{enabled}`; rulesets_RulePosition: one of `before`, `after`, `index`. */
+const LOGGING = { members: ['enabled'] };
+const POSITION = { members: ['before', 'after', 'index'], code: 'invalidPosition' as const };
 const RULESET = ['name', 'description', 'kind', 'phase', 'rules'];
 const RULESET_READ_ONLY = ['id', 'version', 'last_updated'];
 const JOB = [
@@ -33,9 +44,9 @@ const JOB_READ_ONLY = ['id', 'created_at', 'last_complete', 'last_error', 'error
 
 /** The one table: every write body the rule covers. */
 export const BODY_FIELDS = {
-  rule: { fields: RULE, readOnly: RULE_READ_ONLY, code: 'validation' },
+  rule: { fields: RULE, readOnly: RULE_READ_ONLY, code: 'validation', nested: { logging: LOGGING } },
   // add and patch: a rule and where it goes
-  ruleWithPosition: { fields: [...RULE, 'position'], readOnly: RULE_READ_ONLY, code: 'validation' },
+  ruleWithPosition: { fields: [...RULE, 'position'], readOnly: RULE_READ_ONLY, code: 'validation', nested: { logging: LOGGING, position: POSITION } },
   ruleset: { fields: RULESET, readOnly: RULESET_READ_ONLY, items: { field: 'rules', of: 'rule' }, code: 'validation' },
   job: { fields: JOB, readOnly: JOB_READ_ONLY, code: 'jobInvalid' },
   policy: { fields: ['action', 'description', 'enabled', 'expression', 'value'], readOnly: ['id'], code: 'policyInvalid' },
@@ -64,6 +75,16 @@ export function checkBodyFields(name: BodyName, body: unknown, at = ''): void {
     const pointer = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const where = at === '' ? '' : `${at.slice(1).replace(/\//g, '.')}.`;
     throw fail(400, spec.code, `${where}${clip(key)}: not a field of this body (${spec.fields.join(', ')})`, pointer);
+  }
+  for (const [field, inner] of Object.entries(spec.nested ?? {})) {
+    const value = (body as Record<string, unknown>)[field];
+    // an object only: a member of another type is judged by the body's schema
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    const key = Object.keys(value).find((k) => !inner.members.includes(k));
+    if (key === undefined) continue;
+    const pointer = `${at}/${field}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const where = at === '' ? '' : `${at.slice(1).replace(/\//g, '.')}.`;
+    throw fail(400, inner.code ?? spec.code, `${where}${field}.${clip(key)}: not a member of ${field} (${inner.members.join(', ')})`, pointer);
   }
   if (spec.items) {
     const list = (body as Record<string, unknown>)[spec.items.field];

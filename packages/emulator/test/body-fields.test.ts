@@ -109,3 +109,35 @@ describe('the same rule on the log export helper calls', () => {
     expect((await call('POST', `/zones/${zone()}/${path}`, fine)).status).toBe(200);
   });
 });
+
+/**
+ * Members of a field that is an object, where the provider's OpenAPI document gives them completely: a rule's
+ * `logging` (`enabled`), the `position` of an added or moved rule (`before`, `after`, `index`), a job's
+ * `output_options` (its twelve options). An unknown member is refused as an unknown field is, with a pointer into
+ * the object. Left open: `action_parameters` (its members vary by action), `ratelimit` and
+ * `exposed_credential_check` (not in the document's copy), the previous WAF's `rules` and `groups` (maps keyed by id).
+ */
+describe('unknown members of nested objects', () => {
+  const SKIP = { action: 'skip', expression: 'true', action_parameters: { ruleset: 'current' } };
+  it.each([
+    ['POST', 'rulesets', { ...RULESET, rules: [RULE, { ...SKIP, logging: { enabled: true, colour: 1 } }] }, ERROR_CODES.validation, '/rules/1/logging/colour'],
+    ['PUT', 'rulesets/phases/http_request_firewall_custom/entrypoint', { rules: [{ ...SKIP, logging: { enabled: false, colour: 1 } }] }, ERROR_CODES.validation, '/rules/0/logging/colour'],
+    ['POST', 'logpush/jobs', { ...JOB, output_options: { output_type: 'ndjson', colour: 1 } }, ERROR_CODES.jobInvalid, '/output_options/colour'],
+  ])('%s %s', async (method, path, body, code, pointer) => {
+    refused(await call(method, `/zones/${zone()}/${path}`, body), code, pointer);
+  });
+
+  it('on a rule added or patched (logging, position), and nothing changes', async () => {
+    const z = zone();
+    const rs = (await call('POST', `/zones/${z}/rulesets`, { ...RULESET, rules: [RULE] })).body.result;
+    const base = `/zones/${z}/rulesets/${rs.id}/rules`;
+    refused(await call('POST', base, { ...SKIP, logging: { enabled: true, colour: 1 } }), ERROR_CODES.validation, '/logging/colour');
+    refused(await call('PATCH', `${base}/${rs.rules[0].id}`, { ...SKIP, logging: { enabled: true, colour: 1 } }), ERROR_CODES.validation, '/logging/colour');
+    refused(await call('POST', base, { ...RULE, position: { index: 1, colour: 2 } }), ERROR_CODES.invalidPosition, '/position/colour');
+    refused(await call('PATCH', `${base}/${rs.rules[0].id}`, { position: { befor: '' } }), ERROR_CODES.invalidPosition, '/position/befor');
+    expect((await call('GET', `/zones/${z}/rulesets/${rs.id}`)).body.result.version).toBe('1');
+    // the members the document gives are taken
+    const added = await call('POST', base, { ...SKIP, logging: { enabled: false }, position: { index: 1 } });
+    expect([added.status, added.body.result.rules[0].logging]).toEqual([200, { enabled: false }]);
+  });
+});

@@ -4,7 +4,9 @@
  */
 import {
   DidChangeConfigurationNotification,
+  ErrorCodes,
   MessageType,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -21,6 +23,7 @@ import { DiagnosticsPublisher } from './diagnostics.js';
 import { filterService } from './filter-service.js';
 import { guard, guardNotification } from './guard.js';
 import { languageOf, type LanguageName, type LanguageService } from './language-service.js';
+import { INVALID_PARAMS_METHOD, type InvalidParams } from './request-params.js';
 import { rulesService } from './rules-service.js';
 import { TaskRunner } from './runner.js';
 import { LEGEND, toNumbers } from './semantic-encoding.js';
@@ -144,6 +147,8 @@ export function startServer(connection: Connection): void {
   connection.onRequest(CompileRequest, guard(connection, 'logfilter/compile', (p) => compileRequest(ctx, p)));
   connection.onRequest(DecompileRequest, guard(connection, 'logfilter/decompile', (p) => decompileRequest(ctx, p)));
   connection.onShutdown(() => runner.dispose());
+  // requests whose params failed the check of request-params.ts, handed on under this method with their own id
+  connection.onRequest(INVALID_PARAMS_METHOD, (p: InvalidParams) => new ResponseError(ErrorCodes.InvalidParams, `${p.method}: ${p.member}: ${p.problem}`, { member: p.member }));
 
   documents.listen(connection);
   connection.listen();

@@ -98,6 +98,8 @@ export interface Policy {
 }
 
 export interface PolicyInput {
+  /** Read-only: a policy read back may be sent whole; its id is not sent (the provider ignores it). */
+  id?: string;
   description?: string;
   action: PolicyAction;
   expression: string;

@@ -4,7 +4,7 @@
  * never hold, such as `x == 1 and x == 2` or `x > 10 and x < 5`).
  */
 import type { ScalarValue } from '../ast.js';
-import { conditionKey } from '../compile/condition-key.js';
+import { nodeKey } from '../compile/condition-key.js';
 import type { NCondition, NLogical, NNode } from '../compile/normalize.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
@@ -39,22 +39,6 @@ function duplicates(items: NNode[], kind: 'and' | 'or', out: Diagnostic[], keys:
       }),
     );
   }
-}
-
-/**
- * A group's identity is structural: its operator and the set of its members' identities, so members in
- * another order (or written twice) make the same group. Memoised: every level of nesting asks for the keys
- * of the levels below.
- */
-function nodeKey(n: NNode, keys: WeakMap<NNode, string>): string {
-  if (n.kind === 'condition') return conditionKey(n);
-  let k = keys.get(n);
-  if (k === undefined) {
-    const members = [...new Set(n.items.map((i) => nodeKey(i, keys)))].sort();
-    k = JSON.stringify([n.kind, members]); // unambiguous whatever the values hold
-    keys.set(n, k);
-  }
-  return k;
 }
 
 /** Value identity as the evaluator sees it: numbers (and numeric strings on number fields) by value. */

@@ -1,6 +1,7 @@
 /**
  * `--optimize`: rewrites that never change the result on any log line (docs/language.md#compilation):
- * - exact duplicates in one and/or are dropped (a ∧ a = a, a ∨ a = a);
+ * - duplicates in one and/or are dropped (a ∧ a = a, a ∨ a = a): conditions and groups alike, judged as the checker's
+ *   `duplicate-condition` judges them (nodeKey: a group is its operator and the set of its members, in any order);
  * - in an `or`, `x == a`, `x == b`, `x in [c]` on one scalar field merge into `x in [a, b, c]`;
  * - in an `and`, `x != a`, `x !in [b]` on one scalar field merge into `x !in [a, b]`.
  *
@@ -10,7 +11,7 @@
  * (string, int, int or string) — never under dataset `any`, where the type is unknown.
  */
 import type { ListValue, ScalarValue } from '../ast.js';
-import { conditionKey } from './condition-key.js';
+import { nodeKey } from './condition-key.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { valueKey } from '../util/values.js';
 import type { NCondition, NNode } from './normalize.js';
@@ -18,24 +19,26 @@ import { pushAll } from '../util/push-all.js';
 
 const MERGEABLE_TYPES = new Set(['string', 'int', 'int or string']);
 
-export function optimize(root: NNode, schema: DatasetSchema | undefined): NNode {
+export function optimize(root: NNode, schema: DatasetSchema | undefined, keys = new WeakMap<NNode, string>()): NNode {
   if (root.kind === 'condition') return root;
   const items: NNode[] = [];
-  for (const item of root.items) {
-    const o = optimize(item, schema);
+  // Repeats are dropped before their members are rewritten (two merges of one group in another order would give
+  // lists in another order), and again after flattening, which can bring a repeat up from a nested group.
+  for (const item of dropDuplicates(root.items, keys)) {
+    const o = optimize(item, schema, keys);
     if (o.kind === root.kind) pushAll(items, o.items);
     else items.push(o);
   }
-  const deduped = dropDuplicates(items);
+  const deduped = dropDuplicates(items, keys);
   const merged = merge(deduped, root.kind, schema);
   return merged.length === 1 ? merged[0] : { ...root, items: merged };
 }
 
-function dropDuplicates(items: NNode[]): NNode[] {
+/** The items without the repeats of an earlier one (the first is kept, at its place). */
+function dropDuplicates(items: NNode[], keys: WeakMap<NNode, string>): NNode[] {
   const seen = new Set<string>();
   return items.filter((i) => {
-    if (i.kind !== 'condition') return true;
-    const k = conditionKey(i);
+    const k = nodeKey(i, keys);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
