@@ -20,8 +20,14 @@ export const JOB_KINDS = ['', 'edge'] as const;
 /** The string-valued output options: prefixes, suffixes, delimiters and templates of records and batches. */
 const TEXT_OPTIONS = ['batch_prefix', 'batch_suffix', 'field_delimiter', 'record_delimiter', 'record_prefix', 'record_suffix', 'record_template'] as const;
 
+/**
+ * The Log4Shell option (replace `${` with `x{`) in both spellings: the provider's published schema, and so the SDKs
+ * generated from it, write CVE-2021-4428; its docs and logpull_options write CVE-2021-44228. Both are taken as sent.
+ */
+const LOG4SHELL_OPTIONS = ['CVE-2021-44228', 'CVE-2021-4428'] as const;
+
 /** The output options the provider's schema makes nullable (not field_names, output_type, timestamp_format). */
-const NULLABLE_OPTIONS = new Set<string>(['sample_rate', 'CVE-2021-44228', ...TEXT_OPTIONS]);
+const NULLABLE_OPTIONS = new Set<string>(['sample_rate', ...LOG4SHELL_OPTIONS, ...TEXT_OPTIONS]);
 
 export interface OutputOptions {
   field_names?: string[];
@@ -29,6 +35,7 @@ export interface OutputOptions {
   sample_rate?: number;
   timestamp_format?: string;
   'CVE-2021-44228'?: boolean;
+  'CVE-2021-4428'?: boolean;
   [text: string]: unknown;
 }
 
@@ -84,11 +91,12 @@ export function checkOutputOptions(options: unknown, dataset: string): void {
         if (typeof value !== 'number' || !(value > 0 && value <= 1)) throw badRequest('jobInvalid', 'output_options.sample_rate: must be a number in (0, 1]', where(key));
         break;
       case 'CVE-2021-44228':
-        if (typeof value !== 'boolean') throw badRequest('jobInvalid', 'output_options.CVE-2021-44228: must be a boolean', where(key));
+      case 'CVE-2021-4428':
+        if (typeof value !== 'boolean') throw badRequest('jobInvalid', `output_options.${key}: must be a boolean`, where(key));
         break;
       default:
         if (!(TEXT_OPTIONS as readonly string[]).includes(key)) {
-          throw badRequest('jobInvalid', `output_options: unknown option "${key.slice(0, 60)}" (known: field_names, output_type, sample_rate, timestamp_format, CVE-2021-44228, ${TEXT_OPTIONS.join(', ')})`, where(key));
+          throw badRequest('jobInvalid', `output_options: unknown option "${key.slice(0, 60)}" (known: field_names, output_type, sample_rate, timestamp_format, ${LOG4SHELL_OPTIONS.join(', ')}, ${TEXT_OPTIONS.join(', ')})`, where(key));
         }
         if (value !== null && typeof value !== 'string') throw badRequest('jobInvalid', `output_options.${key}: must be a string`, where(key));
     }

@@ -24,8 +24,22 @@ afterAll(() => emu.close());
 
 const refused = (r: { status: number; body: any }) => [r.status, r.body.success, r.body.errors?.[0]?.code, r.body.errors?.[0]?.source?.pointer];
 
+describe("output_options: the Log4Shell option in both spellings", () => {
+  // The provider's published schema (logpush_output_options) and the SDKs generated from it spell the option
+  // CVE-2021-4428; the provider's docs and logpull_options spell it CVE-2021-44228. An SDK's job must not be refused.
+  it.each(['CVE-2021-4428', 'CVE-2021-44228'])('takes %s as a boolean, echoes it, refuses another type with a pointer', async (option) => {
+    const z = zone();
+    const c = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, output_options: { output_type: 'ndjson', [option]: true } });
+    expect([c.status, c.body.result?.output_options?.[option]]).toEqual([200, true]);
+    const n = await call('PUT', `/zones/${z}/logpush/jobs/${c.body.result.id}`, { output_options: { [option]: null } });
+    expect(n.status).toBe(200);
+    const bad = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, output_options: { [option]: 'yes' } });
+    expect(refused(bad)).toEqual([400, false, ERROR_CODES.jobInvalid, `/output_options/${option}`]);
+  });
+});
+
 describe('output_options: the options the schema makes nullable', () => {
-  // logpush_output_options: sample_rate, CVE-2021-44228 (the schema's copy spells it CVE-2021-4428), the batch and
+  // logpush_output_options: sample_rate, CVE-2021-44228 / CVE-2021-4428 (below), the batch and
   // record texts and field_delimiter are "nullable": true; an SDK that serialises unset options as null sends them so.
   it.each(['sample_rate', 'CVE-2021-44228', 'batch_prefix', 'record_template', 'field_delimiter'])('takes %s: null on create and on update', async (option) => {
     const z = zone();
