@@ -1,5 +1,6 @@
-// Issue 28's go/no-go measurement for a simdjson-style two-stage line scan, side by side with the committed
-// kernel's $scan over the same lines (a separate module: nothing here is wired into the kernel).
+// The go/no-go measurement for a simdjson-style two-stage line scan, side by side with the committed kernel's
+// $scan over the same lines (a separate module: nothing here is wired into the kernel). Why it was built, its
+// figures and the verdict (not taken): packages/core/README.md, the paragraph on the two-stage scan.
 //
 // Stage 1 classifies 64 bytes at a time (four v128 loads; i8x16.eq, or a shufti i8x16.swizzle lookup, and
 // i8x16.bitmask into i64 masks), finds the escaped bytes with simdjson's odd-backslash-run trick and the

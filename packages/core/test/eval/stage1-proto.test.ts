@@ -1,5 +1,5 @@
 /**
- * scripts/stage1-proto.mjs, issue 28's prototype of a two-stage scan: its stage 1 writes exactly the structural
+ * scripts/stage1-proto.mjs, the prototype of a two-stage scan (packages/core/README.md gives its figures): its stage 1 writes exactly the structural
  * offsets a byte-at-a-time reference finds (every quote, opening quotes only, or none) with every token at every
  * position relative to the 16- and 64-byte words, refuses control bytes in strings, bad escapes and open strings;
  * its stage 2 sketches (offsets in memory, and fused) give JSON.parse's verdict on compact lines or say "slow
