@@ -23,10 +23,15 @@ describe('packages', () => {
     expect(existsSync(path.join(REPO, dir, 'LICENSE'))).toBe(true);
   });
 
-  it.each(published.map((p) => [p.pkg.name, p] as const))('%s is public, exports its package.json, ships no build info or bundle maps', (_, { pkg }) => {
+  it.each(published.map((p) => [p.pkg.name, p] as const))('%s is public, exports its package.json, ships no build info or bundle maps', (_, { dir, pkg }) => {
     expect(pkg.publishConfig).toEqual({ access: 'public' });
     expect(pkg.exports['./package.json']).toBe('./package.json');
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist', '!dist/.tsbuildinfo', '!dist/*.cjs.map', 'src', 'README.md', 'LICENSE']));
+    // A native addon ships its sources and builds at install (its build/ is the machine's own); the others ship dist.
+    if (existsSync(path.join(REPO, dir, 'binding.gyp'))) {
+      expect(pkg.files).toEqual(expect.arrayContaining(['binding.gyp', 'src', 'README.md', 'LICENSE']));
+      expect(pkg.files.some((f: string) => f.startsWith('build'))).toBe(false);
+      expect(pkg.scripts.install).toBeDefined();
+    } else expect(pkg.files).toEqual(expect.arrayContaining(['dist', '!dist/.tsbuildinfo', '!dist/*.cjs.map', 'src', 'README.md', 'LICENSE']));
   });
 
   it.each(published.map((p) => [p.pkg.name, p] as const))('%s depends at run time only on what the registry has', (_, { pkg }) => {
