@@ -108,8 +108,8 @@ await Promise.all(
           '@logfilter/api': p('packages/api/src/index.ts'),
           '@logfilter/emulator': p('packages/emulator/src/index.ts'),
         },
-        // optional native engines stay outside the bundle: loaded from node_modules only when asked for
-        external: ['@duckdb/node-api'],
+        // optional native parts stay outside the bundle: loaded from node_modules only when asked for
+        external: ['@duckdb/node-api', '@logfilter/native-inflate'],
         // import.meta.url in the ESM sources → the bundle's own file URL, made on first use: compile-filter never
         // asks for it, and pathToFileURL at load was ~1.5 M instructions of its start (callgrind)
         define: { 'import.meta.url': '__importMeta.url' },

@@ -1,17 +1,21 @@
 /**
- * Whole small gzip files inflated into a buffer reused from file to file. `zlib.gunzipSync` returns a fresh
- * buffer per file; in a run over many files those buffers are dead as soon as each file is scanned, but V8 frees
- * external memory only when a collection happens, and a scan that allocates little (a needle search) triggers
- * almost none: measured peak RSS 170 MB against 120 MB for 24 files of 8.7 MB on two threads. Writing into our
- * own buffer leaves no garbage at all.
+ * Gzip files inflated into buffers the caller owns: whole small files into a buffer reused from file to file,
+ * larger ones a chunk at a time (GzipFileReader). `zlib.gunzipSync` returns a fresh buffer per file; in a run
+ * over many files those buffers are dead as soon as each file is scanned, but V8 frees external memory only
+ * when a collection happens, and a scan that allocates little (a needle search) triggers almost none: measured
+ * peak RSS 170 MB against 120 MB for 24 files of 8.7 MB on two threads. Writing into our own buffer leaves no
+ * garbage at all.
  *
- * This drives the zlib handle the way Node's own `zlibBufferSync` does (`_handle.writeSync` and `_writeState`,
- * stable since Node 0.x but not documented); where they are missing, it falls back to `gunzipSync` and a copy.
- * Multi-member files are handled by the handle itself (it restarts on a following gzip header).
+ * Two inflaters behind one interface (Inflater): ISA-L's, when @logfilter/native-inflate was built at install
+ * (native-inflate.ts; 2.5-3x Node's zlib on log export files, see the cli README), else Node's zlib handle,
+ * driven the way Node's own `zlibBufferSync` does (`_handle.writeSync` and `_writeState`, stable since Node 0.x
+ * but not documented); where those are missing, gunzipInto falls back to `gunzipSync` and a copy. Both follow
+ * several members (the next gzip header after a member's end) and leave zero padding after the last unread.
  */
 import fs from 'node:fs';
 import type * as Zlib from 'node:zlib';
 import { zlib } from './zlib-lazy.js';
+import { nativeInflate } from './native-inflate.js';
 import { Buffer } from 'node:buffer';
 
 interface ZlibHandle {
@@ -20,24 +24,94 @@ interface ZlibHandle {
 
 type Internals = Zlib.Gunzip & { _handle?: ZlibHandle; _writeState?: Uint32Array };
 
+/** One gzip stream being inflated into caller-owned bytes. */
+interface Inflater {
+  /**
+   * Inflates from input[inOff, inOff + inLen) into out[outOff, outOff + outLen); `finish`: no input follows.
+   * False when the data is damaged (or, with `finish`, cut short): the inflater is then unusable. After a
+   * true answer, availOut is the output room left and availIn the input left unread (> 0 with room left: the
+   * data ended before the input did).
+   */
+  write(finish: boolean, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): boolean;
+  readonly availOut: number;
+  readonly availIn: number;
+  close(): void;
+}
+
+/** Node's zlib handle; undefined where its internals are missing. */
+function zlibInflater(): Inflater | undefined {
+  const gz = zlib().createGunzip() as Internals;
+  const { _handle: handle, _writeState: state } = gz;
+  if (!handle || typeof handle.writeSync !== 'function' || !state) {
+    gz.close();
+    return undefined;
+  }
+  // A zlib error destroys the stream synchronously (and closes the handle, which must not be written to
+  // again); the 'error' event itself comes later, and is only swallowed here.
+  gz.on('error', () => {});
+  const { Z_NO_FLUSH, Z_FINISH } = zlib().constants;
+  return {
+    write(finish, input, inOff, inLen, out, outOff, outLen) {
+      if (gz.destroyed) return false;
+      handle.writeSync(finish ? Z_FINISH : Z_NO_FLUSH, input, inOff, inLen, out, outOff, outLen);
+      return !gz.destroyed;
+    },
+    get availOut() {
+      return state[0]!;
+    },
+    get availIn() {
+      return state[1]!;
+    },
+    close() {
+      if (!gz.destroyed) gz.close();
+    },
+  };
+}
+
+/** ISA-L's, when the addon is there. Its `write` fails cut-short data itself (zlib's is caught by the callers). */
+function isalInflater(): Inflater | undefined {
+  const native = nativeInflate();
+  if (!native) return undefined;
+  const handle = native.create();
+  const state = new Uint32Array(2);
+  let failed = false;
+  return {
+    write(finish, input, inOff, inLen, out, outOff, outLen) {
+      if (failed) return false;
+      failed = native.write(handle, finish, input, inOff, inLen, out, outOff, outLen, state) < 0;
+      return !failed;
+    },
+    get availOut() {
+      return state[0]!;
+    },
+    get availIn() {
+      return state[1]!;
+    },
+    close() {
+      native.close(handle);
+    },
+  };
+}
+
+/** The fastest inflater there is; undefined only where neither the addon nor zlib's internals are. */
+function inflater(): Inflater | undefined {
+  return isalInflater() ?? zlibInflater();
+}
+
 /**
  * Inflates `raw` into the buffer given by `room` (called with the length needed; it returns a buffer at least
  * that long holding the bytes written so far). Returns the content's length, or -1 when the data is damaged,
  * cut short, or inflates beyond `max` bytes (the caller then streams the file and reports what it could read).
  */
 export function gunzipInto(raw: Uint8Array, room: (n: number) => Buffer, max: number, sizeHint: number): number {
-  const gz = zlib().createGunzip() as Internals;
-  const handle = gz._handle;
-  const state = gz._writeState;
+  let inf: Inflater | undefined;
   try {
-    if (!handle || typeof handle.writeSync !== 'function' || !state) {
+    inf = inflater();
+    if (!inf) {
       const out = zlib().gunzipSync(raw, { maxOutputLength: max });
       out.copy(room(out.length));
       return out.length;
     }
-    // A zlib error destroys the stream synchronously (and closes the handle, which must not be written to
-    // again); the 'error' event itself comes later, and is only swallowed here.
-    gz.on('error', () => {});
     // One byte beyond the bound: a buffer exactly full cannot tell whether more output is pending.
     const limit = max + 1;
     let out = room(Math.min(limit, Math.max(sizeHint + 1, 64 * 1024)));
@@ -46,20 +120,18 @@ export function gunzipInto(raw: Uint8Array, room: (n: number) => Buffer, max: nu
     for (;;) {
       const inLen = raw.length - inOff;
       const outLen = out.length - written;
-      handle.writeSync(zlib().constants.Z_FINISH, raw, inOff, inLen, out, written, outLen);
-      if (gz.destroyed) return -1;
-      const [availOut, availIn] = [state[0]!, state[1]!];
-      written += outLen - availOut;
-      inOff += inLen - availIn;
+      if (!inf.write(true, raw, inOff, inLen, out, written, outLen)) return -1;
+      written += outLen - inf.availOut;
+      inOff += inLen - inf.availIn;
       if (written > max) return -1;
-      if (availOut > 0) return availIn === 0 ? written : -1;
+      if (inf.availOut > 0) return inf.availIn === 0 ? written : -1;
       // Output full: more room.
       out = room(Math.min(limit, Math.max(written * 2, written + 64 * 1024)));
     }
   } catch {
     return -1;
   } finally {
-    if (!gz.destroyed) gz.close();
+    inf?.close();
   }
 }
 
@@ -88,37 +160,28 @@ function dataError(message: string): Error {
  * one core busy, so the thread pool's overlap buys nothing there. Multi-member files are followed by the handle
  * itself. `read` throws a Z_DATA_ERROR on damaged or cut-short data, on data after the end (junk, or zero
  * padding, which the handle leaves unread): the caller then streams the file, which reports exactly what it
- * could read. The constructor throws where the zlib internals are missing.
+ * could read. The constructor throws where neither inflater is there (no addon, zlib's internals missing).
  */
 export class GzipFileReader {
-  private readonly gz: Internals;
-  private readonly handle: ZlibHandle;
-  private readonly state: Uint32Array;
+  private readonly inf: Inflater;
   private readonly input = Buffer.allocUnsafe(CHUNK_IN_BYTES);
   private pos = 0; // file offset of the next read
   private got = 0; // bytes in input
   private off = 0; // bytes of input consumed
-  private last = false; // the file's end was read: Z_FINISH
+  private last = false; // the file's end was read: finish
   private done = false;
 
   constructor(
     private readonly fd: number,
     private readonly size: number,
   ) {
-    this.gz = zlib().createGunzip() as Internals;
-    const { _handle: handle, _writeState: state } = this.gz;
-    if (!handle || typeof handle.writeSync !== 'function' || !state) {
-      this.gz.close();
-      throw new Error('zlib internals missing: the file is streamed');
-    }
-    this.handle = handle;
-    this.state = state;
-    this.gz.on('error', () => {});
+    const inf = inflater();
+    if (!inf) throw new Error('zlib internals missing: the file is streamed');
+    this.inf = inf;
   }
 
   /** Inflates up to `len` bytes into out[at, at + len); the number written, 0 only at the content's end. */
   read(out: Uint8Array, at: number, len: number): number {
-    const { Z_NO_FLUSH, Z_FINISH } = zlib().constants;
     while (!this.done) {
       if (this.off >= this.got && !this.last) {
         this.got = this.pos < this.size ? fs.readSync(this.fd, this.input, 0, Math.min(CHUNK_IN_BYTES, this.size - this.pos), this.pos) : 0;
@@ -126,16 +189,15 @@ export class GzipFileReader {
         this.off = 0;
         this.last = this.got === 0;
       }
-      this.handle.writeSync(this.last ? Z_FINISH : Z_NO_FLUSH, this.input, this.off, this.got - this.off, out, at, len);
-      if (this.gz.destroyed) throw dataError('invalid or cut-short gzip data');
-      const [availOut, availIn] = [this.state[0]!, this.state[1]!];
+      if (!this.inf.write(this.last, this.input, this.off, this.got - this.off, out, at, len)) throw dataError('invalid or cut-short gzip data');
+      const { availOut, availIn } = this.inf;
       this.off = this.got - availIn;
       const n = len - availOut;
       // Output full: more may be pending.
       if (availOut === 0) return n;
       // Output room left: the input is consumed, unless the data ended before it.
       if (availIn > 0) throw dataError('data after the end of the gzip data');
-      // Z_FINISH with no error: the data ended cleanly (cut-short data is an error, which destroys the handle).
+      // Finishing with no error: the data ended cleanly (cut-short data fails the write).
       if (this.last) this.done = true;
       if (n > 0) return n;
     }
@@ -143,6 +205,6 @@ export class GzipFileReader {
   }
 
   close(): void {
-    if (!this.gz.destroyed) this.gz.close();
+    this.inf.close();
   }
 }

@@ -4,7 +4,7 @@
  * line carried to its front), they give exactly gunzip's content — every member, whatever the chunk
  * boundaries — and lines cut by a chunk boundary are kept whole. Damaged, cut-short or padded data throws, and the file job then streams the file as before:
  * the same counts and the same error. Checked through the evaluation with a tiny whole-file bound, against the
- * whole-file path and the main thread.
+ * whole-file path and the main thread. Run with each inflater (ISA-L's where its addon is built, Node's zlib).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_OUT_BYTES, GzipFileReader } from '../../src/eval/inflate.js';
 import { evaluateInputs } from '../../src/eval/index.js';
-import { buildWorkerScript, tempDir, write } from './support.js';
+import { INFLATERS, buildWorkerScript, tempDir, useInflater, write } from './support.js';
 
 let dir: string;
 let script: string;
@@ -49,7 +49,9 @@ function chunksOf(file: string): { content: Buffer; sizes: number[] } {
   }
 }
 
-describe('GzipFileReader', () => {
+describe.each(INFLATERS)('GzipFileReader with %s', (inflater) => {
+  useInflater(inflater);
+
   it('gives gunzip content in chunks of at most the buffer asked for, every member included', () => {
     const a = text(30_000, 1);
     const b = text(200, 2);
@@ -75,7 +77,8 @@ describe('GzipFileReader', () => {
   });
 });
 
-describe('large gzip files in file jobs', () => {
+describe.each(INFLATERS)('large gzip files in file jobs, inflated with %s', (inflater) => {
+  useInflater(inflater);
   const FILTER = { where: { key: 'h', operator: 'eq', value: 'a' } } as const;
   const pick = (r: Awaited<ReturnType<typeof evaluateInputs>>) => ({
     total: r.total,

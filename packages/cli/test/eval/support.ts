@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { beforeAll, afterAll, expect } from 'vitest';
+import { binding } from '@logfilter/native-inflate';
+import { inflaterInUse } from '../../src/eval/native-inflate.js';
 import { REPO } from '../../../../test/support/paths.js';
 import { run } from '../../src/main.js';
 import type { CliContext } from '../../src/context.js';
@@ -53,6 +57,32 @@ export async function buildWorkerScript(dir: string): Promise<string> {
     format: 'cjs',
     logLevel: 'error',
     alias: { '@logfilter/core': path.join(REPO, 'packages/core/src/index.ts') },
+    // The optional native inflater is loaded as the bundles load it (scripts/bundle.mjs), from the repository's
+    // node_modules although the script is written elsewhere.
+    external: ['@logfilter/native-inflate'],
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(REPO, 'packages/cli/src/eval/worker.ts')).href) },
   });
   return script;
+}
+
+/**
+ * The gzip inflaters to run a suite with: ISA-L's where @logfilter/native-inflate was built (and where
+ * LOGFILTER_REQUIRE_NATIVE_INFLATE=1, as CI sets it, whether built or not: a missing build then fails), and
+ * Node's zlib always.
+ */
+export const INFLATERS: ReadonlyArray<'isa-l' | 'zlib'> = [...(binding || process.env.LOGFILTER_REQUIRE_NATIVE_INFLATE === '1' ? (['isa-l'] as const) : []), 'zlib'];
+
+/** Within a describe: eval inflates with `name` (LOGFILTER_INFLATE, which worker threads inherit). */
+export function useInflater(name: 'isa-l' | 'zlib'): void {
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.LOGFILTER_INFLATE;
+    if (name === 'zlib') process.env.LOGFILTER_INFLATE = 'zlib';
+    else delete process.env.LOGFILTER_INFLATE;
+    expect(inflaterInUse().name).toBe(name);
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.LOGFILTER_INFLATE;
+    else process.env.LOGFILTER_INFLATE = before;
+  });
 }
