@@ -4,7 +4,10 @@
  *   limit      `gzip -dc` of the bench's gzip tree (the eval bench's files), split over both cores: two
  *              processes, each on half of the files, output discarded. The goal: eval within 1.2× of it.
  *   node zlib  the same split, each half inflated with Node's zlib (`gunzipSync`) in its own process.
- *   eval       `logfilter eval F1 DIR --json`, whole process (F1: the filter that reads least of each line).
+ *   igzip      `igzip -dc` (ISA-L's own command, Debian's package isal) split the same way, where installed.
+ *   eval       `logfilter eval F1 DIR --json`, whole process (F1: the filter that reads least of each line),
+ *              with the inflater it picks (ISA-L's where @logfilter/native-inflate is built) and with Node's
+ *              zlib (LOGFILTER_INFLATE=zlib).
  *   inflaters  single-thread CPU throughput of each inflater on the same files, against Node's zlib as eval
  *              drives it (whole files into one buffer reused from file to file: packages/cli/src/eval/inflate.ts;
  *              a fresh output buffer per file, as `gunzipSync` and the registry's inflaters return, costs page
@@ -61,9 +64,27 @@ const require = createRequire(path.join(path.resolve(arg('inflaters', root)), 'p
 const { gunzipInto } = await import(pathToFileURL(path.join(root, 'packages/cli/dist/eval/inflate.js')).href);
 let reused = Buffer.alloc(0);
 const room = (n) => (reused.length >= n ? reused : (reused = Buffer.allocUnsafe(n)));
+const { inflaterInUse } = await import(pathToFileURL(path.join(root, 'packages/cli/dist/eval/native-inflate.js')).href);
 const EVAL_ZLIB = "node zlib (eval's path, reused buffer)";
+/** `fn` with LOGFILTER_INFLATE set to `value` (undefined: unset), which eval's inflater choice reads at each file. */
+const withInflate = (value, fn) => {
+  const before = process.env.LOGFILTER_INFLATE;
+  if (value === undefined) delete process.env.LOGFILTER_INFLATE;
+  else process.env.LOGFILTER_INFLATE = value;
+  try {
+    return fn();
+  } finally {
+    if (before === undefined) delete process.env.LOGFILTER_INFLATE;
+    else process.env.LOGFILTER_INFLATE = before;
+  }
+};
+const nativeBuilt = withInflate(undefined, () => inflaterInUse());
 const candidates = {
-  [EVAL_ZLIB]: async () => (b) => gunzipInto(b, room, 64 << 20, b.readUInt32LE(b.length - 4)),
+  [EVAL_ZLIB]: async () => (b) => withInflate('zlib', () => gunzipInto(b, room, 64 << 20, b.readUInt32LE(b.length - 4))),
+  "ISA-L (native addon, eval's path)": async () => {
+    if (nativeBuilt.name !== 'isa-l') throw new Error(nativeBuilt.reason);
+    return (b) => withInflate(undefined, () => gunzipInto(b, room, 64 << 20, b.readUInt32LE(b.length - 4)));
+  },
   'node zlib (gunzipSync)': async () => (b) => zlib.gunzipSync(b).length,
   'fflate (JS)': async () => {
     const { gunzipSync } = require('fflate');
@@ -106,12 +127,15 @@ for (const [name, load] of Object.entries(candidates)) {
   }
 }
 
-const t = { limit: [], 'node zlib': [], eval: [] };
+const igzip = ['/usr/bin/igzip', '/usr/local/bin/igzip'].find((p) => fs.existsSync(p));
+const t = { limit: [], 'node zlib': [], igzip: [], eval: [], 'eval zlib': [] };
 for (const k in inflaters) t[k] = [];
 for (let r = 0; r < ROUNDS; r++) {
   t.limit.push(await split('gzip', (h) => ['-dc', ...h]));
   t['node zlib'].push(await split(process.execPath, nodeInflate));
-  t.eval.push((await measure(process.execPath, [bin, 'eval', filter, dir, '--json'])).seconds);
+  if (igzip) t.igzip.push(await split(igzip, (h) => ['-dc', ...h]));
+  t.eval.push((await withInflate(undefined, () => measure(process.execPath, [bin, 'eval', filter, dir, '--json']))).seconds);
+  t['eval zlib'].push((await withInflate('zlib', () => measure(process.execPath, [bin, 'eval', filter, dir, '--json']))).seconds);
   // CPU time of this process (one thread): the machine's other load does not count, as it would in wall time.
   for (const [k, f] of Object.entries(inflaters)) {
     const t0 = process.cpuUsage();
@@ -134,8 +158,12 @@ const limit = median(t.limit);
 console.log(`${files.length} gzip files, ${(raw.reduce((n, b) => n + b.length, 0) / 1e6).toFixed(1)} MB → ${(outBytes / 1e6).toFixed(1)} MB; medians of ${ROUNDS} rounds (load average ${load.map((l) => l.toFixed(1)).join(' → ')} on ${os.availableParallelism()} cores)`);
 console.log(`  limit: gzip -dc split over 2 cores   ${limit.toFixed(2)} s ${mbps(limit)}`);
 console.log(`  node zlib split over 2 cores         ${median(t['node zlib']).toFixed(2)} s ${mbps(median(t['node zlib']))}  (${(limit / median(t['node zlib'])).toFixed(2)}× the limit's speed)`);
+if (igzip) console.log(`  igzip -dc (ISA-L) split over 2 cores ${median(t.igzip).toFixed(2)} s ${mbps(median(t.igzip))}  (${(limit / median(t.igzip)).toFixed(2)}× the limit's speed)`);
 const ev = median(t.eval);
-console.log(`  logfilter eval F1 (whole process)    ${ev.toFixed(2)} s ${mbps(ev)}  → ${(ev / limit).toFixed(2)}× the limit's time  (goal ≤ 1.2×: ${ev / limit <= 1.2 ? 'met' : 'NOT met'})`);
+const evz = median(t['eval zlib']);
+const using = nativeBuilt.name === 'isa-l' ? 'ISA-L' : `Node's zlib: ${nativeBuilt.reason}`;
+console.log(`  logfilter eval F1 (whole process)    ${ev.toFixed(2)} s ${mbps(ev)}  → ${(ev / limit).toFixed(2)}× the limit's time  (goal ≤ 1.2×: ${ev / limit <= 1.2 ? 'met' : 'NOT met'}; inflater: ${using})`);
+console.log(`  the same, LOGFILTER_INFLATE=zlib     ${evz.toFixed(2)} s ${mbps(evz)}  → ${(evz / limit).toFixed(2)}× the limit's time  (${(evz / ev).toFixed(2)}× eval's time)`);
 console.log('  one thread, each inflater on every file (CPU time):');
 const z = median(t[EVAL_ZLIB] ?? [NaN]);
 for (const k of Object.keys(inflaters)) {

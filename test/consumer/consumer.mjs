@@ -6,11 +6,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const PACKAGES = ['core', 'api', 'cli', 'language-server', 'emulator'];
+const PACKAGES = ['core', 'api', 'cli', 'language-server', 'emulator', 'native-inflate'];
 const ROOT = mkdtempSync(path.join(tmpdir(), 'logfilter-consumer-'));
 const TARBALLS = path.join(ROOT, 'tarballs');
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
@@ -108,7 +109,7 @@ try {
       assert(!list.some((f) => f.endsWith('.tsbuildinfo') || f.endsWith('.cjs.map')), `${p}: ${list.filter((f) => /tsbuildinfo|cjs\.map/.test(f))}`);
       assert(list.includes('package/README.md') && list.includes('package/LICENSE'), `${p}: README.md or LICENSE missing`);
       // a package that bundles third-party code ships its licences
-      if (p !== 'api') assert(list.includes('package/dist/THIRD_PARTY_LICENSES.txt'), `${p}: dist/THIRD_PARTY_LICENSES.txt missing`);
+      if (p !== 'api' && p !== 'native-inflate') assert(list.includes('package/dist/THIRD_PARTY_LICENSES.txt'), `${p}: dist/THIRD_PARTY_LICENSES.txt missing`);
     }
   });
 
@@ -125,6 +126,12 @@ try {
   await check('compile-filter --format string from standard input prints the escaped job string', () => {
     const out = run(bin(cliDir, 'compile-filter'), ['-', '--format', 'string'], cliDir, FILTER);
     assert(out.trim() === JSON.stringify(JSON_FILTER), `got ${out}`);
+  });
+  await check('logfilter eval from the CLI tarball alone reads a gzip file (the optional native inflater not installed)', () => {
+    writeFileSync(path.join(cliDir, 'h.logfilter'), 'dataset any\nh == "a"\n');
+    writeFileSync(path.join(cliDir, 'x.log.gz'), gzipSync('{"h":"a"}\n{"h":"b"}\n{"h":"a"}\n'));
+    const out = JSON.parse(run(bin(cliDir, 'logfilter'), ['eval', 'h.logfilter', 'x.log.gz', '--json'], cliDir));
+    assert(out.total === 3 && out.matched === 2, `got ${JSON.stringify(out)}`);
   });
   await check('logfilter --version prints the package version', () => {
     const version = JSON.parse(readFileSync(path.join(REPO, 'packages/cli/package.json'), 'utf8')).version;
@@ -151,6 +158,25 @@ try {
   let all;
   await check('npm install every tarball together', () => {
     all = project('all', PACKAGES.map(tgz), [`@types/node@${typesNode}`]);
+  });
+
+  await check('the native inflater built at install from its tarball (CI: ISA-L present), found from the CLI bundle, inflates gzip', () => {
+    const script = `
+      const { createRequire } = require('node:module');
+      const zlib = require('node:zlib');
+      // resolved as logfilter's bundles resolve it: from the installed CLI's dist
+      const m = createRequire(require.resolve('@logfilter/cli/package.json'))('@logfilter/native-inflate');
+      if (!m.binding) { process.stdout.write(JSON.stringify({ reason: m.reason })); process.exit(0); }
+      const content = Buffer.from('{"h":"a"}\\n'.repeat(5000));
+      const gz = zlib.gzipSync(content);
+      const out = Buffer.alloc(content.length + 1);
+      const state = new Uint32Array(2);
+      const h = m.binding.create();
+      const status = m.binding.write(h, true, gz, 0, gz.length, out, 0, out.length, state);
+      process.stdout.write(JSON.stringify({ status, same: out.subarray(0, out.length - state[0]).equals(content) }));`;
+    const r = JSON.parse(run('node', ['-e', script], all));
+    if (process.env.LOGFILTER_REQUIRE_NATIVE_INFLATE === '1') assert(r.status === 1 && r.same === true, `got ${JSON.stringify(r)}`);
+    else assert(r.reason !== undefined || (r.status === 1 && r.same === true), `got ${JSON.stringify(r)}`);
   });
 
   await check('ESM: import @logfilter/core and compile', () => {
