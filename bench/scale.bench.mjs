@@ -87,6 +87,12 @@ requireBuild('scale bench');
 const node = process.execPath;
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : '';
 if (!TIME) console.log('scale bench: /usr/bin/time not found (apt-get install time): CPU and peak RSS are not measured');
+if (VARIANTS.includes('gzip') && ONLY !== 'random') {
+  // Which inflater eval's gzip figures are of (LOGFILTER_INFLATE=zlib in the bench's environment measures Node's zlib).
+  const { inflaterInUse } = await import(new URL('../packages/cli/dist/eval/native-inflate.js', import.meta.url).href);
+  const inf = inflaterInUse();
+  console.log(`scale bench: eval inflates gzip with ${inf.name === 'isa-l' ? "ISA-L (@logfilter/native-inflate)" : `Node's zlib (${inf.reason})`}`);
+}
 const work = path.join(cacheDir(), 'runs');
 fs.mkdirSync(work, { recursive: true });
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
