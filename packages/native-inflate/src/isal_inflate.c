@@ -31,7 +31,9 @@ enum phase { HEADER, BODY, BETWEEN };
 enum header_part { H_FIXED, H_XLEN, H_EXTRA, H_NAME, H_COMMENT, H_HCRC };
 
 typedef struct {
-  struct inflate_state st;
+  /* ~90 KB (ISA-L's window and tables), freed by close: a run over hundreds of files must not wait for the
+     garbage collector, which does not see this memory, to free them with their handles. */
+  struct inflate_state *st;
   enum phase phase;
   enum header_part part;
   uint8_t flags;
@@ -60,7 +62,7 @@ static void start_header(Gunzip *g) {
 
 /* Reads header bytes from the stream's input: 1 when the header is complete, 0 when the input ran out, -1 bad. */
 static int read_header(Gunzip *g) {
-  struct inflate_state *st = &g->st;
+  struct inflate_state *st = g->st;
   while (st->avail_in > 0) {
     const uint8_t *in = st->next_in;
     uint32_t n = 0; /* bytes of input taken by this step */
@@ -134,28 +136,33 @@ static int read_header(Gunzip *g) {
 }
 
 static void start_body(Gunzip *g) {
-  isal_inflate_reset(&g->st); /* keeps next_in, avail_in, next_out, avail_out */
-  g->st.crc_flag = ISAL_GZIP_NO_HDR_VER; /* deflate data, then the trailer's CRC-32 and size checked */
+  isal_inflate_reset(g->st); /* keeps next_in, avail_in, next_out, avail_out */
+  g->st->crc_flag = ISAL_GZIP_NO_HDR_VER; /* deflate data, then the trailer's CRC-32 and size checked */
   g->phase = BODY;
 }
 
 static void finalize(napi_env env, void *data, void *hint) {
   (void)env;
   (void)hint;
-  free(data);
+  Gunzip *g = (Gunzip *)data;
+  free(g->st);
+  free(g);
 }
 
 static napi_value create(napi_env env, napi_callback_info info) {
   (void)info;
   Gunzip *g = calloc(1, sizeof(Gunzip));
-  if (!g) {
+  if (g) g->st = malloc(sizeof(struct inflate_state));
+  if (!g || !g->st) {
+    free(g);
     napi_throw_error(env, NULL, "native-inflate: out of memory");
     return NULL;
   }
-  isal_inflate_init(&g->st);
+  isal_inflate_init(g->st);
   start_header(g);
   napi_value handle;
   if (napi_create_external(env, g, finalize, NULL, &handle) != napi_ok) {
+    free(g->st);
     free(g);
     napi_throw_error(env, NULL, "native-inflate: a Node-API call failed");
     return NULL;
@@ -236,7 +243,7 @@ static napi_value write_(napi_env env, napi_callback_info info) {
   }
   if (g->failed || g->closed) return status(env, -1);
 
-  struct inflate_state *st = &g->st;
+  struct inflate_state *st = g->st;
   st->next_in = in;
   st->avail_in = in_len;
   st->next_out = out;
@@ -296,7 +303,9 @@ static napi_value close_(napi_env env, napi_callback_info info) {
   }
   Gunzip *g = unwrap(env, argv[0]);
   if (!g) return NULL;
-  g->closed = 1; /* the memory is freed with the handle (finalizer) */
+  g->closed = 1;
+  free(g->st); /* the small rest goes with the handle (finalizer) */
+  g->st = NULL;
   return NULL;
 }
 
