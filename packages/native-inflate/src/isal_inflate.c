@@ -130,9 +130,7 @@ static int read_header(Gunzip *g) {
         return (g->buf[0] | (uint32_t)g->buf[1] << 8) == (g->hcrc & 0xffff) ? 1 : -1;
     }
   }
-  /* Input ran out; a part with nothing left to read (no flags after the fixed part) is complete. */
-  if (g->part == H_HCRC && !(g->flags & 2)) return 1;
-  return 0;
+  return 0; /* the input ran out inside the header (a complete one returned 1 above) */
 }
 
 static void start_body(Gunzip *g) {

@@ -7,7 +7,7 @@
  * garbage at all.
  *
  * Two inflaters behind one interface (Inflater): ISA-L's, when @logfilter/native-inflate was built at install
- * (native-inflate.ts; 2.5-3x Node's zlib on log export files, see the cli README), else Node's zlib handle,
+ * (native-inflate.ts; 1.7x Node's zlib on log export files, see the cli README), else Node's zlib handle,
  * driven the way Node's own `zlibBufferSync` does (`_handle.writeSync` and `_writeState`, stable since Node 0.x
  * but not documented); where those are missing, gunzipInto falls back to `gunzipSync` and a copy. Both follow
  * several members (the next gzip header after a member's end) and leave zero padding after the last unread.
@@ -38,6 +38,20 @@ interface Inflater {
   close(): void;
 }
 
+/** An Inflater over a state array whose slots 0 and 1 are the output room and the input left after a write. */
+function withState(state: Uint32Array, write: Inflater['write'], close: () => void): Inflater {
+  return {
+    write,
+    get availOut() {
+      return state[0]!;
+    },
+    get availIn() {
+      return state[1]!;
+    },
+    close,
+  };
+}
+
 /** Node's zlib handle; undefined where its internals are missing. */
 function zlibInflater(): Inflater | undefined {
   const gz = zlib().createGunzip() as Internals;
@@ -50,47 +64,33 @@ function zlibInflater(): Inflater | undefined {
   // again); the 'error' event itself comes later, and is only swallowed here.
   gz.on('error', () => {});
   const { Z_NO_FLUSH, Z_FINISH } = zlib().constants;
-  return {
-    write(finish, input, inOff, inLen, out, outOff, outLen) {
+  return withState(
+    state,
+    (finish, input, inOff, inLen, out, outOff, outLen) => {
       if (gz.destroyed) return false;
       handle.writeSync(finish ? Z_FINISH : Z_NO_FLUSH, input, inOff, inLen, out, outOff, outLen);
       return !gz.destroyed;
     },
-    get availOut() {
-      return state[0]!;
-    },
-    get availIn() {
-      return state[1]!;
-    },
-    close() {
+    () => {
       if (!gz.destroyed) gz.close();
     },
-  };
+  );
 }
 
-/** ISA-L's, when the addon is there. Its `write` fails cut-short data itself (zlib's is caught by the callers). */
+/**
+ * ISA-L's, when the addon is there. Its `write` fails cut-short data itself (zlib's is caught by the callers),
+ * and keeps failing once it has failed.
+ */
 function isalInflater(): Inflater | undefined {
   const native = nativeInflate();
   if (!native) return undefined;
   const handle = native.create();
   const state = new Uint32Array(2);
-  let failed = false;
-  return {
-    write(finish, input, inOff, inLen, out, outOff, outLen) {
-      if (failed) return false;
-      failed = native.write(handle, finish, input, inOff, inLen, out, outOff, outLen, state) < 0;
-      return !failed;
-    },
-    get availOut() {
-      return state[0]!;
-    },
-    get availIn() {
-      return state[1]!;
-    },
-    close() {
-      native.close(handle);
-    },
-  };
+  return withState(
+    state,
+    (finish, input, inOff, inLen, out, outOff, outLen) => native.write(handle, finish, input, inOff, inLen, out, outOff, outLen, state) >= 0,
+    () => native.close(handle),
+  );
 }
 
 /** The fastest inflater there is; undefined only where neither the addon nor zlib's internals are. */

@@ -25,7 +25,7 @@ export function nativeInflate(): NativeInflateBinding | undefined {
   return load().binding;
 }
 
-/** Which inflater eval uses for files, and why not the native one when it does not (for --verbose and the bench). */
+/** Which inflater eval uses for files, and why not the native one when it does not (the benches print it). */
 export function inflaterInUse(): { name: 'isa-l' | 'zlib'; reason?: string } {
   const { binding, reason } = load();
   return binding ? { name: 'isa-l' } : { name: 'zlib', reason };
