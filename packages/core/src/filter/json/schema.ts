@@ -7,95 +7,101 @@ import type { ValidateFunction } from 'ajv';
 import { validate as generatedValidate } from './filter-validator.generated.js';
 import { OPERATOR_MISSPELLINGS, OPERATORS } from '../operators.js';
 
-const operatorNames = OPERATORS.map((o) => o.name);
-const operatorDescriptions = OPERATORS.map(
-  (o) => `${o.doc}${o.shape === 'list' ? ' (value: a list)' : ''}; field types: ${o.types.join(', ')}`,
-);
+/**
+ * Built by a call marked pure so that a bundle that does not use the schema leaves it out: the start-up bundles
+ * validate with the generated code, and built at their load the schema's ~80 objects were part of every start.
+ */
+export const FILTER_DOCUMENT_SCHEMA = /* @__PURE__ */ filterDocumentSchema();
 
-const scalar = {
-  type: ['string', 'number', 'boolean'],
-};
-
-export const FILTER_DOCUMENT_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'urn:logfilter:schema:filter-document',
-  title: 'Log export job filter',
-  description:
-    'The filter of a log export job: {"where": node}, where a node is one condition {key, operator, value} ' +
-    'or {"and": [node, ...]} or {"or": [node, ...]}. In a job body it travels as a JSON-encoded string.',
-  type: 'object',
-  required: ['where'],
-  additionalProperties: false,
-  properties: {
-    where: {
-      description: 'The whole filter: one condition, or one and/or node.',
-      $ref: '#/definitions/node',
+function filterDocumentSchema() {
+  const operatorNames = OPERATORS.map((o) => o.name);
+  const operatorDescriptions = OPERATORS.map(
+    (o) => `${o.doc}${o.shape === 'list' ? ' (value: a list)' : ''}; field types: ${o.types.join(', ')}`,
+  );
+  const scalar = {
+    type: ['string', 'number', 'boolean'],
+  };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'urn:logfilter:schema:filter-document',
+    title: 'Log export job filter',
+    description:
+      'The filter of a log export job: {"where": node}, where a node is one condition {key, operator, value} ' +
+      'or {"and": [node, ...]} or {"or": [node, ...]}. In a job body it travels as a JSON-encoded string.',
+    type: 'object',
+    required: ['where'],
+    additionalProperties: false,
+    properties: {
+      where: {
+        description: 'The whole filter: one condition, or one and/or node.',
+        $ref: '#/definitions/node',
+      },
     },
-  },
-  definitions: {
-    node: {
-      description: 'A condition {key, operator, value}, or {"and": [...]}, or {"or": [...]}.',
-      oneOf: [{ $ref: '#/definitions/condition' }, { $ref: '#/definitions/and' }, { $ref: '#/definitions/or' }],
-    },
-    condition: {
-      title: 'Condition',
-      type: 'object',
-      required: ['key', 'operator', 'value'],
-      additionalProperties: false,
-      properties: {
-        key: {
-          type: 'string',
-          description: 'A log field name of the job\u2019s dataset (case-sensitive).',
-        },
-        operator: {
-          description: `How the field is compared with the value: ${operatorNames.join(', ')}.`,
-          // A known misspelling (`neq`, `lte`, `equals`, ...) is refused with its answer (VS Code shows
-          // `errorMessage`); anything else must be one of the names. Both are refused, as before.
-          if: { enum: [...OPERATOR_MISSPELLINGS.keys()] },
-          then: {
-            allOf: [...OPERATOR_MISSPELLINGS].map(([written, name]) => ({
-              if: { const: written },
-              then: { const: name, errorMessage: `${JSON.stringify(written)} is not an operator: did you mean ${JSON.stringify(name)}?` },
-            })),
+    definitions: {
+      node: {
+        description: 'A condition {key, operator, value}, or {"and": [...]}, or {"or": [...]}.',
+        oneOf: [{ $ref: '#/definitions/condition' }, { $ref: '#/definitions/and' }, { $ref: '#/definitions/or' }],
+      },
+      condition: {
+        title: 'Condition',
+        type: 'object',
+        required: ['key', 'operator', 'value'],
+        additionalProperties: false,
+        properties: {
+          key: {
+            type: 'string',
+            description: 'A log field name of the job\u2019s dataset (case-sensitive).',
           },
-          else: { enum: operatorNames, enumDescriptions: operatorDescriptions },
+          operator: {
+            description: `How the field is compared with the value: ${operatorNames.join(', ')}.`,
+            // A known misspelling (`neq`, `lte`, `equals`, ...) is refused with its answer (VS Code shows
+            // `errorMessage`); anything else must be one of the names. Both are refused, as before.
+            if: { enum: [...OPERATOR_MISSPELLINGS.keys()] },
+            then: {
+              allOf: [...OPERATOR_MISSPELLINGS].map(([written, name]) => ({
+                if: { const: written },
+                then: { const: name, errorMessage: `${JSON.stringify(written)} is not an operator: did you mean ${JSON.stringify(name)}?` },
+              })),
+            },
+            else: { enum: operatorNames, enumDescriptions: operatorDescriptions },
+          },
+          value: {
+            description: 'A string, number or boolean; for in and !in, a list of them.',
+            oneOf: [scalar, { type: 'array', items: scalar }],
+          },
         },
-        value: {
-          description: 'A string, number or boolean; for in and !in, a list of them.',
-          oneOf: [scalar, { type: 'array', items: scalar }],
+      },
+      and: {
+        title: 'All of',
+        type: 'object',
+        required: ['and'],
+        additionalProperties: false,
+        properties: {
+          and: {
+            description: 'Holds when every node holds.',
+            type: 'array',
+            minItems: 1,
+            items: { $ref: '#/definitions/node' },
+          },
+        },
+      },
+      or: {
+        title: 'Any of',
+        type: 'object',
+        required: ['or'],
+        additionalProperties: false,
+        properties: {
+          or: {
+            description: 'Holds when at least one node holds.',
+            type: 'array',
+            minItems: 1,
+            items: { $ref: '#/definitions/node' },
+          },
         },
       },
     },
-    and: {
-      title: 'All of',
-      type: 'object',
-      required: ['and'],
-      additionalProperties: false,
-      properties: {
-        and: {
-          description: 'Holds when every node holds.',
-          type: 'array',
-          minItems: 1,
-          items: { $ref: '#/definitions/node' },
-        },
-      },
-    },
-    or: {
-      title: 'Any of',
-      type: 'object',
-      required: ['or'],
-      additionalProperties: false,
-      properties: {
-        or: {
-          description: 'Holds when at least one node holds.',
-          type: 'array',
-          minItems: 1,
-          items: { $ref: '#/definitions/node' },
-        },
-      },
-    },
-  },
-} as const;
+  } as const;
+}
 
 export interface SchemaError {
   /** JSON Pointer of the offending value (`/where/and/1/operator`). */
