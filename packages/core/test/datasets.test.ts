@@ -86,3 +86,29 @@ describe.each(references.map((r) => [r.dataset, r] as const))('dataset %s', (nam
     }
   });
 });
+
+describe('DATASETS (schemas built on first use)', () => {
+  it('answers as a map: each key is its schema name, in one order through keys, values, entries and forEach', () => {
+    const keys = [...DATASETS.keys()];
+    expect(keys).toEqual(['dns_logs', 'firewall_events', 'http_requests', 'nel_reports', 'page_shield_events', 'spectrum_events']);
+    expect(DATASETS.size).toBe(keys.length);
+    expect([...DATASETS.values()].map((s) => s.name)).toEqual(keys);
+    expect([...DATASETS].map(([k, s]) => [k, s.name])).toEqual(keys.map((k) => [k, k]));
+    const seen: string[] = [];
+    DATASETS.forEach((s, k, map) => {
+      expect(map).toBe(DATASETS);
+      seen.push(`${k}=${s.name}`);
+    });
+    expect(seen).toEqual(keys.map((k) => `${k}=${k}`));
+    expect(new Map(DATASETS).get('dns_logs')).toBe(DATASETS.get('dns_logs'));
+  });
+
+  it('gives the same schema object each time, with every field by name, and nothing for an unknown name', () => {
+    const a = DATASETS.get('firewall_events');
+    expect(DATASETS.get('firewall_events')).toBe(a);
+    expect(a?.byName.size).toBe(a?.fields.length);
+    expect(DATASETS.has('any')).toBe(false);
+    expect(DATASETS.get('any')).toBeUndefined();
+    expect(DATASETS.get('toString')).toBeUndefined();
+  });
+});

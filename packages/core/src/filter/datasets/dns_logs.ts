@@ -1,7 +1,7 @@
 /** The `dns_logs` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const dns_logs: DatasetDefinition = {
+export const dns_logs = (): DatasetDefinition => ({
   name: 'dns_logs',
   description: 'One DNS query answered by the authoritative DNS service: the question, who asked, and the response.',
   fields: [
@@ -15,4 +15,4 @@ export const dns_logs: DatasetDefinition = {
     { name: "SourceIP", type: "string", description: 'IP address of the resolver that sent the query' },
     { name: "Timestamp", type: "int or string", description: 'When the query was received (Unix nanoseconds or RFC3339)' },
   ],
-};
+});

@@ -1,7 +1,7 @@
 /** The `firewall_events` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const firewall_events: DatasetDefinition = {
+export const firewall_events = (): DatasetDefinition => ({
   name: 'firewall_events',
   description: 'One security event: a request matched by a firewall, WAF, rate limiting or bot rule, and the action taken.',
   fields: [
@@ -49,4 +49,4 @@ export const firewall_events: DatasetDefinition = {
     { name: "RuleID", type: "string", filterable: false, description: 'ID of the rule that matched' },
     { name: "Source", type: "string", filterable: false, values: ["unknown", "asn", "country", "ip", "iprange", "securitylevel", "zonelockdown", "waf", "firewallrules", "uablock", "ratelimit", "bic", "hot", "l7ddos", "validation", "botfight", "apishield", "botmanagement", "dlp", "firewallmanaged", "firewallcustom", "apishieldschemavalidation", "apishieldtokenvalidation", "apishieldsequencemitigation"], description: 'Security product that produced the event (WAF, rate limiting, etc.)' },
   ],
-};
+});

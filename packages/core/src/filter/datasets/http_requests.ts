@@ -1,7 +1,7 @@
 /** The `http_requests` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const http_requests: DatasetDefinition = {
+export const http_requests = (): DatasetDefinition => ({
   name: 'http_requests',
   description: 'One HTTP request handled at the edge, with client, cache, origin, security and Workers details.',
   fields: [
@@ -123,4 +123,4 @@ export const http_requests: DatasetDefinition = {
     { name: "WorkerWallTimeUs", type: "int", description: 'Wall-clock time the Worker ran, in microseconds' },
     { name: "ZoneName", type: "string", description: 'Name of the zone (domain) the request belongs to' },
   ],
-};
+});

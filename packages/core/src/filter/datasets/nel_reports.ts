@@ -1,7 +1,7 @@
 /** The `nel_reports` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const nel_reports: DatasetDefinition = {
+export const nel_reports = (): DatasetDefinition => ({
   name: 'nel_reports',
   description: 'One Network Error Logging report a browser sent about a request to the site that failed.',
   fields: [
@@ -13,4 +13,4 @@ export const nel_reports: DatasetDefinition = {
     { name: "Timestamp", type: "int or string", description: 'When the error was reported (Unix nanoseconds or RFC3339)' },
     { name: "Type", type: "string", description: 'NEL error type reported by the browser (e.g. tcp.timed_out)' },
   ],
-};
+});

@@ -1,7 +1,7 @@
 /** The `page_shield_events` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const page_shield_events: DatasetDefinition = {
+export const page_shield_events = (): DatasetDefinition => ({
   name: 'page_shield_events',
   description: 'One report from a visitor browser about a script or connection a page loaded, checked against a Page Shield policy.',
   fields: [
@@ -16,4 +16,4 @@ export const page_shield_events: DatasetDefinition = {
     { name: "URLContainsCDNCGIPath", type: "bool", deprecated: true, description: 'Deprecated: true if the resource URL contains a /cdn-cgi/ path' },
     { name: "URLHost", type: "string", description: 'Host of the reported resource URL' },
   ],
-};
+});

@@ -1,7 +1,7 @@
 /** The `spectrum_events` dataset: field names and types are facts of the API; descriptions are our own. */
 import type { DatasetDefinition } from './types.js';
 
-export const spectrum_events: DatasetDefinition = {
+export const spectrum_events = (): DatasetDefinition => ({
   name: 'spectrum_events',
   description: 'One event in the life of a Spectrum TCP or UDP proxied connection, such as a connect, a disconnect or an error.',
   fields: [
@@ -37,4 +37,4 @@ export const spectrum_events: DatasetDefinition = {
     { name: "Status", type: "int", description: 'Status code of the event, such as why a connection closed' },
     { name: "Timestamp", type: "int or string", description: 'When the event occurred (Unix nanoseconds or RFC3339)' },
   ],
-};
+});
