@@ -14,7 +14,7 @@
  *
  * `isTTY` is asked of the descriptor only when read, which only colour choices and the progress bar do.
  */
-import fs from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { CliError, EXIT_USAGE } from './errors.js';
 
 /** A CliContext's stdout or stderr (context.ts's Output, not imported: context.ts imports this module). */
@@ -44,15 +44,15 @@ export function processStream(fd: 1 | 2): NodeJS.WriteStream {
 }
 
 const processHost: FdHost = {
-  writeSync: (fd, bytes, offset, length) => fs.writeSync(fd, bytes, offset, length),
+  writeSync: (fd, bytes, offset, length) => writeSync(fd, bytes, offset, length),
   stream: processStream,
   isatty: (fd) => {
     // A file, a pipe or a socket is no terminal, and neither is /dev/null (where scripts send what they do not
     // read): told by a stat, without node:tty, which loads the stream modules (Node >= 20.16 has
     // getBuiltinModule, which loads it only here).
     try {
-      const st = fs.fstatSync(fd);
-      if (!st.isCharacterDevice() || st.rdev === fs.statSync('/dev/null').rdev) return false;
+      const st = fstatSync(fd);
+      if (!st.isCharacterDevice() || st.rdev === statSync('/dev/null').rdev) return false;
     } catch {
       // no such device here (Windows): the terminal check says
     }

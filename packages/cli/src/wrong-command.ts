@@ -6,7 +6,7 @@
  * command or a filter to a rules command (the other language's errors). Each is a usage error (exit 2) naming the
  * command line to run.
  */
-import fs from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { check, compile } from '@logfilter/core';
 import { UsageError } from './errors.js';
 import { shellQuote } from './api/table.js';
@@ -50,13 +50,13 @@ export function refuseSwappedEvalArgs(filter: string, logs: readonly string[]): 
 /** A regular file starting with Parquet's magic `PAR1` (a FIFO or a device is never read here). */
 export function isParquetFile(file: string): boolean {
   try {
-    if (!fs.statSync(file).isFile()) return false;
-    const fd = fs.openSync(file, 'r');
+    if (!statSync(file).isFile()) return false;
+    const fd = openSync(file, 'r');
     try {
       const head = Buffer.alloc(4);
-      return fs.readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === 'PAR1';
+      return readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === 'PAR1';
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   } catch {
     return false; // unreadable: the evaluation reports it in its own words
