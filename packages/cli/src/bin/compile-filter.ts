@@ -9,4 +9,4 @@ runCompileFilter(process.argv.slice(2)).then(
   },
 );
 
-export { warmCodeCache } from '../warm-code-cache.js';
+export { warmSourceFilters as warmCodeCache } from '../warm-code-cache.js';
