@@ -45,7 +45,8 @@ describe('packages', () => {
     for (const file of Object.values(pkg.bin as Record<string, string>)) {
       const text = readFileSync(path.join(REPO, dir, file), 'utf8');
       expect(text.startsWith('#!/usr/bin/env node')).toBe(true);
-      // required, or loaded through the code cache (bin/code-cache.cjs), from the package's own dist
+      // required, or loaded through the code cache (the loader in bin/compile-filter.cjs), from the package's own
+      // dist
       const bundles = [...text.matchAll(/'\.\.\/dist\/([\w-]+\.cjs)'/g)].map((m) => m[1]!);
       expect(bundles.length).toBeGreaterThan(0);
       for (const b of bundles) expect(existsSync(path.join(REPO, dir, 'dist', b)), `${file} → dist/${b}`).toBe(true);

@@ -4,5 +4,5 @@
 // running time, and most of that start-up is compiling the bundle.
 if (process.argv[2] === 'eval') {
   require('./eval-early-worker.cjs').start(process.argv.slice(3));
-  require('./code-cache.cjs').load(require('node:path').join(__dirname, '../dist/logfilter-eval.cjs'));
+  require('./compile-filter.cjs').load(require('node:path').join(__dirname, '../dist/logfilter-eval.cjs'));
 } else require('../dist/logfilter.cjs');

@@ -1,7 +1,7 @@
 /**
  * `logfilter eval --engine duckdb` through the built bin (bin/logfilter.cjs): the bundle runs in a vm.Script
- * (bin/code-cache.cjs), where a dynamic import() of a module outside the bundle has no loader. The in-process
- * tests (sql.test.ts) cannot see that; these spawn the bin as a user runs it. Rebuild (`npm run build`) first.
+ * (the loader in bin/compile-filter.cjs), where a dynamic import() of a module outside the bundle has no loader.
+ * The in-process tests (sql.test.ts) cannot see that; these spawn the bin as a user runs it. Rebuild (`npm run build`) first.
  */
 import fs from 'node:fs';
 import os from 'node:os';

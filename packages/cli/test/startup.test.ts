@@ -113,10 +113,26 @@ describe('code cache', () => {
   });
 });
 
+describe('the loader in bin/compile-filter.cjs', () => {
+  it('starts compile-filter when run, and only gives its loader when required (as logfilter eval does)', () => {
+    const bin = path.join(REPO, 'packages/cli/bin/compile-filter.cjs');
+    const required = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(bin)}); process.stdout.write(Object.keys(l).sort().join(','))`], { input: 'h == "a"\n' });
+    expect([required.status, required.stdout.toString(), required.stderr.toString()]).toEqual([0, 'didWork,installPrefix,load', '']);
+    const run = spawnSync(process.execPath, [bin, '--dataset', 'any', '-'], { input: 'h == "a"\n' });
+    expect([run.status, JSON.parse(run.stdout.toString())]).toEqual([0, { where: { key: 'h', operator: 'eq', value: 'a' } }]);
+  });
+
+  it("leaves esbuild's copy of all of a Node module's exports (a default import) out of compile-filter's bundle", () => {
+    // __toESM(require("node:fs"), 1), minified: every export of node:fs defined again as a getter at each start
+    expect(bundle('compile-filter.cjs')).not.toMatch(/[\w$]+\(require\("node:[\w/]+"\),1\)/);
+    expect(bundle('compile-filter.cjs')).toContain('require("node:fs")');
+  });
+});
+
 describe('code cache priming', () => {
   it("runs the bundle's warmCodeCache just before writing the cache, not on runs that use it; a failing one still leaves a cache", () => {
     const dir = tempDir();
-    const loader = path.join(REPO, 'packages/cli/bin/code-cache.cjs');
+    const loader = path.join(REPO, 'packages/cli/bin/compile-filter.cjs');
     const mark = path.join(dir, 'warmed');
     write(dir, 'good.cjs', `exports.warmCodeCache = () => require('node:fs').writeFileSync(${JSON.stringify(mark)}, 'x');\nprocess.stdout.write('ran');`);
     write(dir, 'bad.cjs', "exports.warmCodeCache = () => { throw new Error('no'); };\nprocess.stdout.write('ran');");

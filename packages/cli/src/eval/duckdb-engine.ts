@@ -39,7 +39,8 @@ type DuckDbApi = typeof import('@duckdb/node-api');
 async function loadDuckDb(): Promise<DuckDbApi> {
   try {
     // require, not import(): the package is CommonJS, and the eval bundle runs through a vm.Script (V8's code
-    // cache, bin/code-cache.cjs) where import() has no loader. Resolved from this file, as import() would be.
+    // cache, the loader in bin/compile-filter.cjs) where import() has no loader. Resolved from this file, as
+    // import() would be.
     return createRequire(import.meta.url)('@duckdb/node-api') as DuckDbApi;
   } catch {
     throw new CliError(`--engine duckdb needs the ${DUCKDB_PACKAGE.split('@').slice(0, 2).join('@')} package: npm install ${DUCKDB_PACKAGE}`, EXIT_USAGE);
@@ -117,7 +118,8 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
     // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along.
-    // require, not import(): the bundle runs in a vm.Script (bin/code-cache.cjs) where import() has no loader.
+    // require, not import(): the bundle runs in a vm.Script (the loader in bin/compile-filter.cjs) where import()
+    // has no loader.
     const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
     for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       n++;

@@ -62,7 +62,7 @@ describe('logfilter eval launcher', () => {
     const cache = path.join(dir, 'cache/logfilter');
     fs.mkdirSync(cache, { recursive: true });
     const bundle = path.join(REPO, 'packages/cli/dist/logfilter-eval.cjs');
-    const { installPrefix } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/code-cache.cjs')) as { installPrefix(f: string, real: string): string };
+    const { installPrefix } = createRequire(import.meta.url)(path.join(REPO, 'packages/cli/bin/compile-filter.cjs')) as { installPrefix(f: string, real: string): string };
     const own = installPrefix(bundle, fs.realpathSync(bundle));
     const files = {
       ownOlder: `${own}v0.0.1-x64-1-1-1-1.v8`,
@@ -92,7 +92,7 @@ describe('logfilter eval launcher', () => {
     const cacheHome = path.join(dir, 'cache');
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: cacheHome };
     delete env.LOGFILTER_NO_CODE_CACHE;
-    const loader = path.join(REPO, 'packages/cli/bin/code-cache.cjs');
+    const loader = path.join(REPO, 'packages/cli/bin/compile-filter.cjs');
     // six installs of the same bundle (more than the four caches the old pruning kept), each its own directory
     const installs = Array.from({ length: 6 }, (_, i) => {
       const bundle = path.join(dir, `install-${i}`, 'dist/app.cjs');
