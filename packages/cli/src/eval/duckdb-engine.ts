@@ -8,8 +8,8 @@
  * counts and the matching lines unchanged for `--print`. Parquet rows are typed by a cast of each column the
  * filter reads to the dataset's type.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { relative as relativePath } from 'node:path';
 import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
 import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
@@ -111,10 +111,10 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
   const found: MalformedLine[] = [];
   for (const file of files) {
     const head = Buffer.alloc(2);
-    const fd = fs.openSync(file, 'r');
-    fs.readSync(fd, head, 0, 2, 0);
-    fs.closeSync(fd);
-    const raw = fs.createReadStream(file);
+    const fd = openSync(file, 'r');
+    readSync(fd, head, 0, 2, 0);
+    closeSync(fd);
+    const raw = createReadStream(file);
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
     // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along.
@@ -131,7 +131,7 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
       } catch {
         ok = false;
       }
-      if (!ok) found.push({ file: path.relative(cwd, file) || file, line: n });
+      if (!ok) found.push({ file: relativePath(cwd, file) || file, line: n });
       if (found.length >= wanted) {
         raw.destroy();
         return found;
@@ -150,9 +150,9 @@ async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged
   for (const file of files) {
     const counter = new ControlBlankCounter();
     try {
-      for await (const chunk of gunzipMembers(file, fs.statSync(file).size, GUNZIP_OPTIONS)) counter.push(chunk);
+      for await (const chunk of gunzipMembers(file, statSync(file).size, GUNZIP_OPTIONS)) counter.push(chunk);
     } catch (e) {
-      const name = path.relative(cwd, file) || file;
+      const name = relativePath(cwd, file) || file;
       // the built-in evaluator's message says it goes on past the junk; DuckDB does not
       return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank };
     }
@@ -170,7 +170,7 @@ async function controlBlankLines(files: string[]): Promise<number> {
   let n = 0;
   for (const file of files) {
     const counter = new ControlBlankCounter();
-    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) counter.push(chunk as Buffer);
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) counter.push(chunk as Buffer);
     n += counter.end();
   }
   return n;
@@ -284,14 +284,14 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       if (given.length) {
         const [f, file] = given[0]!;
         throw new CliError(
-          `${path.relative(o.cwd, String(file))}: a line gives the key ${f} twice; DuckDB would read its first value, the language reads the last: use the built-in evaluator (no --engine)`,
+          `${relativePath(o.cwd, String(file))}: a line gives the key ${f} twice; DuckDB would read its first value, the language reads the last: use the built-in evaluator (no --engine)`,
           EXIT_USAGE,
         );
       }
       const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
       if (wrong.length) {
         const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
-        const file = path.relative(o.cwd, String(row![3 + fields.length + typed.length]));
+        const file = relativePath(o.cwd, String(row![3 + fields.length + typed.length]));
         throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
       }
     }

@@ -10,8 +10,8 @@
  * This is also the library entry for tools (the VS Code extension): `evaluateFile`, `evaluateStream` and
  * `evaluateLines` below.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { Buffer } from 'node:buffer';
 import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
@@ -73,7 +73,7 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
     if (i.error) return { mode: 'error', name: i.name, error: i.error };
     if (i.stream) return { mode: 'main', src: { name: i.name, regular: false }, stream: i.stream };
     try {
-      const src = inspectFile(i.name, path.resolve(i.path ?? i.name));
+      const src = inspectFile(i.name, resolvePath(i.path ?? i.name));
       return { mode: 'main', src };
     } catch (e) {
       return { mode: 'error', name: i.name, error: (e as Error).message };
@@ -345,11 +345,11 @@ async function runRanges(
 function headReadShare(src: Source & { path: string; size: number }, pool: EvalPool): number {
   try {
     const head = Buffer.allocUnsafe(Math.min(src.size, SAMPLE_BYTES));
-    const fd = fs.openSync(src.path, 'r');
+    const fd = openSync(src.path, 'r');
     try {
-      return pool.readShare(head, fs.readSync(fd, head, 0, head.length, 0));
+      return pool.readShare(head, readSync(fd, head, 0, head.length, 0));
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   } catch {
     return 1;

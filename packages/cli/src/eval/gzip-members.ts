@@ -8,7 +8,7 @@
  * another member, zero bytes (padding, ignored as gzip does), the end of the file, or junk, reported only
  * after every member's content was given.
  */
-import fs from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type * as Zlib from 'node:zlib';
 import { zlib } from './zlib-lazy.js';
 
@@ -59,7 +59,7 @@ function readAt(fd: number, len: number, pos: number): Buffer {
   const b = Buffer.allocUnsafe(len);
   let done = 0;
   while (done < len) {
-    const n = fs.readSync(fd, b, done, len - done, pos + done);
+    const n = readSync(fd, b, done, len - done, pos + done);
     if (n <= 0) break;
     done += n;
   }
@@ -81,7 +81,7 @@ function zeroTail(fd: number, pos: number, size: number): boolean {
  * after yielding everything before it.
  */
 export async function* gunzipMembers(file: string, size: number, options: Zlib.ZlibOptions): AsyncGenerator<Uint8Array> {
-  const fd = fs.openSync(file, 'r');
+  const fd = openSync(file, 'r');
   try {
     let offset = 0;
     for (let member = 0; offset < size; member++) {
@@ -96,7 +96,7 @@ export async function* gunzipMembers(file: string, size: number, options: Zlib.Z
       // The raw inflate stream ends at the end of the member's deflate data (whatever input follows), and its
       // bytesWritten is then the input it consumed.
       const inflate = zlib().createInflateRaw(options);
-      const raw = fs.createReadStream(file, { start: offset + h, highWaterMark: READ_CHUNK });
+      const raw = createReadStream(file, { start: offset + h, highWaterMark: READ_CHUNK });
       raw.on('error', (e) => inflate.destroy(e));
       raw.pipe(inflate);
       try {
@@ -109,7 +109,7 @@ export async function* gunzipMembers(file: string, size: number, options: Zlib.Z
       if (offset > size) throw Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' });
     }
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }
 

@@ -12,7 +12,7 @@
  * but not documented); where those are missing, gunzipInto falls back to `gunzipSync` and a copy. Both follow
  * several members (the next gzip header after a member's end) and leave zero padding after the last unread.
  */
-import fs from 'node:fs';
+import { readSync } from 'node:fs';
 import type * as Zlib from 'node:zlib';
 import { zlib } from './zlib-lazy.js';
 import { nativeInflate } from './native-inflate.js';
@@ -184,7 +184,7 @@ export class GzipFileReader {
   read(out: Uint8Array, at: number, len: number): number {
     while (!this.done) {
       if (this.off >= this.got && !this.last) {
-        this.got = this.pos < this.size ? fs.readSync(this.fd, this.input, 0, Math.min(CHUNK_IN_BYTES, this.size - this.pos), this.pos) : 0;
+        this.got = this.pos < this.size ? readSync(this.fd, this.input, 0, Math.min(CHUNK_IN_BYTES, this.size - this.pos), this.pos) : 0;
         this.pos += this.got;
         this.off = 0;
         this.last = this.got === 0;

@@ -5,8 +5,8 @@
  * sorted; quote it so that the shell leaves it to us); anything else is a file. An argument that yields no
  * file becomes an input error: reported, with the other inputs still evaluated.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { realpathSync, statSync, type Stats } from 'node:fs';
+import { join as joinPath, resolve as resolvePath } from 'node:path';
 
 export type LogArg = { kind: 'stdin' } | { kind: 'file'; name: string; path: string } | { kind: 'error'; name: string; message: string };
 
@@ -24,8 +24,8 @@ function regularOnce(root: string, found: string[]): string[] {
   const seen = new Set<string>();
   return found.filter((f) => {
     try {
-      const real = fs.realpathSync(path.join(root, f));
-      if (seen.has(real) || !fs.statSync(real).isFile()) return false;
+      const real = realpathSync(joinPath(root, f));
+      if (seen.has(real) || !statSync(real).isFile()) return false;
       seen.add(real);
       return true;
     } catch {
@@ -41,10 +41,10 @@ export async function expandLogArgs(args: readonly string[], cwd: string): Promi
       out.push({ kind: 'stdin' });
       continue;
     }
-    const abs = path.resolve(cwd, arg);
-    let stat: fs.Stats | undefined;
+    const abs = resolvePath(cwd, arg);
+    let stat: Stats | undefined;
     try {
-      stat = fs.statSync(abs);
+      stat = statSync(abs);
     } catch {
       stat = undefined;
     }
@@ -52,12 +52,12 @@ export async function expandLogArgs(args: readonly string[], cwd: string): Promi
       const { glob } = await globber();
       const found = regularOnce(abs, (await glob('**/*', { cwd: abs, onlyFiles: true, dot: false, followSymbolicLinks: true })).sort(byPath));
       if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: the directory holds no file` });
-      for (const f of found) out.push({ kind: 'file', name: path.join(arg, f), path: path.join(abs, f) });
+      for (const f of found) out.push({ kind: 'file', name: joinPath(arg, f), path: joinPath(abs, f) });
     } else if (!stat && (await globber()).isDynamicPattern(arg)) {
       const { glob } = await globber();
       const found = (await glob(arg, { cwd, onlyFiles: true, dot: false, expandDirectories: false })).sort(byPath);
       if (found.length === 0) out.push({ kind: 'error', name: arg, message: `cannot read ${arg}: no file matches this pattern` });
-      for (const f of found) out.push({ kind: 'file', name: f, path: path.resolve(cwd, f) });
+      for (const f of found) out.push({ kind: 'file', name: f, path: resolvePath(cwd, f) });
     } else {
       // A file, a FIFO, or a missing path (reported when it is opened).
       out.push({ kind: 'file', name: arg, path: abs });

@@ -3,7 +3,7 @@
  * run by a worker thread (worker.ts) or by the main thread itself while it waits for the workers (pool.ts).
  * Each reads its own input, so no log line passes through messages.
  */
-import fs from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import type { FilterDocument } from '@logfilter/core';
 import { BlockRunner } from './block-runner.js';
@@ -77,13 +77,13 @@ export class JobRunner {
     const fd = this.fds.get(path);
     if (fd === undefined) return;
     this.fds.delete(path);
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 
   private fdOf(path: string): number {
     let fd = this.fds.get(path);
     if (fd === undefined) {
-      fd = fs.openSync(path, 'r');
+      fd = openSync(path, 'r');
       this.fds.set(path, fd);
     }
     return fd;
@@ -316,7 +316,7 @@ export class JobRunner {
 
   /** Fields seen and explain counts, for the final merge; closes the files. */
   finish(): { seen: string[]; explain?: number[] } {
-    for (const fd of this.fds.values()) fs.closeSync(fd);
+    for (const fd of this.fds.values()) closeSync(fd);
     this.fds.clear();
     return { seen: this.runner?.scanner.seenFields() ?? [], explain: this.runner?.explainer?.counts() };
   }
@@ -347,7 +347,7 @@ function lastNewlineIn(buf: Buffer, from: number, to: number): number {
 function readAt(fd: number, into: Buffer, at: number, len: number, pos: number): number {
   let done = 0;
   while (done < len) {
-    const n = fs.readSync(fd, into, at + done, len - done, pos + done);
+    const n = readSync(fd, into, at + done, len - done, pos + done);
     if (n <= 0) break;
     done += n;
   }

@@ -5,9 +5,9 @@
  * thread, which otherwise only waits, takes jobs too: on N cores N-1 workers keep every core busy, and one
  * worker fewer is one start-up (a fresh V8 isolate, Node's internals compiled again) fewer.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, join as joinPath, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { lineKernelModule, type FilterDocument } from '@logfilter/core';
@@ -33,18 +33,18 @@ export function findWorkerScript(given?: string): string | undefined {
   if (given) candidates.push(given);
   if (process.env.LOGFILTER_EVAL_WORKER) candidates.push(process.env.LOGFILTER_EVAL_WORKER);
   // In the CommonJS bundle `__dirname` is the bundle's directory; in ESM it is not defined.
-  if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, 'eval-worker.cjs'));
+  if (typeof __dirname !== 'undefined') candidates.push(joinPath(__dirname, 'eval-worker.cjs'));
   try {
     const url = (import.meta as { url?: string }).url;
-    if (url) candidates.push(path.join(path.dirname(fileURLToPath(url)), 'worker.js'));
+    if (url) candidates.push(joinPath(dirname(fileURLToPath(url)), 'worker.js'));
   } catch {
     // import.meta is empty in the CommonJS bundle
   }
-  return candidates.find((c) => fs.existsSync(c));
+  return candidates.find((c) => existsSync(c));
 }
 
 export function cores(): number {
-  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
 }
 
 /** Where bin/eval-early-worker.cjs leaves the worker it started. */
@@ -59,7 +59,7 @@ function adoptEarlyWorker(script: string): Worker | undefined {
   const early = g[EARLY_WORKER];
   g[EARLY_WORKER] = undefined;
   if (!early) return undefined;
-  if (path.resolve(early.script) !== path.resolve(script)) {
+  if (resolvePath(early.script) !== resolvePath(script)) {
     void early.worker.terminate();
     return undefined;
   }

@@ -3,7 +3,7 @@
  * recognised by its magic bytes — read at offset 0 of a regular file, or from the first bytes of a stream,
  * never by seeking (a pipe cannot seek). Errors become one-line I/O errors (exit 2) naming the input.
  */
-import fs from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync, type ReadStream } from 'node:fs';
 import type * as Zlib from 'node:zlib';
 import { zlib } from './zlib-lazy.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
@@ -32,17 +32,17 @@ function ioError(name: string, e: unknown): CliError {
 export function inspectFile(name: string, abs: string): Source {
   let fd: number | undefined;
   try {
-    const st = fs.statSync(abs);
+    const st = statSync(abs);
     if (st.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
     if (!st.isFile()) return { name, path: abs, regular: false };
-    fd = fs.openSync(abs, 'r');
+    fd = openSync(abs, 'r');
     const magic = Buffer.alloc(2);
-    const n = fs.readSync(fd, magic, 0, 2, 0);
+    const n = readSync(fd, magic, 0, 2, 0);
     return { name, path: abs, regular: true, size: st.size, gzip: n === 2 && magic[0] === 0x1f && magic[1] === 0x8b };
   } catch (e) {
     throw ioError(name, e);
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -91,7 +91,7 @@ async function* sniffGzip(chunks: AsyncIterable<Uint8Array | string>): AsyncGene
 export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | string>, onRead?: (n: number) => void): AsyncGenerator<Uint8Array | string> {
   let raw: AsyncIterable<Uint8Array | string>;
   if (src.path) {
-    const stream = fs.createReadStream(src.path, { highWaterMark: READ_CHUNK });
+    const stream = createReadStream(src.path, { highWaterMark: READ_CHUNK });
     if (onRead) stream.on('data', (c) => onRead(c.length));
     raw = stream;
   } else {
@@ -100,7 +100,7 @@ export async function* openBytes(src: Source, stdin: AsyncIterable<Uint8Array | 
   let input: AsyncIterable<Uint8Array | string>;
   if (src.gzip === true) {
     const gunzip = zlib().createGunzip(GUNZIP_OPTIONS);
-    const stream = raw as fs.ReadStream;
+    const stream = raw as ReadStream;
     stream.pipe(gunzip);
     stream.on('error', (e: Error) => gunzip.destroy(e));
     input = src.path && src.size !== undefined ? recovering(gunzip, src.path, src.size) : gunzip;
