@@ -176,7 +176,10 @@ function expectedScalar(field: FieldInfo, op: OperatorInfo, allowed: TypeClass[]
       return { string: false, number: true, float: false, bool: false };
     case 'int or string':
       // comparisons read numbers: a non-numeric string could never compare
-      return op.numeric ? { string: false, number: true, float: false, bool: false } : { string: true, number: true, float: false, bool: false };
+      if (op.numeric) return { string: false, number: true, float: false, bool: false };
+      // startsWith, endsWith and contains test the text of a string value: a number is no text to look for
+      if (!op.types.includes('int')) return { string: true, number: false, float: false, bool: false };
+      return { string: true, number: true, float: false, bool: false };
     default:
       return { string: allowed.includes('string'), number: false, float: false, bool: false };
   }
