@@ -6,7 +6,7 @@ import { validateBody } from './validate.js';
 import { checkBodyFields } from './body-fields.js';
 import { paged, wholeList, type Area, type Route } from './routing.js';
 import type { JobScope, Store } from './state.js';
-import { badRequest } from './errors.js';
+import { badRequest, EmulatorError } from './errors.js';
 import * as jobs from './jobs.js';
 import { createEdgeJob, edgeJobs } from './edge-jobs.js';
 import { challengeMatches, issueChallenge, needsChallenge } from './ownership.js';
@@ -113,12 +113,21 @@ function routesOf(store: Store, L: string[], options: { outbox?: string }): Rout
       },
     },
     {
-      // The SDK's `validate.destination`: the destination is well formed (the emulator cannot reach it).
+      // The SDK's `validate.destination`: whether a job could use the destination (the emulator cannot reach it).
+      // A destination given but unusable is an answer, {valid: false, message}, as validate/origin answers; a
+      // body without one is a bad request.
       pattern: [...L, 'validate', 'destination'],
       methods: {
         POST: (request) => {
           checkBodyFields('destination', request.body);
-          return { result: { valid: destinationString(request.body) !== '', message: '' } };
+          const given = (request.body as { destination_conf?: unknown } | undefined)?.destination_conf;
+          try {
+            jobs.checkDestination(destinationString(request.body));
+            return { result: { valid: true, message: '' } };
+          } catch (e) {
+            if (typeof given !== 'string' || given === '' || !(e instanceof EmulatorError) || e.status !== 400) throw e;
+            return { result: { valid: false, message: e.message } };
+          }
         },
       },
     },

@@ -70,6 +70,15 @@ describe('log export jobs of an account', () => {
     expect((await call('POST', '/accounts/acct-d/logpush/jobs', { destination_conf: s3, ownership_challenge: token })).status).toBe(200);
     expect((await call('POST', '/accounts/acct-d/logpush/validate/destination/exists', { destination_conf: s3 })).body.result).toEqual({ exists: true });
     expect((await call('POST', '/accounts/acct-d/logpush/validate/destination', { destination_conf: s3 })).body.result).toEqual({ valid: true, message: '' });
+    // a destination no job could use is an answer, as validate/origin gives one; no destination at all is a 400
+    for (const bad of ['not a url', 's3://acct-bucket/logs']) {
+      const r = await call('POST', '/accounts/acct-d/logpush/validate/destination', { destination_conf: bad });
+      expect([r.status, r.body.success, r.body.result.valid, typeof r.body.result.message, r.body.result.message.length > 0]).toEqual([200, true, false, 'string', true]);
+    }
+    for (const body of [{}, { destination_conf: '' }, { destination_conf: 5 }]) {
+      const r = await call('POST', '/accounts/acct-d/logpush/validate/destination', body);
+      expect([r.status, r.body.errors[0].code]).toEqual([400, ERROR_CODES.jobInvalid]);
+    }
     expect((await call('POST', '/accounts/acct-d/logpush/validate/origin', { logpull_options: 'fields=ClientIP' })).body.result).toEqual({ valid: true, message: '' });
     expect((await call('GET', '/accounts/acct-d/logpush/datasets/http_requests/jobs')).body.result).toHaveLength(1);
     expect(Object.keys((await call('GET', '/accounts/acct-d/logpush/datasets/http_requests/fields')).body.result)).toContain('ClientIP');
