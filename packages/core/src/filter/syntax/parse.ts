@@ -98,8 +98,14 @@ export function parse(text: string): ParseResult {
   for (const e of errors) {
     const d = toDiagnostic(e, lastTokenEnd, tokens, text);
     // a character the lexer dropped already has its diagnostic; the parser's complaint about what follows
-    // it is the same problem seen again
-    const echo = lexed.errors.some((le) => le.offset + Math.max(1, le.length) <= d.start && text.slice(le.offset + Math.max(1, le.length), d.start).trim() === '');
+    // it is the same problem seen again, and so is missing input marked just before it (`BotScore == -`: the
+    // value the parser found missing is the dropped `-`)
+    const found = e.token.tokenType === EOF || Number.isNaN(e.token.startOffset) ? text.length : e.token.startOffset;
+    const echo = lexed.errors.some((le) => {
+      const after = le.offset + Math.max(1, le.length);
+      if (after <= d.start) return text.slice(after, d.start).trim() === '';
+      return le.offset >= d.start && le.offset < found && text.slice(d.start, le.offset).trim() === '';
+    });
     if (!echo) diagnostics.push(d);
   }
   parser.input = [];
