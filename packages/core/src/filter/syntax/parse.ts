@@ -340,6 +340,14 @@ function indexAt(tokens: IToken[], offset: number): number {
 function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IToken[], text: string): Diagnostic {
   const tok = e.token;
   const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  const misCased = atEnd ? undefined : miscasedNot(tokens, indexAt(tokens, tok.startOffset), text);
+  if (misCased) {
+    // `Not x == 1` reads `Not` as the field and stops at `x`: the error is the keyword's case
+    const end = misCased.startOffset + misCased.image.length;
+    return diag('syntax', `expected an operator after the field '${misCased.image}', found ${describeToken(tok)}; keywords are lower-case: 'not'`, misCased.startOffset, end, {
+      fixes: [{ title: "Change to 'not'", edits: [{ start: misCased.startOffset, end, newText: 'not' }], preferred: true }],
+    });
+  }
   // Missing input (a value, an operator) followed by a line break is marked where it is missing, just
   // after the line's last token, as at the end of the file, not on the next line's `and`. Text that
   // cannot continue a complete condition (NotAllInputParsed) is marked where it is.
@@ -363,6 +371,23 @@ function toDiagnostic(e: IRecognitionException, lastTokenEnd: number, tokens: IT
   return diag('syntax', `expected ${expected}, found ${describeToken(tok)}${h.text}`, start, end, {
     ...(h.meant ? { fixes: [{ title: `Change to '${h.meant}'`, edits: [{ start: tok.startOffset, end: tokEnd, newText: h.meant }], preferred: true }] } : {}),
   });
+}
+
+/**
+ * The word before the token at `at` when it is `not` in another case (`Not`, `NOT`) where a condition starts (the
+ * filter's first token, or after and/or/(/not or a line break) and the token at `at` could start a condition.
+ */
+function miscasedNot(tokens: IToken[], at: number, text: string): IToken | undefined {
+  const word = at > 0 ? tokens[at - 1] : undefined;
+  const tok = tokens[at];
+  if (!word || !tok || word.tokenType !== T.Identifier || word.image.toLowerCase() !== 'not' || word.image === 'not') return undefined;
+  if (tok.tokenType !== T.Identifier && tok.tokenType !== T.QuotedIdentifier && tok.tokenType !== T.LParen) return undefined;
+  const before = at > 1 ? tokens[at - 2] : undefined;
+  const starts =
+    !before ||
+    [T.And, T.Or, T.LParen, T.Not].some((t) => tokenMatcher(before, t)) ||
+    /[\r\n]/.test(text.slice(before.startOffset + before.image.length, word.startOffset));
+  return starts ? word : undefined;
 }
 
 /**
