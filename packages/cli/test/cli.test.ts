@@ -136,6 +136,21 @@ describe('compile-filter', () => {
     writeFileSync(p, Buffer.from([0x61, 0x20, 0x3d, 0x3d, 0x20, 0x22, 0xe9, 0x22]));
     expect((await runCli('compile-filter', [p])).code).toBe(2);
   });
+  it('reads a file whole or as a stream alike: a byte-order mark is dropped, an empty file and /dev/null are empty filters (exit 1, not 2)', async () => {
+    const plain = path.join(dir, 'plain.logfilter');
+    const bom = path.join(dir, 'bom.logfilter');
+    writeFileSync(plain, 'ClientRequestHost == "a"\n');
+    writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ClientRequestHost == "a"\n')]));
+    const a = await runCli('compile-filter', [plain]);
+    const b = await runCli('compile-filter', [bom]);
+    expect([a.code, b.code, b.stdout]).toEqual([0, 0, a.stdout]);
+    const empty = path.join(dir, 'empty.logfilter');
+    writeFileSync(empty, '');
+    for (const f of [empty, '/dev/null']) {
+      const r = await runCli('compile-filter', [f, '--diagnostics', 'json']);
+      expect([r.code, JSON.parse(r.stderr).map((d: { code: string }) => d.code)]).toEqual([1, ['empty-filter']]);
+    }
+  });
   it('colour only on a terminal and never with NO_COLOR', async () => {
     expect((await runCli('compile-filter', [BAD], { tty: true })).stderr).toMatch(/\x1b\[/);
     expect((await runCli('compile-filter', [BAD], { tty: true, env: { NO_COLOR: '1' } })).stderr).not.toMatch(/\x1b\[/);
