@@ -2,7 +2,7 @@
 // compile-filter: the bundled command (built by `npm run build`), loaded through V8's code cache by the loader
 // below, which `logfilter` also requires from here for `eval`. The loader lives in this file rather than a module
 // of its own because compile-filter's whole start is held to 1.3x `node -e 0`: requiring a second file costs Node
-// a lookup of the package's package.json, path checks and a compile without any cache (callgrind: 1.9 M of
+// a lookup of the package's package.json, path checks and a compile without any cache (callgrind: 1.8 M of
 // compile-filter's ~114 M instructions, against `node -e 0`'s ~93 M).
 //
 // Loads a CommonJS bundle with V8's code cache (Node 20 has no module.enableCompileCache): the bytecode V8
