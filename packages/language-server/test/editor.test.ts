@@ -128,6 +128,18 @@ describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
     expect(actions.map((a) => [a.kind, a.isPreferred, a.edit?.changes?.[uri]])).toEqual([['quickfix', true, [{ range: m.ranges[0], newText: 'AISecurityTokenCount' }]]]);
   });
 
+  it('reports a list in braces once, over the braces-list, with a quick fix that writes it in square brackets', async () => {
+    const m = marked('ClientCountry in <|{|>"us", "ca"<|}|>\nand BotScore < 30\n');
+    const uri = await open(m.text);
+    const ds = await client.waitForDiagnostics(uri);
+    const braces = { start: m.ranges[0].start, end: m.ranges[1].end };
+    expect(ds.map((d) => [d.code, d.range])).toEqual([['syntax', braces]]);
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: braces, context: { diagnostics: ds, only: ['quickfix'] } })) as CodeAction[];
+    expect(actions.map((a) => [a.kind, a.isPreferred, a.edit?.changes?.[uri]])).toEqual([
+      ['quickfix', true, [{ range: m.ranges[0], newText: '[' }, { range: m.ranges[1], newText: ']' }]],
+    ]);
+  });
+
   it('keeps the last parsed figures in the budget during a syntax error, marked stale', async () => {
     const good = 'ClientCountry in ["us", "ca"] and EdgeResponseStatus >= 500\n';
     const uri = await open(good);

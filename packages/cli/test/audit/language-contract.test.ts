@@ -36,6 +36,14 @@ describe('compile', () => {
     expect(r.code).toBe(1);
     expect(json(r.stderr)).toEqual([['syntax', 1, 18, 22]]);
   });
+  it('a list in braces is one syntax error over the braces-list, exit 1; the condition after it is still checked', async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'ClientCountry in {"us", "ca"} and Foo < 30' });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(json(r.stderr)).toEqual([
+      ['syntax', 1, 18, 30],
+      ['unknown-field', 1, 35, 38],
+    ]);
+  });
   it('an empty list slot is a syntax error, exit 1, nothing printed', async () => {
     const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'ClientCountry in ["us",, "ca"]' });
     expect([r.code, r.stdout]).toEqual([1, '']);

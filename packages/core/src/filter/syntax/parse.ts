@@ -2,7 +2,7 @@
  * parse(): text → AST + syntax diagnostics. Never throws; deep nesting is refused before the recursive
  * parser could overflow the stack.
  */
-import { EOF, type IRecognitionException, type IToken, tokenMatcher, type TokenType } from 'chevrotain';
+import { createTokenInstance, EOF, type ILexingError, type IRecognitionException, type IToken, tokenMatcher, type TokenType } from 'chevrotain';
 import type { Comment, Condition, Expr, FileNode } from '../ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import { expectedTokenName, finishSyntaxDiagnostics, lexerErrorSpans, tooDeepToken, TooManyErrors } from '../../lang/chevrotain.js';
@@ -29,8 +29,10 @@ const NESTING = { open: T.LParen, close: T.RParen, not: T.Not, notsThroughOpen: 
 export function parse(text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const lexed = T.getLexer().tokenize(text);
+  // braces around a list are read as brackets (and reported once); the characters left are the lexer's errors
+  const lexErrors = braceLists(text, lexed.tokens, lexed.errors, diagnostics);
   let namedUpTo = -1;
-  for (const e of lexerErrorSpans(text, lexed.errors, SETTINGS)) {
+  for (const e of lexerErrorSpans(text, lexErrors, SETTINGS)) {
     if (e.start < namedUpTo) continue;
     const name = unquotedFieldName(text, e.start, lexed.tokens);
     if (name) {
@@ -101,7 +103,7 @@ export function parse(text: string): ParseResult {
     // it is the same problem seen again, and so is missing input marked just before it (`BotScore == -`: the
     // value the parser found missing is the dropped `-`)
     const found = e.token.tokenType === EOF || Number.isNaN(e.token.startOffset) ? text.length : e.token.startOffset;
-    const echo = lexed.errors.some((le) => {
+    const echo = lexErrors.some((le) => {
       const after = le.offset + Math.max(1, le.length);
       if (after <= d.start) return text.slice(after, d.start).trim() === '';
       return le.offset >= d.start && le.offset < found && text.slice(d.start, le.offset).trim() === '';
@@ -135,6 +137,64 @@ function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
       else if (t.image === '``') out.push(diag('syntax', 'empty field name', t.startOffset, end));
     }
   }
+}
+
+/** Tokens that may stand between the braces of a list written in braces: its items and commas. */
+const BRACE_LIST_ITEMS: readonly TokenType[] = [T.StringLiteral, T.SingleQuoted, T.IntLiteral, T.FloatLiteral, T.True, T.False, T.Comma];
+/** A list shown in full in the message up to this length. */
+const MAX_SHOWN_LIST = 40;
+
+/**
+ * `ClientCountry in {"us", "ca"}`: a list written in braces, as other languages write sets. The lexer knows no
+ * braces, so each one was an unexpected character, and the value between them a scalar with `in`. A `{` where a
+ * value goes (after an operator), then only list items and commas, then a `}`, is one syntax error over the
+ * braces-list, whose fix writes it in square brackets; the braces are given to the parser as brackets (tokens
+ * whose images are still `{` and `}`), so the condition is read and checked as the bracket form is, and what
+ * follows it parses as before. Any other brace stays an unexpected character. Returns the lexer errors left.
+ */
+function braceLists(text: string, tokens: IToken[], errors: ILexingError[], out: Diagnostic[]): ILexingError[] {
+  if (errors.length === 0) return errors;
+  const image = (e: ILexingError) => text.slice(e.offset, e.offset + Math.max(1, e.length));
+  const used = new Set<ILexingError>();
+  let at = 0;
+  for (let k = 0; k < errors.length; k++) {
+    const open = errors[k];
+    const seen = image(open);
+    if (seen !== '{' && seen !== '{}') continue;
+    while (at < tokens.length && tokens[at].startOffset < open.offset) at++;
+    const prev = tokens[at - 1];
+    if (!prev || !(tokenMatcher(prev, T.OperatorToken) || prev.tokenType === T.BadOperator)) continue;
+    // `{}` is one lexer error (the lexer joins adjacent characters it does not know)
+    const close = seen === '{}' ? undefined : errors[k + 1];
+    if (seen === '{' && (!close || image(close) !== '}')) continue;
+    const closeAt = close ? close.offset : open.offset + 1;
+    let after = at;
+    while (after < tokens.length && tokens[after].startOffset < closeAt && BRACE_LIST_ITEMS.includes(tokens[after].tokenType)) after++;
+    if (after < tokens.length && tokens[after].startOffset < closeAt) continue;
+    used.add(open);
+    if (close) used.add(close);
+    tokens.splice(after, 0, createTokenInstance(T.RBracket, '}', closeAt, closeAt, NaN, NaN, NaN, NaN));
+    tokens.splice(at, 0, createTokenInstance(T.LBracket, '{', open.offset, open.offset, NaN, NaN, NaN, NaN));
+    const end = closeAt + 1;
+    const fixed = `[${text.slice(open.offset + 1, closeAt)}]`;
+    const shown = fixed.length <= MAX_SHOWN_LIST && !/[\r\n]/.test(fixed) ? fixed : '[…]';
+    out.push(
+      diag('syntax', `lists are written in square brackets, not braces: ${shown}`, open.offset, end, {
+        fixes: [
+          {
+            title: 'Write the list in square brackets',
+            edits: [
+              { start: open.offset, end: open.offset + 1, newText: '[' },
+              { start: closeAt, end, newText: ']' },
+            ],
+            preferred: true,
+          },
+        ],
+      }),
+    );
+    if (close) k++;
+  }
+  return used.size ? errors.filter((e) => !used.has(e)) : errors;
 }
 
 /**
