@@ -140,6 +140,22 @@ describe('the editor, typed from scratch', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('reports each single-quoted string of a list, each with its quick fix to double quotes', async () => {
+    const m = marked(`ClientCountry in [<|'us'|>, <|'ca'|>, "gb"]\n`);
+    const uri = await open(m.text);
+    const ds = await client.waitForDiagnostics(uri);
+    expect(ds.map((d) => [d.code, d.range])).toEqual([
+      ['syntax', m.ranges[0]],
+      ['syntax', m.ranges[1]],
+    ]);
+    const edits = [];
+    for (const d of ds) {
+      const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } })) as CodeAction[];
+      edits.push(actions.map((a) => [a.isPreferred, a.edit?.changes?.[uri]]));
+    }
+    expect(edits).toEqual([[[true, [{ range: m.ranges[0], newText: '"us"' }]]], [[true, [{ range: m.ranges[1], newText: '"ca"' }]]]]);
+  });
+
   it('keeps the last parsed figures in the budget during a syntax error, marked stale', async () => {
     const good = 'ClientCountry in ["us", "ca"] and EdgeResponseStatus >= 500\n';
     const uri = await open(good);

@@ -44,6 +44,15 @@ describe('compile', () => {
       ['unknown-field', 1, 35, 38],
     ]);
   });
+  it('each single-quoted string in a list is its own syntax error, exit 1', async () => {
+    const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: "ClientCountry in ['us', 'ca', \"gb\"] and Foo < 30" });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(json(r.stderr)).toEqual([
+      ['syntax', 1, 19, 23],
+      ['syntax', 1, 25, 29],
+      ['unknown-field', 1, 41, 44],
+    ]);
+  });
   it('an empty list slot is a syntax error, exit 1, nothing printed', async () => {
     const r = await runCli('compile-filter', ['-', '--diagnostics', 'json'], { stdin: 'ClientCountry in ["us",, "ca"]' });
     expect([r.code, r.stdout]).toEqual([1, '']);

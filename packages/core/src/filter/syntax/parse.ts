@@ -66,6 +66,7 @@ export function parse(text: string): ParseResult {
   const parser = getParser(tokens.length);
   parser.conditions = [];
   parser.datasetDecl = undefined;
+  parser.singleQuoted = [];
   const errors: IRecognitionException[] = [];
   let parsed: ReturnType<typeof parser.file> | undefined;
   // The file is read in rounds: when a round stops early (text the grammar cannot continue with, or the
@@ -95,6 +96,8 @@ export function parse(text: string): ParseResult {
   const conditions = parser.conditions;
   parser.conditions = [];
   parser.datasetDecl = undefined;
+  for (const t of parser.singleQuoted) diagnostics.push(singleQuotedValue(t));
+  parser.singleQuoted = [];
   // an error caused by missing input points just after the last token, not at the end of the text
   const lastTokenEnd = tokens.length ? tokens[tokens.length - 1].startOffset + tokens[tokens.length - 1].image.length : 0;
   for (const e of errors) {
@@ -137,6 +140,20 @@ function lexicalChecks(tokens: IToken[], out: Diagnostic[]): void {
       else if (t.image === '``') out.push(diag('syntax', 'empty field name', t.startOffset, end));
     }
   }
+}
+
+/**
+ * A single-quoted string read as a value (`== 'us'`, each item of `in ['us', 'ca']`): one syntax error over it,
+ * whose fix writes it in double quotes. The parser reads it as the string it quotes (parser.ts), so each one is
+ * reported and the rest of the filter is still parsed and checked.
+ */
+function singleQuotedValue(t: IToken): Diagnostic {
+  const closed = t.image.length > 1 && t.image.endsWith("'");
+  const meant = JSON.stringify(t.image.slice(1, closed ? -1 : undefined));
+  const end = t.startOffset + t.image.length;
+  return diag('syntax', `strings are written in double quotes, not single quotes: ${meant}`, t.startOffset, end, {
+    fixes: [{ title: `Change to '${meant}'`, edits: [{ start: t.startOffset, end, newText: meant }], preferred: true }],
+  });
 }
 
 /** Tokens that may stand between the braces of a list written in braces: its items and commas. */

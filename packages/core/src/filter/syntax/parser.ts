@@ -30,6 +30,7 @@ import {
   QuotedIdentifier,
   RBracket,
   RParen,
+  SingleQuoted,
   StringLiteral,
   True,
 } from './tokens.js';
@@ -67,6 +68,12 @@ class FilterParser extends RecoveringParser {
   conditions: Condition[] = [];
   /** The dataset line, kept even when a later syntax error makes recovery drop the file rule's result. */
   datasetDecl: ParsedFile['dataset'];
+  /**
+   * Single-quoted strings read as values (`== 'us'`, `in ['us', 'ca']`): each is a syntax error that parse.ts
+   * reports on its own, and the value is read as the string it quotes, so the rest of the filter parses and
+   * is checked as it would be with double quotes.
+   */
+  singleQuoted: IToken[] = [];
 
   constructor(validate: boolean, recover = true) {
     super(allTokens, FILTER_PARSER_SETTINGS.maxParserErrors, { validate, recover });
@@ -282,8 +289,12 @@ class FilterParser extends RecoveringParser {
         { ALT: () => this.CONSUME(FloatLiteral) },
         { ALT: () => this.CONSUME(True) },
         { ALT: () => this.CONSUME(False) },
+        { ALT: () => this.CONSUME(SingleQuoted) },
       ]);
-      return this.ACTION(() => scalarValue(tok));
+      return this.ACTION(() => {
+        if (tok.tokenType === SingleQuoted && !inserted(tok)) this.singleQuoted.push(tok);
+        return scalarValue(tok);
+      });
     },
     RECOVER_UNDEFINED,
   );
@@ -324,6 +335,13 @@ function scalarValue(tok: IToken): Recovered<ScalarValue> {
     const decoded = decodeString(tok.image);
     const v: Recovered<ScalarValue> = { kind: 'string', value: decoded.value, start, end };
     if (decoded.error) v.recovered = true;
+    return v;
+  }
+  if (type === SingleQuoted) {
+    // reported as a syntax error (parse.ts); an unterminated one is not checked further
+    const closed = tok.image.length > 1 && tok.image.endsWith("'");
+    const v: Recovered<ScalarValue> = { kind: 'string', value: tok.image.slice(1, closed ? -1 : undefined), start, end };
+    if (!closed) v.recovered = true;
     return v;
   }
   if (type === IntLiteral) return { kind: 'int', raw: tok.image, start, end };
