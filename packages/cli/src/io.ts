@@ -12,7 +12,10 @@ export interface Input {
   name: string;
   /** Absolute path, for files. */
   path?: string;
+  /** The text, without a leading byte-order mark. */
   text: string;
+  /** True when the file began with a UTF-8 byte-order mark (which `fmt --write` keeps). */
+  bom?: boolean;
 }
 
 export const STDIN_NAME = '<stdin>';
@@ -39,7 +42,8 @@ export async function readInput(file: string | undefined, ctx: CliContext): Prom
   const abs = resolvePath(ctx.cwd, file);
   try {
     const buf = await readFileLimited(abs, file);
-    return { name: file, path: abs, text: decodeUtf8(buf, file) };
+    const text = decodeUtf8(buf, file);
+    return buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? { name: file, path: abs, text, bom: true } : { name: file, path: abs, text };
   } catch (e) {
     if (e instanceof CliError) throw e;
     throw new CliError(`cannot read ${file}: ${describeFsError(e)}`, EXIT_USAGE, file);

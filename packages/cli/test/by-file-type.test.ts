@@ -92,6 +92,18 @@ describe('logfilter fmt by file type', () => {
     expect((await runCli('logfilter', ['fmt', '--check', rule, src])).code).toBe(0);
   });
 
+  it('keeps a byte-order mark (both languages): --write formats after it, --check then finds the file formatted', async () => {
+    const BOM = '\uFEFF';
+    const rule = file('bom.rule', `${BOM}# phase: magic_transit\ntcp.dstport==80\n`);
+    const src = file('bom.logfilter', `${BOM}ClientCountry=="us"\n`);
+    expect((await runCli('logfilter', ['fmt', '--write', rule, src])).code).toBe(0);
+    expect(readFileSync(rule, 'utf8')).toBe(`${BOM}# phase: magic_transit\ntcp.dstport eq 80\n`);
+    expect(readFileSync(src, 'utf8')).toBe(`${BOM}ClientCountry == "us"\n`);
+    expect((await runCli('logfilter', ['fmt', '--check', rule, src])).code).toBe(0);
+    // printed, the text comes without it (what the file holds, not how it was stored)
+    expect((await runCli('logfilter', ['fmt', src])).stdout).toBe('ClientCountry == "us"\n');
+  });
+
   it('a .rule file that does not parse: exit 1, its errors located; --kind value formats a value expression', async () => {
     const bad = file('bad-fmt.rule', 'ssl and (');
     const r = await runCli('logfilter', ['fmt', '--diagnostics', 'json', bad]);

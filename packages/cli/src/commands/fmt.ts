@@ -74,7 +74,8 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
         exit = EXIT_FAILURE;
       }
     } else if (flags.write) {
-      if (result.changed && input.path) await writeFileAtomic(input.path, result.text);
+      // a byte-order mark the file began with stays (the formatter sees the text without it)
+      if (result.changed && input.path) await writeFileAtomic(input.path, input.bom ? `\uFEFF${result.text}` : result.text);
     } else {
       ctx.stdout.write(result.text);
     }
