@@ -17,6 +17,7 @@ import { createExplainer, type FilterDocument } from '@logfilter/core';
 import { BlockRunner, type RunnerOptions } from './block-runner.js';
 import { lineBlocks, MAX_LINE_BYTES } from './line-blocks.js';
 import { cores, dropEarlyWorker, EvalPool, findWorkerScript, RANGE_BYTES } from './pool.js';
+import { enableWasmInlining, inliningPays } from './wasm-inlining.js';
 import { JobRunner } from './job-runner.js';
 import { cutRanges, RangeFeed } from './range-feed.js';
 import type { JobResultMessage, RangeJob } from './protocol.js';
@@ -104,6 +105,9 @@ export function prepareEvaluation(inputs: readonly EvalInput[], options: EvalOpt
       if (p.mode === 'ranges' || p.mode === 'file') plans[i] = { mode: 'main', src: p.src };
     });
   }
+  // Before anything compiles the line kernel (see wasm-inlining.ts)
+  const weight = plans.reduce((n, p) => n + (p.mode === 'error' || !p.src.regular || p.src.size === undefined ? 0 : p.src.size * (p.src.gzip ? GZIP_RATIO : 1)), 0);
+  if (inliningPays(weight, wanted)) enableWasmInlining();
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   // A large plain file alone may keep its scan on this thread (runRanges decides): its workers start only then.
   const lazy = !explicit && !plans.some((p) => p.mode === 'file');
