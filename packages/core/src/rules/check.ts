@@ -601,6 +601,9 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
     ctx.out.push(rdiag('rule-arguments', `${fn.name} takes ${range} argument${min === 1 && max === 1 ? '' : 's'}, got ${n}`, call.start, call.end, { message: 'invalid number of arguments' }));
   }
   let first: RuleType | undefined;
+  // `has_value(collection, value)`: the value has the type of the collection's elements (read a bare word so)
+  const t0 = results[0] && !results[0].each ? results[0].t : undefined;
+  const element = fn.elementOfFirst !== undefined && t0 && !isScalar(t0) ? ('array' in t0 ? t0.array : t0.map) : undefined;
   call.args.forEach((arg, i) => {
     const p = i < params.length ? params[i] : last?.repeat ? last : undefined;
     const r = results[i];
@@ -625,7 +628,8 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       const readAs = (st: ScalarType) => (st === 'Int' ? readInt(word) : st === 'Ip' ? readIp(word) : st === 'Bytes' ? readHexBytes(word) : undefined);
       const intrinsic = (['Int', 'Ip', 'Bytes'] as const).find((st) => readAs(st)?.ok);
       const allowed = p.types.filter((x): x is ScalarType => x === 'Bytes' || x === 'Int' || x === 'Ip');
-      const chosen = intrinsic && p.types.some((pt) => fits(intrinsic, pt)) ? intrinsic : (allowed.find((st) => readAs(st)?.ok) ?? intrinsic);
+      const preferred = i === fn.elementOfFirst && element && isScalar(element) && readAs(element)?.ok ? element : undefined;
+      const chosen = preferred ?? (intrinsic && p.types.some((pt) => fits(intrinsic, pt)) ? intrinsic : (allowed.find((st) => readAs(st)?.ok) ?? intrinsic));
       if (!chosen) {
         ok = false;
         const first = readAs(allowed[0] ?? 'Bytes');
@@ -646,6 +650,16 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       ctx.out.push(
         rdiag('rule-argument-type', `argument ${i + 1} (${p.name}) of ${fn.name} must be ${p.types.map((x) => (typeof x === 'string' && x.endsWith('<_>') ? x : docTypeName(x as RuleType))).join(' or ')}, but it is ${docTypeName(t)}`, arg.start, arg.end, {
           message: `invalid type of argument #${i}: expected value of type ${expectedNames(p.types)}, but got ${typeName(t)}`,
+        }),
+      );
+      return;
+    }
+    // (a collection of arrays, such as a header map, is left alone: the documentation's T is a primitive there)
+    if (i === fn.elementOfFirst && element && isScalar(element) && !typesEqual(element, t)) {
+      ok = false;
+      ctx.out.push(
+        rdiag('rule-argument-type', `argument ${i + 1} (${p.name}) of ${fn.name} must be ${docTypeName(element)}, the type of the elements of argument 1`, arg.start, arg.end, {
+          message: `invalid type of argument #${i}: expected value of type ${typeName(element)}, but got ${typeName(t)}`,
         }),
       );
       return;
