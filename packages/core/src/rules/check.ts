@@ -603,6 +603,7 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
   let first: RuleType | undefined;
   // `has_value(collection, value)`: the value has the type of the collection's elements (read a bare word so)
   const t0 = results[0] && !results[0].each ? results[0].t : undefined;
+  const argValues: (string | bigint | undefined)[] = [];
   const element = fn.elementOfFirst !== undefined && t0 && !isScalar(t0) ? ('array' in t0 ? t0.array : t0.map) : undefined;
   call.args.forEach((arg, i) => {
     const p = i < params.length ? params[i] : last?.repeat ? last : undefined;
@@ -654,6 +655,7 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       );
       return;
     }
+    argValues[i] = isLiteral ? value : undefined;
     // (a collection of arrays, such as a header map, is left alone: the documentation's T is a primitive there)
     if (i === fn.elementOfFirst && element && isScalar(element) && !typesEqual(element, t)) {
       ok = false;
@@ -680,6 +682,13 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       }
     }
   });
+  // bit_slice reads at most 32 bits: offset_end - offset_start over 32 is too wide however the end is counted
+  const [, from, to] = argValues;
+  if (fn.name === 'bit_slice' && typeof from === 'bigint' && typeof to === 'bigint' && to - from > 32n) {
+    ok = false;
+    const at = call.args[2]!;
+    ctx.out.push(rdiag('rule-argument-value', 'bit_slice reads at most 32 bits: offset_end - offset_start is over 32', at.start, at.end, { message: 'invalid value of argument #2: invalid argument: "slice longer than 32 bits"' }));
+  }
   if (fn.name === 'remove_query_args' && call.args[0]?.kind === 'comparison') {
     const a = call.args[0];
     const name = a.lhs.base.kind === 'ident' && a.lhs.indexes.length === 0 ? a.lhs.base.name : '';

@@ -371,6 +371,11 @@ const related: [expression: string, phase: string | undefined, expected: [string
   ['has_value(cf.bot_management.detection_ids, "7")', undefined, [['rule-argument-type', 43, 46, 43]]],
   ['has_value(http.request.headers.names, cf.bot_management.score)', undefined, [['rule-argument-type', 38, 61, 38]]],
   ['has_value(cf.bot_management.detection_ids, ip.src)', undefined, [['rule-argument-type', 43, 49, 43]]],
+  // bit_slice reads at most 32 bits
+  ['bit_slice("tcp", 104, 111) eq 2', 'magic_transit', []],
+  ['bit_slice("tcp", 8, 40) eq 2', 'magic_transit', []],
+  ['bit_slice("tcp", 8, 41) eq 2', 'magic_transit', [['rule-argument-value', 20, 22, 20]]],
+  ['bit_slice("tcp", 0x0, 0x21) eq 2', 'magic_transit', [['rule-argument-value', 22, 26, 22]]],
 ];
 
 describe('arguments checked against each other', () => {
