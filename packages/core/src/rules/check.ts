@@ -4,7 +4,9 @@
  * message and span (`api`). Never throws.
  */
 import type { RuleCall, RuleComparison, RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs, RuleSpan } from './ast.js';
+import { tokenMatcher } from 'chevrotain';
 import { closest } from '../lang/closest.js';
+import * as T from './tokens.js';
 import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineEnd, parseRule, rdiag } from './parse.js';
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
@@ -83,6 +85,7 @@ export function checkRule(text: string, options: RuleCheckOptions = {}): RuleChe
       );
     }
   }
+  if (!parse.expr && kind === 'filter' && ctx.partial) out.push(...errorsBeforeSyntax(text, parse, options.phase));
   if (parse.value) {
     const ty = checkIndexExpr(parse.value, ctx);
     if (ty?.each) out.push(rdiag('rule-map-each', 'a value expression cannot map with [*] at its top level: pass it to a function', parse.value.start, parse.value.end, { message: 'invalid use of map each access operator' }));
@@ -90,6 +93,33 @@ export function checkRule(text: string, options: RuleCheckOptions = {}): RuleChe
   const end = text.trimEnd().length;
   const diagnostics = sortDiagnostics(out.map((d) => finite(d, end))) as RuleDiagnostic[];
   return { ok: !hasErrors(diagnostics), diagnostics, parse };
+}
+
+/**
+ * The language stops at its first error. A syntax error that left no tree (a dangling `and`, a missing `)`) is
+ * not always that error: an unknown field or a bad value before it comes first, and the API reports that one.
+ * So the longest part before the syntax error that parses — all of it, else up to one of its logical operators,
+ * closed with the parentheses it left open — is checked, and its errors that end before the cut are kept.
+ */
+function errorsBeforeSyntax(text: string, parse: RuleParseResult, phase: string | undefined): RuleDiagnostic[] {
+  const at = Math.min(...parse.diagnostics.filter((d) => d.severity === 'error').map((d) => Math.min(d.start, d.api?.start ?? d.start)));
+  const before = parse.tokens.filter((t) => t.startOffset < at);
+  if (parse.diagnostics.some((d) => d.code === 'rule-too-deep')) return [];
+  // a few cuts are enough (the nearest operators); each is one more parse
+  const cuts = [at, ...before.filter((t) => tokenMatcher(t, T.And) || tokenMatcher(t, T.Or) || tokenMatcher(t, T.Xor)).map((t) => t.startOffset).reverse()].slice(0, 8);
+  for (const cut of cuts) {
+    let open = 0;
+    for (const t of before) if (t.startOffset < cut) open += tokenMatcher(t, T.LParen) ? 1 : tokenMatcher(t, T.RParen) ? -1 : 0;
+    if (open < 0) continue;
+    const head = text.slice(0, cut) + ')'.repeat(open);
+    const p = parseRule(head, 'filter');
+    if (!p.expr || hasErrors(p.diagnostics)) continue;
+    const sub: Ctx = { text: head, kind: 'filter', out: [], partial: true, replaceCalls: new Map(), insideReplace: 0 };
+    if (phase) sub.phase = phase;
+    checkExpr(p.expr, sub, false);
+    return sub.out.filter((d) => d.severity === 'error' && d.end <= cut);
+  }
+  return [];
 }
 
 function codePoints(s: string, stop: number): number {
