@@ -4,7 +4,9 @@
  * message and span (`api`). Never throws.
  */
 import type { RuleCall, RuleComparison, RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs, RuleSpan } from './ast.js';
+import { tokenMatcher } from 'chevrotain';
 import { closest } from '../lang/closest.js';
+import * as T from './tokens.js';
 import { finite, type RuleDiagnostic, type RuleKind, type RuleParseResult, lineEnd, parseRule, rdiag } from './parse.js';
 import { RULE_FIELD_BY_NAME, RULE_FIELDS } from './fields.js';
 import { type ParamType, RULE_FUNCTION_BY_NAME, RULE_FUNCTIONS, type RuleFunction } from './functions.js';
@@ -83,6 +85,7 @@ export function checkRule(text: string, options: RuleCheckOptions = {}): RuleChe
       );
     }
   }
+  if (!parse.expr && kind === 'filter' && ctx.partial) out.push(...errorsBeforeSyntax(text, parse, options.phase));
   if (parse.value) {
     const ty = checkIndexExpr(parse.value, ctx);
     if (ty?.each) out.push(rdiag('rule-map-each', 'a value expression cannot map with [*] at its top level: pass it to a function', parse.value.start, parse.value.end, { message: 'invalid use of map each access operator' }));
@@ -90,6 +93,33 @@ export function checkRule(text: string, options: RuleCheckOptions = {}): RuleChe
   const end = text.trimEnd().length;
   const diagnostics = sortDiagnostics(out.map((d) => finite(d, end))) as RuleDiagnostic[];
   return { ok: !hasErrors(diagnostics), diagnostics, parse };
+}
+
+/**
+ * The language stops at its first error. A syntax error that left no tree (a dangling `and`, a missing `)`) is
+ * not always that error: an unknown field or a bad value before it comes first, and the API reports that one.
+ * So the longest part before the syntax error that parses — all of it, else up to one of its logical operators,
+ * closed with the parentheses it left open — is checked, and its errors that end before the cut are kept.
+ */
+function errorsBeforeSyntax(text: string, parse: RuleParseResult, phase: string | undefined): RuleDiagnostic[] {
+  const at = Math.min(...parse.diagnostics.filter((d) => d.severity === 'error').map((d) => Math.min(d.start, d.api?.start ?? d.start)));
+  const before = parse.tokens.filter((t) => t.startOffset < at);
+  if (parse.diagnostics.some((d) => d.code === 'rule-too-deep')) return [];
+  // a few cuts are enough (the nearest operators); each is one more parse
+  const cuts = [at, ...before.filter((t) => tokenMatcher(t, T.And) || tokenMatcher(t, T.Or) || tokenMatcher(t, T.Xor)).map((t) => t.startOffset).reverse()].slice(0, 8);
+  for (const cut of cuts) {
+    let open = 0;
+    for (const t of before) if (t.startOffset < cut) open += tokenMatcher(t, T.LParen) ? 1 : tokenMatcher(t, T.RParen) ? -1 : 0;
+    if (open < 0) continue;
+    const head = text.slice(0, cut) + ')'.repeat(open);
+    const p = parseRule(head, 'filter');
+    if (!p.expr || hasErrors(p.diagnostics)) continue;
+    const sub: Ctx = { text: head, kind: 'filter', out: [], partial: true, replaceCalls: new Map(), insideReplace: 0 };
+    if (phase) sub.phase = phase;
+    checkExpr(p.expr, sub, false);
+    return sub.out.filter((d) => d.severity === 'error' && d.end <= cut);
+  }
+  return [];
 }
 
 function codePoints(s: string, stop: number): number {
@@ -601,6 +631,10 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
     ctx.out.push(rdiag('rule-arguments', `${fn.name} takes ${range} argument${min === 1 && max === 1 ? '' : 's'}, got ${n}`, call.start, call.end, { message: 'invalid number of arguments' }));
   }
   let first: RuleType | undefined;
+  // `has_value(collection, value)`: the value has the type of the collection's elements (read a bare word so)
+  const t0 = results[0] && !results[0].each ? results[0].t : undefined;
+  const argValues: (string | bigint | undefined)[] = [];
+  const element = fn.elementOfFirst !== undefined && t0 && !isScalar(t0) ? ('array' in t0 ? t0.array : t0.map) : undefined;
   call.args.forEach((arg, i) => {
     const p = i < params.length ? params[i] : last?.repeat ? last : undefined;
     const r = results[i];
@@ -625,7 +659,8 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       const readAs = (st: ScalarType) => (st === 'Int' ? readInt(word) : st === 'Ip' ? readIp(word) : st === 'Bytes' ? readHexBytes(word) : undefined);
       const intrinsic = (['Int', 'Ip', 'Bytes'] as const).find((st) => readAs(st)?.ok);
       const allowed = p.types.filter((x): x is ScalarType => x === 'Bytes' || x === 'Int' || x === 'Ip');
-      const chosen = intrinsic && p.types.some((pt) => fits(intrinsic, pt)) ? intrinsic : (allowed.find((st) => readAs(st)?.ok) ?? intrinsic);
+      const preferred = i === fn.elementOfFirst && element && isScalar(element) && readAs(element)?.ok ? element : undefined;
+      const chosen = preferred ?? (intrinsic && p.types.some((pt) => fits(intrinsic, pt)) ? intrinsic : (allowed.find((st) => readAs(st)?.ok) ?? intrinsic));
       if (!chosen) {
         ok = false;
         const first = readAs(allowed[0] ?? 'Bytes');
@@ -650,6 +685,17 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       );
       return;
     }
+    argValues[i] = isLiteral ? value : undefined;
+    // (a collection of arrays, such as a header map, is left alone: the documentation's T is a primitive there)
+    if (i === fn.elementOfFirst && element && isScalar(element) && !typesEqual(element, t)) {
+      ok = false;
+      ctx.out.push(
+        rdiag('rule-argument-type', `argument ${i + 1} (${p.name}) of ${fn.name} must be ${docTypeName(element)}, the type of the elements of argument 1`, arg.start, arg.end, {
+          message: `invalid type of argument #${i}: expected value of type ${typeName(element)}, but got ${typeName(t)}`,
+        }),
+      );
+      return;
+    }
     if (fn.returns === 'first-argument') {
       if (i === 0) first = t;
       else if (first && !typesEqual(first, t)) {
@@ -666,6 +712,13 @@ function checkArguments(call: RuleCall, fn: RuleFunction, results: (Ty | undefin
       }
     }
   });
+  // bit_slice reads at most 32 bits: offset_end - offset_start over 32 is too wide however the end is counted
+  const [, from, to] = argValues;
+  if (fn.name === 'bit_slice' && typeof from === 'bigint' && typeof to === 'bigint' && to - from > 32n) {
+    ok = false;
+    const at = call.args[2]!;
+    ctx.out.push(rdiag('rule-argument-value', 'bit_slice reads at most 32 bits: offset_end - offset_start is over 32', at.start, at.end, { message: 'invalid value of argument #2: invalid argument: "slice longer than 32 bits"' }));
+  }
   if (fn.name === 'remove_query_args' && call.args[0]?.kind === 'comparison') {
     const a = call.args[0];
     const name = a.lhs.base.kind === 'ident' && a.lhs.indexes.length === 0 ? a.lhs.base.name : '';

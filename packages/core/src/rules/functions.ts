@@ -33,6 +33,8 @@ export interface RuleFunction {
   plan?: string;
   valueOnly?: boolean;
   oncePerExpression?: boolean;
+  /** The parameter whose value must have the element type of the first argument (an array's or a map's values). */
+  elementOfFirst?: number;
   /** Validates literal arguments the table's types cannot express; returns a problem or undefined. */
   literalRule?: { param: number; check: (value: string | bigint) => string | undefined }[];
 }
@@ -67,7 +69,7 @@ export const RULE_FUNCTIONS: readonly RuleFunction[] = [
   },
   { name: 'remove_bytes', params: [p('source', [S]), p('bytes', [S])], returns: 'Bytes', doc: 'Removes every occurrence of the given bytes' },
   { name: 'has_key', params: [p('map', ['Map<_>']), p('key', [S])], returns: 'Bool', doc: 'Whether the map has the key' },
-  { name: 'has_value', params: [p('collection', ['Map<_>', 'Array<_>']), p('value', ['Bytes', 'Int', 'Ip', 'Bool'])], returns: 'Bool', doc: 'Whether the map or array holds the value' },
+  { name: 'has_value', params: [p('collection', ['Map<_>', 'Array<_>']), p('value', ['Bytes', 'Int', 'Ip', 'Bool'])], returns: 'Bool', doc: 'Whether the map or array holds the value', elementOfFirst: 1 },
   {
     name: 'join',
     params: [p('items', [arrayOf('Bytes')]), p('separator', [S])],

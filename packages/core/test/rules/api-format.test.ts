@@ -59,3 +59,28 @@ describe('caret spans of the real errors', () => {
     expect(ruleApiError('concat(0, 0) == 0')!.split('\n')[2]).toBe('       ^ invalid type of argument #0: expected value of type Bytes or Array<_>, but got Int');
   });
 });
+
+/**
+ * The language stops at its first error: an error before a syntax error that leaves no tree (a dangling
+ * operator, a missing `)`) is the one reported. [expression, codes with their ranges, API line:column]
+ */
+const firstBeforeSyntax: [expression: string, errors: [string, number, number][], api: string][] = [
+  ['http.nope eq "a" and', [['rule-unknown-identifier', 0, 9], ['rule-syntax', 20, 20]], '1:1'],
+  ['http.host == x and', [['rule-value', 13, 14], ['rule-syntax', 18, 18]], '1:14'],
+  ['ip.src eq 1.2.3.4/24 or (ssl', [['rule-value', 10, 20], ['rule-syntax', 28, 28]], '1:11'],
+  ['(ssl and http.nope eq "a"', [['rule-unknown-identifier', 9, 18], ['rule-syntax', 25, 25]], '1:10'],
+  ['lower(http.nope', [['rule-unknown-identifier', 6, 15], ['rule-syntax', 15, 15]], '1:7'],
+  ['ssl and\n  http.nope eq "a" or', [['rule-unknown-identifier', 10, 19], ['rule-syntax', 29, 29]], '2:3'],
+  // nothing before the syntax error: it stays the only one
+  ['ssl and', [['rule-syntax', 7, 7]], '1:8'],
+  ['ssl and not', [['rule-syntax', 11, 11]], '1:12'],
+  ['(http.host eq "a"', [['rule-syntax', 17, 17]], '1:18'],
+];
+
+describe('the first error before a syntax error', () => {
+  it.each(firstBeforeSyntax)('%j', (expression, errors, api) => {
+    const ds = checkRule(expression).diagnostics.filter((d) => d.severity === 'error');
+    expect(ds.map((d) => [d.code, d.start, d.end])).toEqual(errors);
+    expect(/^Filter parsing error \((\d+:\d+)\)/.exec(ruleApiError(expression) ?? '')?.[1]).toBe(api);
+  });
+});

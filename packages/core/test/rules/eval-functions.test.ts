@@ -36,6 +36,17 @@ table('any / all', [
   ['all(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { 'content-type': ['application/json', 'application/json'] } }, 'true'],
   ['all(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { 'content-type': ['application/json', 'text/html'] } }, 'false'],
   ['any(http.request.headers.names[*] == "X-Foo")', { 'http.request.headers.names': ['Accept', 'X-Foo'] }, 'true'],
+  // the engine's rule: all() over an empty array is true, over a missing one (an absent key) false; any() false for both
+  ['all(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { 'content-type': [] } }, 'true'],
+  ['any(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { 'content-type': [] } }, 'false'],
+  ['all(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { accept: ['*/*'] } }, 'false'],
+  ['any(http.request.headers["content-type"][*] == "application/json")', { 'http.request.headers': { accept: ['*/*'] } }, 'false'],
+  ['all(http.request.headers.names[*] == "X-Foo")', { 'http.request.headers.names': [] }, 'true'],
+  ['all(lower(http.request.headers["x"][*])[*] == "a")', { 'http.request.headers': { x: [] } }, 'true'],
+  ['all(lower(http.request.headers["x"][*])[*] == "a")', { 'http.request.headers': {} }, 'false'],
+  ['all((http.request.headers["x"][*] == "a" or http.request.headers["x"][*] == "b"))', { 'http.request.headers': { x: [] } }, 'true'],
+  ['all((http.request.headers["x"][*] == "a" or http.request.headers["x"][*] == "b"))', { 'http.request.headers': {} }, 'false'],
+  ['all(http.request.body.multipart.filenames[*][*] == "a")', { 'http.request.body.multipart.filenames': [[], ['a']] }, 'true'],
 ]);
 
 table('cidr / cidr6', [

@@ -360,3 +360,27 @@ describe('suggestions and fixes', () => {
     expect(bare.fixes?.[0].edits).toEqual([{ start: 13, end: 24, newText: '"example.com"' }]);
   });
 });
+
+/** Arguments checked against each other: [expression, phase, expected errors as [code, start, end, api start]]. */
+const related: [expression: string, phase: string | undefined, expected: [string, number, number, number][]][] = [
+  // has_value(collection, value): the value has the type of the collection's elements
+  ['has_value(http.request.headers.names, "Host")', undefined, []],
+  ['has_value(cf.bot_management.detection_ids, 7)', undefined, []],
+  ['has_value(http.request.headers.names, http.host)', undefined, []],
+  ['has_value(http.request.headers.names, 1)', undefined, [['rule-argument-type', 38, 39, 38]]],
+  ['has_value(cf.bot_management.detection_ids, "7")', undefined, [['rule-argument-type', 43, 46, 43]]],
+  ['has_value(http.request.headers.names, cf.bot_management.score)', undefined, [['rule-argument-type', 38, 61, 38]]],
+  ['has_value(cf.bot_management.detection_ids, ip.src)', undefined, [['rule-argument-type', 43, 49, 43]]],
+  // bit_slice reads at most 32 bits
+  ['bit_slice("tcp", 104, 111) eq 2', 'magic_transit', []],
+  ['bit_slice("tcp", 8, 40) eq 2', 'magic_transit', []],
+  ['bit_slice("tcp", 8, 41) eq 2', 'magic_transit', [['rule-argument-value', 20, 22, 20]]],
+  ['bit_slice("tcp", 0x0, 0x21) eq 2', 'magic_transit', [['rule-argument-value', 22, 26, 22]]],
+];
+
+describe('arguments checked against each other', () => {
+  it.each(related)('%j', (expression, phase, expected) => {
+    const errors = checkRule(expression, phase ? { phase } : {}).diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.start, d.end, d.api?.start])).toEqual(expected);
+  });
+});

@@ -103,8 +103,9 @@ function evalExpr(e: RuleExpr, ctx: Ctx): Val {
     }
     case 'quantifier': {
       const v = evalExpr(e.arg, ctx);
-      const items = isEach(v) ? v.each : Array.isArray(v) ? v : [];
-      return note(ctx, e, e.name.image === 'any' ? items.some(truthy) : items.length > 0 && items.every(truthy));
+      // a missing array (an absent map key, say) gives false for both; an empty one gives all() true
+      const items = isEach(v) ? v.each : Array.isArray(v) ? v : undefined;
+      return note(ctx, e, items !== undefined && (e.name.image === 'any' ? items.some(truthy) : items.every(truthy)));
     }
     case 'literal':
       return literalBytes(e.literal);
@@ -153,7 +154,8 @@ function evalIndex(x: RuleIndexExpr, ctx: Ctx): Val {
   if (x.indexes.length === 0) return v;
   for (const idx of x.indexes) {
     const step = (item: RuleValue): Val => {
-      if (idx.each) return { each: Array.isArray(item) ? item : item instanceof Map ? [...item.values()] : [] };
+      // [*] over a missing value is missing (not an empty array): all(…) over it is false
+      if (idx.each) return item === undefined ? undefined : { each: Array.isArray(item) ? item : item instanceof Map ? [...item.values()] : [] };
       const lit = idx.literal!;
       if (lit.form === 'bare') return Array.isArray(item) ? item[Number(readInt(lit.image).ok ? (readInt(lit.image) as { value: bigint }).value : -1n)] : undefined;
       const key = literalBytes(lit).b;
@@ -163,6 +165,7 @@ function evalIndex(x: RuleIndexExpr, ctx: Ctx): Val {
       const out: RuleValue[] = [];
       for (const item of v.each) {
         const r = step(item);
+        if (r === undefined && idx.each) continue;
         if (isEach(r)) out.push(...r.each);
         else out.push(r);
       }
