@@ -379,8 +379,22 @@ export interface JobGap {
   job: Job;
   /** Log fields the job lacks to carry the zone's custom fields (Cookies, RequestHeaders, ResponseHeaders). */
   missing: string[];
-  /** False when the job has no explicit `fields=` list: adding ours would narrow what it exports. */
+  /** False when the job lists no fields (no `output_options.field_names`, no `fields=`): adding ours would narrow what it exports. */
   updatable: boolean;
+}
+
+/**
+ * A job's `output_options.field_names` when it lists fields: the provider ignores `logpull_options` beside
+ * `output_options`, so that list is what the job exports.
+ */
+function outputFieldNames(job: Job): string[] | undefined {
+  const names = job.output_options?.field_names;
+  return Array.isArray(names) && names.length > 0 ? names : undefined;
+}
+
+/** The log fields a job lists: `output_options.field_names`, else `fields=` of `logpull_options`; undefined when neither lists any. */
+function jobFields(job: Job): string[] | undefined {
+  return outputFieldNames(job) ?? logpullFields(job.logpull_options);
 }
 
 /** The procedure's last step: the zone's http_requests jobs that do not carry the configured custom fields. */
@@ -391,15 +405,23 @@ export async function jobsLackingCustomFields(client: LogfilterClient, zone: str
   const gaps: JobGap[] = [];
   for (const job of jobs) {
     if ((job.dataset ?? 'http_requests') !== 'http_requests') continue;
-    const have = logpullFields(job.logpull_options);
+    const have = jobFields(job);
     const missing = needed.filter((f) => !(have ?? []).includes(f));
     if (missing.length > 0) gaps.push({ job, missing, updatable: have !== undefined });
   }
   return gaps;
 }
 
-/** Adds the missing log fields to a job's `fields=` list, keeping every other option. */
+/**
+ * Adds the missing log fields to the job's field list, keeping every other option: to `output_options.field_names`
+ * when the job lists its fields there, else to `fields=` of `logpull_options`.
+ */
 export async function addFieldsToJob(client: LogfilterClient, zone: string, gap: JobGap, opts: CallOptions = {}): Promise<Job> {
   const current = await client.getJob(zone, gap.job.id, opts);
+  const names = outputFieldNames(current);
+  if (names) {
+    const field_names = [...names, ...gap.missing.filter((f) => !names.includes(f))];
+    return client.updateJob(zone, current.id, { output_options: { ...current.output_options, field_names } }, opts);
+  }
   return client.updateJob(zone, current.id, { logpull_options: withFields(current.logpull_options, gap.missing) }, opts);
 }

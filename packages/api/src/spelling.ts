@@ -50,7 +50,9 @@ export function fieldsIn(to: Spelling, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => fieldsIn(to, item));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[FIELD[to].get(key) ?? key] = fieldsIn(to, item);
+  // Defined, not assigned: a member named `__proto__` (JSON.parse makes it an own member) stays a member; an
+  // assignment would make it the copy's prototype, and its fields would be read as the body's own.
+  for (const [key, item] of Object.entries(value)) Object.defineProperty(out, FIELD[to].get(key) ?? key, { value: fieldsIn(to, item), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

@@ -109,15 +109,44 @@ export interface UpdateRulesetInput {
   phase?: string;
 }
 
+/**
+ * A job's `output_options`, the structured replacement of `logpull_options` (the provider ignores logpull_options
+ * beside it). Those the provider's schema makes nullable take null as not set.
+ */
+export interface JobOutputOptions {
+  field_names?: string[];
+  output_type?: 'ndjson' | 'csv';
+  /** In (0, 1]. */
+  sample_rate?: number | null;
+  timestamp_format?: 'unixnano' | 'unix' | 'rfc3339' | 'rfc3339ms' | 'rfc3339ns';
+  /** Replace `${` with `x{` in the output. */
+  'CVE-2021-44228'?: boolean | null;
+  /** The same option as spelt by the provider's published schema (and the SDKs generated from it). */
+  'CVE-2021-4428'?: boolean | null;
+  batch_prefix?: string | null;
+  batch_suffix?: string | null;
+  field_delimiter?: string | null;
+  record_delimiter?: string | null;
+  record_prefix?: string | null;
+  record_suffix?: string | null;
+  record_template?: string | null;
+}
+
 export interface Job {
   id: number;
   name?: string | null;
   dataset?: string;
   destination_conf?: string;
   logpull_options?: string | null;
+  output_options?: JobOutputOptions | null;
   filter?: string | null;
   enabled?: boolean;
   frequency?: string;
+  /** `edge`, or absent / `""` for the default kind. */
+  kind?: string;
+  max_upload_bytes?: number;
+  max_upload_records?: number;
+  max_upload_interval_seconds?: number;
   last_complete?: string | null;
   last_error?: string | null;
   error_message?: string | null;
@@ -129,10 +158,21 @@ export interface CreateJobInput {
   name?: string;
   dataset?: string;
   logpull_options?: string;
+  output_options?: JobOutputOptions | null;
   ownership_challenge?: string;
   /** The filter document as a JSON string (see @logfilter/core compile). */
   filter?: string;
   enabled?: boolean;
+  /** `edge` (http_requests only) or `""`; it cannot change after creation. */
+  kind?: '' | 'edge' | null;
+  /** 5,000,000 to 1,000,000,000, or 0 / null for not set. */
+  max_upload_bytes?: number | null;
+  /** 1,000 to 1,000,000, or 0 / null for not set. */
+  max_upload_records?: number | null;
+  /** 30 to 300, or 0 / null for not set. */
+  max_upload_interval_seconds?: number | null;
+  /** Deprecated by the provider in favour of the max_upload_* limits. */
+  frequency?: 'high' | 'low' | null;
 }
 
 export type UpdateJobInput = Partial<Omit<CreateJobInput, 'filter' | 'logpull_options'>> & {

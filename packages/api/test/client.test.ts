@@ -110,6 +110,24 @@ describe('jobs through the client', () => {
     expect((await failure(client.getJob(a, job.id))).code).toBe(ERROR_CODES.jobNotFound);
     expect((await failure(client.getJob({ zone: a.account }, job.id))).code).toBe(ERROR_CODES.jobNotFound);
   });
+  it('types and carries the job fields beyond the description: output_options, kind, the upload limits', async () => {
+    const z = zone();
+    // A type error (npm run lint) before the fields were typed: a TypeScript user could not send them.
+    const job = await client.createJob(z, {
+      destination_conf: 'https://logs.example.com/typed',
+      kind: 'edge',
+      max_upload_bytes: 5_000_000,
+      max_upload_records: 1_000,
+      max_upload_interval_seconds: 30,
+      output_options: { field_names: ['RayID', 'ClientIP'], output_type: 'ndjson', timestamp_format: 'rfc3339', sample_rate: 0.5, 'CVE-2021-44228': true },
+    });
+    expect(job).toMatchObject({ kind: 'edge', max_upload_bytes: 5_000_000, max_upload_records: 1_000, max_upload_interval_seconds: 30 });
+    expect(job.output_options?.field_names).toEqual(['RayID', 'ClientIP']);
+    const updated = await client.updateJob(z, job.id, { kind: null, max_upload_records: 0, output_options: { ...job.output_options, output_type: 'csv' } });
+    expect([updated.kind, updated.max_upload_records, updated.output_options?.output_type, updated.output_options?.sample_rate]).toEqual(['edge', undefined, 'csv', 0.5]);
+    const e = await failure(client.updateJob(z, job.id, { max_upload_bytes: 1 }));
+    expect([e.status, e.code]).toEqual([400, ERROR_CODES.jobInvalid]);
+  });
   it('carries the API code for a refused filter', async () => {
     const e = await failure(client.createJob(zone(), { destination_conf: DEST, filter: '{"where":{"key":"Nope","operator":"eq","value":1}}' }));
     expect([e.kind, e.status, e.code]).toEqual(['api', 400, ERROR_CODES.filterInvalid]);

@@ -160,4 +160,25 @@ describe('jobs that lack the custom fields', () => {
     expect((await jobsLackingCustomFields(client, z, f(['accept'], [], ['S']))).map((g) => g.job.id)).toEqual([noFields.id]);
     expect(await jobsLackingCustomFields(client, z, f())).toEqual([]);
   });
+
+  it("reads and extends output_options.field_names, the list the provider exports when a job has output_options", async () => {
+    const z = zone();
+    const D = 'https://logs.example.com/oo';
+    const has = await client.createJob(z, { destination_conf: D, name: 'has', output_options: { field_names: ['RayID', 'RequestHeaders', 'Cookies'] } });
+    const lacks = await client.createJob(z, { destination_conf: D, name: 'lacks', output_options: { field_names: ['RayID', 'RequestHeaders'], output_type: 'csv', sample_rate: 0.5 } });
+    // logpull_options beside output_options is ignored by the provider: its fields do not count.
+    const both = await client.createJob(z, { destination_conf: D, name: 'both', logpull_options: 'fields=RayID,RequestHeaders,Cookies', output_options: { field_names: ['RayID'] } });
+    const gaps = await jobsLackingCustomFields(client, z, f(['accept'], [], ['S']));
+    expect(gaps.map((g) => [g.job.id, g.missing, g.updatable])).toEqual([
+      [lacks.id, ['Cookies'], true],
+      [both.id, ['RequestHeaders', 'Cookies'], true],
+    ]);
+    expect(gaps.some((g) => g.job.id === has.id)).toBe(false);
+    const updated = await addFieldsToJob(client, z, gaps[0]);
+    expect(updated.output_options).toEqual({ field_names: ['RayID', 'RequestHeaders', 'Cookies'], output_type: 'csv', sample_rate: 0.5 });
+    expect(updated.logpull_options).toBeNull();
+    const updatedBoth = await addFieldsToJob(client, z, gaps[1]);
+    expect([updatedBoth.output_options?.field_names, updatedBoth.logpull_options]).toEqual([['RayID', 'RequestHeaders', 'Cookies'], 'fields=RayID,RequestHeaders,Cookies']);
+    expect(await jobsLackingCustomFields(client, z, f(['accept'], [], ['S']))).toEqual([]);
+  });
 });

@@ -67,6 +67,22 @@ describe('a log export job from the CLI, end to end', () => {
     expect(JSON.parse((await logfilter(['jobs', 'list', '--zone', z, '--json'], env)).stdout)).toEqual([]);
   });
 
+  it('jobs validate reads --ownership-challenge-file as create does: from the command\'s directory, an unreadable file is a usage error', async () => {
+    const z = 'flow-validate';
+    const dest = 's3://flow-bucket/validate?region=us-east-1';
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', dest], env)).code).toBe(2);
+    const token = readFileSync(outboxFile(outbox, dest), 'utf8').trim();
+    file('validate-token.txt', `${token}\n`);
+    // A path relative to the command's directory, as create reads it.
+    const relative = await logfilter(['jobs', 'validate', '--zone', z, '--destination', dest, '--ownership-challenge-file', 'validate-token.txt', '--json'], env);
+    expect([relative.code, JSON.parse(relative.stdout).ownership]).toEqual([0, 'valid']);
+    for (const flags of [['--ownership-challenge-file', 'no-such-token.txt'], ['--ownership-challenge-file', '.'], ['--ownership-challenge', token, '--ownership-challenge-file', 'validate-token.txt']]) {
+      const before = emu.requestCount;
+      const r = await logfilter(['jobs', 'validate', '--zone', z, '--destination', dest, ...flags, '--json'], env);
+      expect([r.code, JSON.parse(r.stdout).kind, emu.requestCount]).toEqual([2, 'usage', before]);
+    }
+  });
+
   it("datasets fields: the API's list with --zone, the local table without", async () => {
     const names = getDataset('dns_logs')!.fields.map((f) => f.name);
     const local = await logfilter(['datasets', 'fields', 'dns_logs', '--json'], {});

@@ -191,7 +191,8 @@ export function updateJob(zone: JobScope, job: Job, body: JobInput): Job {
     throw badRequest('datasetInvalid', `dataset: a job's dataset cannot change (${job.dataset}); create a new job`, '/dataset');
   }
   const full = job as FullJob;
-  if (body.kind !== undefined && body.kind !== (full.kind ?? '')) throw badRequest('jobInvalid', `kind: a job's kind cannot change (${JSON.stringify(full.kind ?? '')}); create a new job`, '/kind');
+  // `kind` is nullable in the provider's schema: null is "not given" (unchanged), as on create.
+  if (body.kind != null && body.kind !== (full.kind ?? '')) throw badRequest('jobInvalid', `kind: a job's kind cannot change (${JSON.stringify(full.kind ?? '')}); create a new job`, '/kind');
   if (body.destination_conf !== undefined) checkDestination(body.destination_conf);
   if (body.logpull_options) parseLogpullOptions(body.logpull_options, job.dataset);
   checkOutputOptions(body.output_options, job.dataset);

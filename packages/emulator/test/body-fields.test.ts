@@ -141,3 +141,25 @@ describe('unknown members of nested objects', () => {
     expect([added.status, added.body.result.rules[0].logging]).toEqual([200, { enabled: false }]);
   });
 });
+
+describe('a member named __proto__ is a field like any other', () => {
+  // Sent as raw JSON: in a JavaScript object literal `__proto__` would set the prototype instead of a member.
+  const raw = (fields: string) => `{"name":"j","destination_conf":"https://logs.example.com/p",${fields}}`;
+  it.each([
+    ['logpush', '/__proto__', raw('"__proto__":{"dataset":"firewall_events","colour":1}')],
+    ['logexport', '/__proto__', raw('"__proto__":{"destination_conf":"https://logs.example.com/other"}')],
+    ['logpush', '/output_options/__proto__', raw('"output_options":{"__proto__":{"output_type":"csv"}}')],
+  ])('%s: refused with the pointer %s, nothing created, nothing read from inside it', async (words, pointer, body) => {
+    const z = zone();
+    refused(await call('POST', `/zones/${z}/${words}/jobs`, body), ERROR_CODES.jobInvalid, pointer);
+    expect((await call('GET', `/zones/${z}/${words}/jobs`)).body.result).toEqual([]);
+  });
+  it('a body that is only a __proto__ member lacks destination_conf; an update with one changes nothing', async () => {
+    const z = zone();
+    const none = await call('POST', `/zones/${z}/logpush/jobs`, '{"__proto__":{"destination_conf":"https://logs.example.com/p"}}');
+    expect([none.status, none.body.errors[0].code]).toEqual([400, ERROR_CODES.jobInvalid]);
+    const job = (await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: 'https://logs.example.com/p' })).body.result;
+    refused(await call('PUT', `/zones/${z}/logpush/jobs/${job.id}`, '{"__proto__":{"enabled":true,"name":"x"}}'), ERROR_CODES.jobInvalid, '/__proto__');
+    expect((await call('GET', `/zones/${z}/logpush/jobs/${job.id}`)).body.result).toMatchObject({ enabled: false, name: null });
+  });
+});

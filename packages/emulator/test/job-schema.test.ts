@@ -66,6 +66,20 @@ describe('output_options: the options the schema makes nullable', () => {
   });
 });
 
+describe('kind: nullable in the schema, so null is "not given" on update as on create', () => {
+  it('a PUT with kind null keeps the kind of a default job and of an edge job; another kind is still refused', async () => {
+    const z = zone();
+    for (const kind of [undefined, 'edge']) {
+      const c = await call('POST', `/zones/${z}/logpush/jobs`, { destination_conf: DEST, kind: kind ?? null });
+      expect([c.status, c.body.result.kind]).toEqual([200, kind]);
+      const u = await call('PUT', `/zones/${z}/logpush/jobs/${c.body.result.id}`, { kind: null, enabled: true });
+      expect([u.status, u.body.result?.kind, u.body.result?.enabled]).toEqual([200, kind, true]);
+      const other = await call('PUT', `/zones/${z}/logpush/jobs/${c.body.result.id}`, { kind: kind === 'edge' ? '' : 'edge' });
+      expect(refused(other)).toEqual([400, false, ERROR_CODES.jobInvalid, '/kind']);
+    }
+  });
+});
+
 describe('ownership_challenge: the schema\'s pattern', () => {
   // logpush_ownership_challenge: ^[a-zA-Z0-9/\+\.\-_]*$, at most 4096 characters.
   it('refuses a token with other characters, or longer than 4096, on every write', async () => {

@@ -36,10 +36,18 @@ async function prompt(ctx: CliContext, question: string): Promise<string> {
   }
 }
 
+/**
+ * The token given with --ownership-challenge or --ownership-challenge-file (read from the command's directory; an
+ * unreadable file is a usage error), or undefined when neither was given; both together are a usage error.
+ */
+export function givenChallengeToken(ctx: CliContext, flags: ChallengeFlags): string | undefined {
+  if (flags.ownershipChallenge !== undefined && flags.ownershipChallengeFile !== undefined) throw new UsageError('give --ownership-challenge or --ownership-challenge-file, not both');
+  return flags.ownershipChallenge ?? (flags.ownershipChallengeFile !== undefined ? readToken(ctx, flags.ownershipChallengeFile) : undefined);
+}
+
 /** The checked challenge token for `destination`, or undefined when the destination needs none and none was given. */
 export async function ownershipChallenge(ctx: CliContext, client: LogfilterClient, scope: Scope, destination: string, flags: ChallengeFlags): Promise<string | undefined> {
-  if (flags.ownershipChallenge !== undefined && flags.ownershipChallengeFile !== undefined) throw new UsageError('give --ownership-challenge or --ownership-challenge-file, not both');
-  let token = flags.ownershipChallenge ?? (flags.ownershipChallengeFile !== undefined ? readToken(ctx, flags.ownershipChallengeFile) : undefined);
+  let token = givenChallengeToken(ctx, flags);
   if (!needsOwnershipChallenge(destination)) return token;
   if (token === undefined) {
     const issued = await apiCall(`requesting the ownership challenge of ${destination.split('?')[0]} failed`, () => requestOwnershipChallenge(client, scope, destination));

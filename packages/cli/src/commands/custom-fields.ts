@@ -119,7 +119,7 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
           const label = `job ${g.job.id}${g.job.name ? ` (${g.job.name})` : ''}`;
           text += g.updatable
             ? `${label} lacks ${g.missing.join(', ')} in its fields: its logs will not carry these custom fields; run again with --update-jobs to add them\n`
-            : `${label} has no explicit fields list in logpull_options: add ${g.missing.join(', ')} to it yourself (--update-jobs leaves it alone)\n`;
+            : `${label} has no explicit fields list (output_options.field_names or logpull_options fields=): add ${g.missing.join(', ')} to it yourself (--update-jobs leaves it alone)\n`;
         }
         ctx.stdout.write(text);
       }

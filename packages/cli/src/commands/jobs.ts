@@ -8,13 +8,12 @@ import { oneOf, suggestion } from '../did-you-mean.js';
 import { formatLogpullOptions, parseLogpullOptions, scopePath, type CreateJobInput, type Job, type Scope, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
-import { readFileSync } from 'node:fs';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readFilter } from '../api/filter-input.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { enableFlag, withEnableSwitch } from '../options.js';
-import { ownershipChallenge } from '../api/ownership.js';
+import { givenChallengeToken, ownershipChallenge } from '../api/ownership.js';
 import { destinationExists, needsOwnershipChallenge, validateOrigin, validateOwnershipChallenge } from '@logfilter/api';
 
 interface JobFlags extends ScopeFlags {
@@ -169,11 +168,11 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     const dataset = flags.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) throw new UsageError(`--dataset: unknown dataset "${dataset}"`);
     const logpull = logpullOptions(undefined, flags, dataset);
+    // Read before any call, as `create` reads it: an unreadable file is a usage error (exit 2), nothing is sent.
+    const token = givenChallengeToken(ctx, flags);
     const client = makeClient(ctx, flags);
     const exists = await apiCall('checking the destination failed', () => destinationExists(client, scope, flags.destination));
     const needs = needsOwnershipChallenge(flags.destination);
-    let token = flags.ownershipChallenge;
-    if (flags.ownershipChallengeFile !== undefined) token = readFileSync(flags.ownershipChallengeFile, 'utf8').trim();
     const ownership = !needs ? 'not needed' : token === undefined ? 'not given' : (await apiCall('checking the ownership challenge failed', () => validateOwnershipChallenge(client, scope, flags.destination, token!))) ? 'valid' : 'invalid';
     const origin = logpull === undefined ? undefined : await apiCall('checking the log options failed', () => validateOrigin(client, scope, logpull));
     const ok = !exists && (ownership === 'valid' || ownership === 'not needed') && (origin === undefined || origin.valid);
