@@ -99,6 +99,23 @@ describe('logfilter jobs', () => {
     expect((await api.listAllJobs(z)).map((j) => j.id)).toEqual([a.id]);
   });
 
+  it('update --fields/--timestamps on a job with output_options change field_names and timestamp_format there, keeping its other options', async () => {
+    const z = zone();
+    const job = await api.createJob(z, {
+      destination_conf: 'https://logs.example.com/in',
+      dataset: 'http_requests',
+      output_options: { field_names: ['RayID'], timestamp_format: 'rfc3339', output_type: 'ndjson', 'CVE-2021-44228': true },
+    });
+    const r = await logfilter(['jobs', 'update', '--zone', z, String(job.id), '--fields', 'ClientIP,RayID', '--timestamps', 'unixnano', '--json'], env);
+    expect(r.code).toBe(0);
+    const after = await api.getJob(z, job.id);
+    expect(after.output_options).toMatchObject({ field_names: ['ClientIP', 'RayID'], timestamp_format: 'unixnano', output_type: 'ndjson', 'CVE-2021-44228': true });
+    // logpull_options, which the provider ignores beside output_options, is left as it was
+    expect(after.logpull_options ?? null).toBe(job.logpull_options ?? null);
+    // a field the dataset lacks is still a usage error, nothing sent
+    expect((await logfilter(['jobs', 'update', '--zone', z, String(job.id), '--fields', 'Nope'], env)).code).toBe(2);
+  });
+
   it('reports API errors in one line with exit 1', async () => {
     const z = zone();
     const missing = await logfilter(['jobs', 'get', '--zone', z, '424242'], env);

@@ -5,7 +5,7 @@
 import { Option, type Command } from 'commander';
 import { DATASETS, DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
 import { oneOf, suggestion } from '../did-you-mean.js';
-import { formatLogpullOptions, parseLogpullOptions, scopePath, type CreateJobInput, type Job, type Scope, type UpdateJobInput } from '@logfilter/api';
+import { formatLogpullOptions, parseLogpullOptions, scopePath, type CreateJobInput, type Job, type JobOutputOptions, type Scope, type UpdateJobInput } from '@logfilter/api';
 import type { CliContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
@@ -77,14 +77,26 @@ function logpullOptions(current: string | null | undefined, flags: JobFlags, dat
   return formatLogpullOptions(opts);
 }
 
+/**
+ * The same change for a job that carries `output_options`: the provider ignores `logpull_options` beside them,
+ * so --fields and --timestamps set `field_names` and `timestamp_format` there, keeping its other options.
+ */
+function outputOptions(current: Job['output_options'], flags: JobFlags, dataset: string): JobOutputOptions | undefined {
+  if (!current || (flags.fields === undefined && flags.timestamps === undefined)) return undefined;
+  const next: JobOutputOptions = { ...current };
+  if (flags.fields !== undefined) next.field_names = parseFields(flags.fields, dataset);
+  if (flags.timestamps !== undefined) next.timestamp_format = flags.timestamps as JobOutputOptions['timestamp_format'];
+  return next;
+}
+
 function jobOptions(cmd: Command, create: boolean): Command {
   return cmd
     .option('--filter <file>', 'filter: a .logfilter source or filter JSON (- for standard input)')
     .option('--name <name>', 'job name')
     .option(create ? '--destination <url>' : '--destination <url>', 'destination_conf: object store URL with a region query parameter')
     .option('--dataset <name>', create ? 'dataset of the job (default: the filter\'s dataset line, else http_requests)' : 'dataset the filter is checked against (default: the job\'s)')
-    .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
-    .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS))
+    .option('--fields <list>', 'comma-separated log fields (logpull_options fields=; on update, output_options.field_names when the job has output_options)')
+    .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=; on update, output_options.timestamp_format when the job has output_options)').choices(TIMESTAMPS))
     .option('--ownership-challenge <token>', 'ownership challenge token of the destination')
     .option('--ownership-challenge-file <file>', 'read the ownership challenge token from this file')
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)');
@@ -161,7 +173,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       .option('--ownership-challenge <token>', 'ownership challenge token to check')
       .option('--ownership-challenge-file <file>', 'read the token to check from this file')
       .option('--dataset <name>', 'dataset of the options (default http_requests)')
-      .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
+      .option('--fields <list>', 'comma-separated log fields (logpull_options fields=; on update, output_options.field_names when the job has output_options)')
       .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS)),
   ).action(async (flags: JobFlags & { destination: string }) => {
     const scope = scopeOf(flags);
@@ -227,7 +239,9 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset, flags.dataset !== undefined ? '--dataset' : `the dataset of job ${jid}`)).json;
     if (flags.name !== undefined) body.name = jobName(flags.name);
     if (flags.destination !== undefined) body.destination_conf = flags.destination;
-    const logpull = logpullOptions(current?.logpull_options, flags, dataset);
+    const output = outputOptions(current?.output_options, flags, dataset);
+    if (output !== undefined) body.output_options = output;
+    const logpull = output === undefined ? logpullOptions(current?.logpull_options, flags, dataset) : undefined;
     if (logpull !== undefined) body.logpull_options = logpull;
     if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
     if (enabled !== undefined) body.enabled = enabled;
