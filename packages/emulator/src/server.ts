@@ -8,6 +8,7 @@ import { EmulatorError, ERROR_CODES, badRequest, clip, fail, malformedAuthorizat
 import { Store } from './state.js';
 import { matchRoute } from './routing.js';
 import { AREAS } from './areas.js';
+import { MAX_BODY_DEPTH, tooDeep } from './depth.js';
 import { stateFromFixture, unlistedZones } from './fixture.js';
 
 export const BASE_PATH = '/client/v4';
@@ -334,11 +335,15 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   if (text.trim() === '') return method === 'GET' || method === 'DELETE' ? undefined : {};
   const type = header(req, 'content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest('malformedJson', 'request body is not valid JSON');
   }
+  const deep = tooDeep(body, 'body', MAX_BODY_DEPTH);
+  if (deep) throw badRequest('malformedJson', `request body nests deeper than ${MAX_BODY_DEPTH} levels (at ${deep})`);
+  return body;
 }
 
 /** Path segments, percent-decoded; malformed percent-encoding is the client's error (400), not ours. */

@@ -69,6 +69,39 @@ describe('a request target that is not a URL', () => {
   });
 });
 
+describe('a body nested very deep', () => {
+  const zone = 'deep0000000000000000000000000001';
+  const send = (method: string, path: string, text?: string) =>
+    fetch(`${emu.url}/zones/${zone}/${path}`, { method, headers: { Authorization: 'Bearer t', ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) }, body: text });
+  const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  let id: string;
+  beforeAll(async () => {
+    const r = await send('POST', 'rulesets', JSON.stringify({ name: 'deep', kind: 'custom', phase: 'http_request_firewall_custom' }));
+    id = ((await r.json()) as { result: { id: string } }).result.id;
+  });
+
+  for (const [what, method, path, body] of [
+    ['a ruleset PUT (action_parameters)', 'PUT', () => `rulesets/${id}`, (deep: string) => `{"rules":[{"action":"block","expression":"true","action_parameters":${deep}}]}`],
+    ['a rule POST (action_parameters)', 'POST', () => `rulesets/${id}/rules`, (deep: string) => `{"action":"block","expression":"true","action_parameters":{"response":${deep}}}`],
+    ['an entry point PUT', 'PUT', () => 'rulesets/phases/http_request_firewall_custom/entrypoint', (deep: string) => `{"rules":[{"action":"block","expression":"true","action_parameters":${deep}}]}`],
+    ['a job POST', 'POST', () => 'logpush/jobs', (deep: string) => `{"destination_conf":"https://example.com/x","output_options":${deep}}`],
+  ] as const) {
+    it(`${what} nested 20,000 deep: 400, code 6007, not an internal error (500); nothing changes`, async () => {
+      const r = await send(method, path(), body(nested(20_000)));
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.malformedJson }] });
+      const now = (await (await send('GET', `rulesets/${id}`)).json()) as { result: { version: string; rules: unknown[] } };
+      expect(now.result).toMatchObject({ version: '1', rules: [] });
+    });
+  }
+
+  it('action_parameters nested 100 deep are still taken (a new version)', async () => {
+    const r = await send('PUT', `rulesets/${id}`, `{"rules":[{"action":"block","expression":"true","action_parameters":${nested(100)}}]}`);
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { result: { version: string } }).result.version).toBe('2');
+  });
+});
+
 describe('a fixture that is not JSON', () => {
   const bundle = join(dir, 'emulator.cjs');
   beforeAll(async () => {
