@@ -61,6 +61,9 @@ function validateCustomFieldRule(rule: RuleInput, where: string): void {
     const value = params[list];
     if (value === undefined) continue;
     if (!Array.isArray(value)) throw badRequest('validation', `${where}.action_parameters.${list}: must be an array of {name}`, pointer(where, `action_parameters/${list}`));
+    // The provider's schema (LogCustomFieldRule): each list given has at least one field (minItems 1), so an empty
+    // one is refused rather than stored and answered, even beside a list that has fields.
+    if (value.length === 0) throw badRequest('customFieldEmpty', `${where}.action_parameters.${list}: an empty list; give at least one field or leave the list out`, pointer(where, `action_parameters/${list}`));
     const names = new Set<string>();
     value.forEach((item: unknown, i) => {
       const at = `${where}.action_parameters.${list}.${i}`;

@@ -101,12 +101,28 @@ describe('an error about one field of the body names it in source.pointer (emula
   it.each([
     ['an expression that is not true', { ...cfRule({ req: ['ua'] }), expression: 'http.host eq "a"' }, ERROR_CODES.customFieldExpression, '/rules/0/expression'],
     ['no field at all', cfRule({}), ERROR_CODES.customFieldEmpty, '/rules/0/action_parameters'],
+    // the provider's schema: each list given has at least one item (minItems 1), also beside a list with fields
+    ['an empty request_fields beside cookie fields', cfRule({ req: [], cookies: ['a'] }), ERROR_CODES.customFieldEmpty, '/rules/0/action_parameters/request_fields'],
+    ['an empty cookie_fields beside header fields', cfRule({ req: ['ua'], cookies: [] }), ERROR_CODES.customFieldEmpty, '/rules/0/action_parameters/cookie_fields'],
     ['a list that is not an array', { ...cfRule({}), action_parameters: { request_fields: 'ua' } }, ERROR_CODES.validation, '/rules/0/action_parameters/request_fields'],
     ['a header name in upper case', cfRule({ req: ['ua', 'User-Agent'] }), ERROR_CODES.customFieldName, '/rules/0/action_parameters/request_fields/1/name'],
     ['a name twice', cfRule({ cookies: ['a', 'a'] }), ERROR_CODES.customFieldDuplicate, '/rules/0/action_parameters/cookie_fields/1/name'],
   ])('a custom field rule with %s', async (_name, rule, code, pointer) => {
     const r = await call('PUT', `/zones/${zone()}/rulesets/phases/http_log_custom_fields/entrypoint`, { rules: [rule] });
     expect([r.status, r.body.errors[0].code, r.body.errors[0].source]).toEqual([400, code, { pointer }]);
+  });
+  it('an empty field list is refused on a rule added or patched alone too, and nothing changes', async () => {
+    const z = zone();
+    const ok = await call('PUT', `/zones/${z}/rulesets/phases/http_log_custom_fields/entrypoint`, { rules: [cfRule({ req: ['ua'] })] });
+    expect(ok.status).toBe(200);
+    const { id, rules } = ok.body.result;
+    const add = await call('POST', `/zones/${z}/rulesets/${id}/rules`, cfRule({ res: [], cookies: ['a'] }));
+    expect([add.status, add.body.errors[0].code, add.body.errors[0].source]).toEqual([400, ERROR_CODES.customFieldEmpty, { pointer: '/action_parameters/response_fields' }]);
+    const patch = await call('PATCH', `/zones/${z}/rulesets/${id}/rules/${rules[0].id}`, { action: 'log_custom_field', action_parameters: { request_fields: [{ name: 'ua' }], cookie_fields: [] } });
+    expect([patch.status, patch.body.errors[0].code, patch.body.errors[0].source]).toEqual([400, ERROR_CODES.customFieldEmpty, { pointer: '/action_parameters/cookie_fields' }]);
+    const now = await call('GET', `/zones/${z}/rulesets/${id}`);
+    expect(now.body.result.version).toBe('1');
+    expect(now.body.result.rules[0].action_parameters).toEqual({ request_fields: [{ name: 'ua' }] });
   });
 });
 
