@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EmulatorError, ERROR_CODES, badRequest, clip, fail, malformedAuthorization } from './errors.js';
 import { Store } from './state.js';
 import { matchRoute } from './routing.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 import { AREAS } from './areas.js';
 import { stateFromFixture, unlistedZones } from './fixture.js';
 
@@ -334,11 +335,17 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   if (text.trim() === '') return method === 'GET' || method === 'DELETE' ? undefined : {};
   const type = header(req, 'content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest('malformedJson', 'request body is not valid JSON');
   }
+  // No API body nests more than a few levels; one nested thousands deep would be stored (some members are left
+  // open) and then overflow the stack in every answer that holds it. Refused before any area reads it.
+  const deep = tooDeep(body, 'body');
+  if (deep) throw badRequest('malformedJson', `request body is nested more than ${MAX_DEPTH} levels deep (at ${deep})`);
+  return body;
 }
 
 /** Path segments, percent-decoded; malformed percent-encoding is the client's error (400), not ours. */
