@@ -252,6 +252,10 @@ describe('list parameters are checked before sending', () => {
   it('cookies refuse script parameters; exports refuse paging', async () => {
     expect(((await failure(pg.listCookies('shop', { status: 'active' } as never))) as PageGuardInputError).field).toBe('status');
     expect(((await failure(pg.listCookies('shop', { same_site: 'lenient' } as never))) as PageGuardInputError).field).toBe('same_site');
+    for (const field of ['name', 'path', 'domain']) {
+      const e = await failure(pg.listCookies('shop', { [field]: 'x'.repeat(1025) } as never));
+      expect([e instanceof PageGuardInputError, (e as PageGuardInputError).field]).toEqual([true, field]);
+    }
     expect(((await failure(pg.exportScripts('shop', { page: 2 } as never))) as PageGuardInputError).field).toBe('page');
     expect(((await failure(pg.exportScripts('shop', { per_page: 2 } as never))) as PageGuardInputError).field).toBe('per_page');
   });

@@ -182,6 +182,18 @@ describe('connections and cookies', () => {
     expect((await json('cookie', 'k1000000000000000000000000000002', '--zone', 'shop')).domain_attribute).toBe('.example.com');
     expect((await pg('cookies', '--zone', 'shop', '--same-site', 'lenient')).code).toBe(2);
   });
+
+  it('a cookie filter longer than the API takes (1024 characters) is a usage error naming the flag; nothing is sent', async () => {
+    const before = emu.requestCount;
+    for (const flag of ['--name', '--path', '--domain']) {
+      const r = await pg('cookies', '--zone', 'shop', flag, 'x'.repeat(1025));
+      expect([r.code, flag]).toEqual([2, flag]);
+      expect(r.stderr).toContain(flag);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(emu.requestCount).toBe(before);
+    expect((await json('cookies', '--zone', 'shop', '--name', 'x'.repeat(1024)))).toEqual([]);
+  });
 });
 
 describe('policies', () => {

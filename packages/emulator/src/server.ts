@@ -341,6 +341,8 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   } catch {
     throw badRequest('malformedJson', 'request body is not valid JSON');
   }
+  // No API body nests more than a few levels; one nested thousands deep would be stored (some members are left
+  // open) and then overflow the stack in every answer that holds it. Refused before any area reads it.
   const deep = tooDeep(body, 'body', MAX_BODY_DEPTH);
   if (deep) throw badRequest('malformedJson', `request body nests deeper than ${MAX_BODY_DEPTH} levels (at ${deep})`);
   return body;

@@ -68,6 +68,15 @@ describe('invalid list parameters: 400 with the envelope and a pointer to the pa
     expect(r.body.errors[0].message.startsWith(parameter)).toBe(true);
   });
 
+  it('cookie filters longer than the schema maxLength (1024 characters) are refused; 1024 is taken', async () => {
+    for (const name of ['name', 'path', 'domain']) {
+      expectError(await call('GET', `${S}/cookies?${name}=${'x'.repeat(1025)}`), 400, 12001, `/${name}`);
+      expectError(await call('GET', `${S}/cookies?${name}=${encodeURIComponent('é'.repeat(1025))}`), 400, 12001, `/${name}`);
+      const r = await call('GET', `${S}/cookies?${name}=${encodeURIComponent('é'.repeat(1024))}`);
+      expect([r.status, name]).toEqual([200, name]);
+    }
+  });
+
   it('accepts every parameter of the table on the resources that take it', async () => {
     const sample: Record<string, string> = { patterns: '*example*', substrings: 'js', 'enum-list': 'active', bool: 'true', page: '1', 'per-page': '5' };
     for (const p of LIST_PARAMETERS.filter((x) => x.name !== 'export')) {

@@ -23,6 +23,8 @@ export const COOKIE_TYPES = ['first_party', 'unknown'] as const;
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_CSV_ROWS = 50_000;
+/** `maxLength` of the cookie filters `domain`, `path` and `name` in the provider's OpenAPI document. */
+export const MAX_COOKIE_FILTER_LENGTH = 1024;
 
 /**
  * How a parameter's value is written:
@@ -42,6 +44,8 @@ export interface ListParameter {
   /** The resources that take it. */
   on: readonly PageGuardResource[];
   values?: readonly string[];
+  /** Longest value the API takes, in characters (code points), as its OpenAPI document's `maxLength`. */
+  maxLength?: number;
   /** What the API does when the parameter is absent (documentation and the emulator). */
   default?: string;
   /** What it does, for the READMEs and `--help`. */
@@ -62,9 +66,9 @@ export const LIST_PARAMETERS: readonly ListParameter[] = [
   { name: 'prioritize_malicious', kind: 'bool', on: SC, default: 'false', doc: 'malicious items first' },
   { name: 'exclude_cdn_cgi', kind: 'bool', on: SC, default: 'true', doc: 'drop items whose URL has a /cdn-cgi path' },
   { name: 'exclude_duplicates', kind: 'bool', on: ['scripts'], default: 'true', doc: 'same content, URL host and zone host: keep the newest' },
-  { name: 'domain', kind: 'patterns', on: ['cookies'], doc: 'cookie Domain attribute' },
-  { name: 'path', kind: 'patterns', on: ['cookies'], doc: 'cookie Path attribute' },
-  { name: 'name', kind: 'patterns', on: ['cookies'], doc: 'cookie name' },
+  { name: 'domain', kind: 'patterns', on: ['cookies'], maxLength: MAX_COOKIE_FILTER_LENGTH, doc: 'cookie Domain attribute' },
+  { name: 'path', kind: 'patterns', on: ['cookies'], maxLength: MAX_COOKIE_FILTER_LENGTH, doc: 'cookie Path attribute' },
+  { name: 'name', kind: 'patterns', on: ['cookies'], maxLength: MAX_COOKIE_FILTER_LENGTH, doc: 'cookie name' },
   { name: 'http_only', kind: 'bool', on: ['cookies'], doc: 'HttpOnly attribute' },
   { name: 'secure', kind: 'bool', on: ['cookies'], doc: 'Secure attribute' },
   { name: 'same_site', kind: 'enum', on: ['cookies'], values: SAME_SITE, doc: 'SameSite attribute' },
@@ -83,6 +87,7 @@ export function parametersOf(resource: PageGuardResource): ListParameter[] {
  * parameter's name: callers prefix it).
  */
 export function checkParameterValue(p: ListParameter, raw: string): string | undefined {
+  if (p.maxLength !== undefined && [...raw].length > p.maxLength) return `at most ${p.maxLength} characters (${[...raw].length} given)`;
   const list = () => raw.split(',');
   switch (p.kind) {
     case 'patterns':
