@@ -119,6 +119,21 @@ describe('logfilter completion bash|zsh|fish', () => {
     expect(complete(bash, ['logfilter', 'rulesets', 'rules', 'd'])).toEqual(['delete']);
     expect(complete(bash, ['logfilter', 'jobs', 'delete', '--y'])).toEqual(['--yes']);
     expect(complete(bash, ['logfilter', 'rulesets', 'rules', 'update', '--dis'])).toEqual(['--disable']);
+    // the provider's names, aliases of jobs and page-guard, complete as those do
+    expect(complete(bash, ['logfilter', 'logp'])).toEqual(['logpush']);
+    expect(complete(bash, ['logfilter', 'logpush', 'cr'])).toEqual(['create']);
+    expect(complete(bash, ['logfilter', 'page-shield', 'pol'])).toEqual(['policies', 'policy']);
+  });
+
+  it('logpush and page-shield run jobs and page-guard', async () => {
+    for (const [alias, name] of [['logpush', 'jobs'], ['page-shield', 'page-guard']]) {
+      const a = await logfilter([alias, '--help'], {});
+      const b = await logfilter([name, '--help'], {});
+      expect(a.code).toBe(0);
+      expect(a.stdout).toBe(b.stdout);
+    }
+    // a usage error under the alias is the command's own (exit 2)
+    expect((await logfilter(['logpush', 'get'], {})).code).toBe(2);
   });
 
   it('zsh (through bashcompinit) and fish scripts name every subcommand path', async () => {

@@ -23,8 +23,10 @@ export function commandTree(program: Command): Node[] {
   const walk = (cmd: Command, path: string) => {
     const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
     const options = cmd.options.filter((o) => !o.hidden && o.long).map((o) => ({ flag: o.long!, description: o.description }));
-    out.push({ path, subcommands: subs.map((c) => c.name()), options: [...options, { flag: '--help', description: 'display help' }] });
-    for (const c of subs) walk(c, `${path}/${c.name()}`);
+    // a command's aliases (`logpush` for `jobs`) complete as it does, subcommands included
+    const names = (c: Command) => [c.name(), ...c.aliases()];
+    out.push({ path, subcommands: subs.flatMap(names), options: [...options, { flag: '--help', description: 'display help' }] });
+    for (const c of subs) for (const n of names(c)) walk(c, `${path}/${n}`);
   };
   walk(program, '');
   return out;

@@ -127,7 +127,8 @@ function printJob(ctx: CliContext, job: Job): void {
 }
 
 export function registerJobs(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  const jobs = program.command('jobs').description('log export jobs of a zone or an account (create, list, get, update, delete)');
+  // `logpush`: the provider's own name for log export jobs, which its users type
+  const jobs = program.command('jobs').alias('logpush').description('log export jobs of a zone or an account (create, list, get, update, delete)');
   const out = (flags: ScopeFlags, json: unknown, human: string) => {
     ctx.stdout.write(flags.json ? `${JSON.stringify(json, null, 2)}\n` : human);
     setExit(EXIT_OK);

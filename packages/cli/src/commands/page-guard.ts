@@ -569,7 +569,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
 }
 
 export function registerPageGuard(program: Command, ctx: CliContext, setExit: SetExit): void {
-  const group = program.command('page-guard').description('page monitoring: scripts, connections, cookies and content-security policies of a zone');
+  // `page-shield`: the provider's own name for page monitoring, which its users type
+  const group = program.command('page-guard').alias('page-shield').description('page monitoring: scripts, connections, cookies and content-security policies of a zone');
 
   const settings = (enabled?: boolean) => async (flags: ConnectionFlags) => {
     const pg = pageGuard(ctx, flags);
