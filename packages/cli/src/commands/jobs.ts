@@ -174,7 +174,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
       .option('--ownership-challenge <token>', 'ownership challenge token to check')
       .option('--ownership-challenge-file <file>', 'read the token to check from this file')
       .option('--dataset <name>', 'dataset of the options (default http_requests)')
-      .option('--fields <list>', 'comma-separated log fields (logpull_options fields=; on update, output_options.field_names when the job has output_options)')
+      .option('--fields <list>', 'comma-separated log fields (logpull_options fields=)')
       .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=)').choices(TIMESTAMPS)),
   ).action(async (flags: JobFlags & { destination: string }) => {
     const scope = scopeOf(flags);
