@@ -99,6 +99,18 @@ describe('logfilter jobs', () => {
     expect((await api.listAllJobs(z)).map((j) => j.id)).toEqual([a.id]);
   });
 
+  it('update reads --ownership-challenge-file as create does: its token is sent; an unreadable file is a usage error, nothing sent', async () => {
+    const z = zone();
+    const tokenFile = file('challenge.txt', 'tok-from-file\n');
+    const dry = await logfilter(['jobs', 'update', '--zone', z, '7', '--destination', DEST, '--ownership-challenge-file', tokenFile, '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ method: 'PUT', body: { destination_conf: DEST, ownership_challenge: 'tok-from-file' } });
+    const before = emu.requestCount;
+    const missing = await logfilter(['jobs', 'update', '--zone', z, '7', '--destination', DEST, '--ownership-challenge-file', tokenFile + '.absent'], env);
+    expect(missing.code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('update --fields/--timestamps on a job with output_options change field_names and timestamp_format there, keeping its other options', async () => {
     const z = zone();
     const job = await api.createJob(z, {

@@ -227,6 +227,8 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     const scope = scopeOf(flags);
     const jid = jobId(id, flags);
     const enabled = enableFlag(flags);
+    // Read before any call, as create and validate read it: an unreadable file is a usage error, nothing is sent.
+    const token = givenChallengeToken(ctx, flags);
     const client = makeClient(ctx, flags);
     // The job's dataset decides what the filter and fields are checked against; options other than fields and
     // timestamps are kept, so the current job is read first when they change.
@@ -244,7 +246,7 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (output !== undefined) body.output_options = output;
     const logpull = output === undefined ? logpullOptions(current?.logpull_options, flags, dataset) : undefined;
     if (logpull !== undefined) body.logpull_options = logpull;
-    if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
+    if (token !== undefined) body.ownership_challenge = token;
     if (enabled !== undefined) body.enabled = enabled;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --enable or --disable');
     if (flags.dryRun) {
