@@ -111,6 +111,18 @@ describe('logfilter jobs', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('create --dry-run shows the token of --ownership-challenge-file in the body it would send', async () => {
+    const z = zone();
+    const tokenFile = file('challenge-create.txt', 'tok-create\n');
+    const dry = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--ownership-challenge-file', tokenFile, '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ method: 'POST', body: { destination_conf: DEST, ownership_challenge: 'tok-create' } });
+    const before = emu.requestCount;
+    const missing = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--ownership-challenge-file', tokenFile + '.absent', '--dry-run'], env);
+    expect(missing.code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('update --fields/--timestamps on a job with output_options change field_names and timestamp_format there, keeping its other options', async () => {
     const z = zone();
     const job = await api.createJob(z, {

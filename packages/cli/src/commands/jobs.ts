@@ -144,7 +144,9 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (flags.name !== undefined) body.name = jobName(flags.name);
     const logpull = logpullOptions(undefined, flags, dataset);
     if (logpull !== undefined) body.logpull_options = logpull;
-    if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
+    // Read before any call (and shown by --dry-run): an unreadable file is a usage error (exit 2), nothing is sent.
+    const given = givenChallengeToken(ctx, flags);
+    if (given !== undefined) body.ownership_challenge = given;
     if (filter) body.filter = filter.json;
     const client = makeClient(ctx, flags);
     if (flags.dryRun) {
