@@ -277,7 +277,11 @@ async function scale() {
       const limit = res.get('limit');
       row('gzip -dc split over 2 cores (limit)', limit);
       const gz = SHAPES.map((shape) => [shape, res.get(`eval gzip ${shape}`).seconds / limit.seconds]);
-      console.log(`  gzip eval time / the limit's: ${gz.map(([shape, x]) => `${shape.split(' ')[0]} ${x.toFixed(2)}x`).join(', ')} (goal <= 1.2x: ${gz.every(([, x]) => x <= 1.2) ? 'met' : 'NOT met'})`);
+      // Where eval's start-up alone (node's included) exceeds 1.2x the limit's whole time, no inflater reaches the
+      // goal at this size: said beside the verdict, so a small size's miss is read as what it is.
+      const start = res.get('startup');
+      const reach = start && start.seconds > 1.2 * limit.seconds ? `; out of reach at this size: eval of an empty file alone takes ${start.seconds.toFixed(2)} s, ${(start.seconds / limit.seconds).toFixed(2)}x the limit` : '';
+      console.log(`  gzip eval time / the limit's: ${gz.map(([shape, x]) => `${shape.split(' ')[0]} ${x.toFixed(2)}x`).join(', ')} (goal <= 1.2x: ${gz.every(([, x]) => x <= 1.2) ? 'met' : 'NOT met'}${reach})`);
     }
     if (res.has('read')) {
       row('read only (1 MB chunks)', res.get('read'));
