@@ -90,17 +90,21 @@ function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams, defa
 }
 
 /**
- * The whole expression formatted. With a syntax error it is left as it is, and the editor is told which
- * line, as for filters. A ruleset JSON file is left to the editor's JSON formatter.
+ * The whole expression formatted, its `# …` header kept as written and a CRLF file kept CRLF (as `rules fmt`
+ * does). With a syntax error it is left as it is, and the editor is told which line, as for filters. A
+ * ruleset JSON file is left to the editor's JSON formatter.
  */
 function formatting(ctx: ServerContext, doc: TextDocument): TextEdit[] {
   if (isRulesetJson(doc)) return [];
   const text = doc.getText();
-  const r = formatRule(text);
+  const header = readRuleFileHeader(text);
+  const r = formatRule(header.text);
   if (!r.ok) {
-    if (text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
+    if (header.text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
     return [];
   }
-  const edit = minimalEdit(text, r.text);
+  const joined = text.slice(0, header.headerLength) + r.text;
+  const formatted = /^[^\n]*\r\n/.test(text) ? joined.replace(/\r?\n/g, '\r\n') : joined;
+  const edit = minimalEdit(text, formatted);
   return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
 }

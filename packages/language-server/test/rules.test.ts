@@ -99,6 +99,21 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl');
   });
 
+  it.each([
+    ['a # phase: header kept as written', '# phase: http_request_firewall_custom\n# note\nhttp.host=="a"&&ssl\n', '# phase: http_request_firewall_custom\n# note\nhttp.host eq "a" and ssl\n'],
+    ['a CRLF file kept CRLF on every line it breaks', `# x\r\n${Array.from({ length: 4 }, (_, i) => `http.host eq "host-number-${i}.example.com"`).join(' or ')}\r\n`, `# x\r\n${Array.from({ length: 4 }, (_, i) => `${i ? 'or ' : ''}http.host eq "host-number-${i}.example.com"`).join('\r\n')}\r\n`],
+  ])('formats the expression of a .rule file with %s, idempotently', async (_what, text, expected) => {
+    const uri = await open(`fmt-header-${text.length}.rule`, text);
+    const format = async (t: string) => {
+      await client.change(uri, t);
+      const edits = (await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+      return TextDocument.applyEdits(docOf(t), edits);
+    };
+    const once = await format(text);
+    expect(once).toBe(expected);
+    expect(await format(once)).toBe(once);
+  });
+
   it('sends semantic tokens in the server legend', async () => {
     const text = 'lower(http.host) eq "a"';
     const uri = await open('tokens.rule', text);
