@@ -62,6 +62,8 @@ function ruleCompletionList(doc: TextDocument, params: CompletionParams, default
   const header = readRuleFileHeader(doc.getText());
   const text = header.text;
   const offset = doc.offsetAt(params.position);
+  // inside a `# …` header line: a comment, where nothing of the language goes
+  if (offset <= header.headerLength && /#[^\n]*$/.test(doc.getText().slice(0, offset))) return { isIncomplete: false, items: [] };
   const phase = header.phase ?? defaultPhase;
   const { situation, items } = ruleCompletion(text, offset, phase ? { phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);

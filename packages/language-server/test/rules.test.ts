@@ -164,6 +164,16 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect(completion).not.toContain('http.host');
   });
 
+  it('completes nothing inside a header comment; on a blank header line, fields', async () => {
+    const text = '# phase: http_request_firewall_custom\n# pha\n\nhttp.host eq "a"';
+    const uri = await open('header-complete.rule', text);
+    const at = (line: number, character: number) => client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } });
+    expect(labels(await at(0, 9))).toEqual([]);
+    expect(labels(await at(0, 37))).toEqual([]);
+    expect(labels(await at(1, 5))).toEqual([]);
+    expect(labels(await at(2, 0))).toContain('http.host');
+  });
+
   it('completes and hovers inside the expression strings of a *.ruleset.json file, in its phase', async () => {
     const text = '{"rules": [{"action": "block", "expression": "http.host eq \\"a\\" and tcp.dst"}], "phase": "magic_transit"}';
     const uri = await open('net.ruleset.json', text, 'json');
