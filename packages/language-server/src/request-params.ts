@@ -116,9 +116,9 @@ export interface InvalidParams extends BadMember {
   method: string;
 }
 
-const isRequest = (m: Message): m is RequestMessage => typeof (m as RequestMessage).method === 'string' && (m as RequestMessage).id !== undefined;
+export const isRequest = (m: Message): m is RequestMessage => typeof (m as RequestMessage).method === 'string' && (m as RequestMessage).id !== undefined;
 
-/** The connection's message strategy: every request is checked before it is dispatched. */
+/** The params check of every request before it is dispatched, run by the connection's message strategy (lifecycle.ts). */
 export const checkedParams: MessageStrategy = {
   handleMessage(message, next) {
     if (isRequest(message)) {
