@@ -5,8 +5,8 @@
  * vscode-languageserver does neither: the handlers ran before the settings and capabilities were known, and
  * after shutdown on a disposed task runner.
  */
-import { ErrorCodes, type MessageStrategy, type NotificationMessage, type RequestMessage } from 'vscode-languageserver/node.js';
-import { badParams, checkedParams, isRequest } from './request-params.js';
+import { ErrorCodes, type MessageStrategy, type RequestMessage } from 'vscode-languageserver/node.js';
+import { badParams, checkedParams, isNotification, isRequest } from './request-params.js';
 
 /** The request a refused one is handed on as, answered by server.ts with the error it carries, under its own id. */
 export const REFUSED_METHOD = '$/logfilter/refused';
@@ -14,8 +14,6 @@ export interface Refused {
   code: number;
   message: string;
 }
-
-const isNotification = (m: unknown): m is NotificationMessage => typeof (m as NotificationMessage).method === 'string' && (m as RequestMessage).id === undefined;
 
 /** A fresh strategy per connection (each holds the state of its own session). */
 export function lifecycleStrategy(): MessageStrategy {
