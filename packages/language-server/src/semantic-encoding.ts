@@ -62,7 +62,9 @@ export function encodeTokens(text: string, tokens: Iterable<ClassedToken>): Uint
   for (const t of tokens) {
     while (line + 1 < lines.length && lines[line + 1] <= t.start) line++;
     const character = t.start - lines[line];
-    const lineEnd = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
+    let lineEnd = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
+    // a CRLF line ends before its `\r` (the token must not reach past the line the client has)
+    if (lineEnd > lines[line] && text.charCodeAt(lineEnd) === 10 && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
     if (n + 5 > data.length) {
       const bigger = new Uint32Array(data.length * 2);
       bigger.set(data);
