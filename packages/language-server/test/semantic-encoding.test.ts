@@ -1,4 +1,4 @@
-/** The semantic-token encoder: tokens cut at their line end, whatever the line break. */
+/** The semantic-token encoder: tokens cut at their line end, whatever the line break; a .rule file's header. */
 import { describe, expect, it } from 'vitest';
 import { encodeTokens, rulesSemanticTokens } from '../src/semantic-encoding.js';
 
@@ -18,5 +18,11 @@ describe('encodeTokens', () => {
     const data = Array.from(rulesSemanticTokens(text));
     // the third token is the string: it starts at 13 of a 15-character line
     expect(data.slice(10, 13)).toEqual([0, 3, 2]);
+  });
+
+  it('a .rule file\'s # header lines are comments, their words not coloured as the language\'s', () => {
+    const text = '# phase: http_request_firewall_custom\r\n# blocks http.host "x" and lower() 10\r\nssl';
+    // comment (type 7) over each header line without its \r, then the field `ssl` (property, 2)
+    expect(Array.from(rulesSemanticTokens(text))).toEqual([0, 0, 37, 7, 0, 1, 0, 37, 7, 0, 1, 0, 3, 2, 0]);
   });
 });
