@@ -40,7 +40,8 @@ export function rulesService(ctx: ServerContext): LanguageService {
         const h = at ? ruleHoverAt(at.text, at.offset) : undefined;
         return at && h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, at.toDocument(h.start), at.toDocument(h.end)) } : null;
       }
-      const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
+      // a `# …` header line is a comment: read with the header blanked, it has nothing to hover
+      const h = ruleHoverAt(readRuleFileHeader(doc.getText()).text, doc.offsetAt(params.position));
       return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
     },
     // range formatting formats it all too: a `.rule` file is one expression

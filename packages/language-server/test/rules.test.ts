@@ -174,6 +174,14 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect(labels(await at(2, 0))).toContain('http.host');
   });
 
+  it('hovers nothing in a header comment, the expression below it as usual', async () => {
+    const text = '# blocks http.host "x" and lower() 10\nhttp.host eq "a"';
+    const uri = await open('header-hover.rule', text);
+    const hover = (line: number, character: number) => client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+    for (const word of ['http.host', '"x"', 'and', 'lower', '10']) expect(await hover(0, text.indexOf(word) + 1), word).toBeNull();
+    expect((await hover(1, 2))?.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 9 } });
+  });
+
   it('completes and hovers inside the expression strings of a *.ruleset.json file, in its phase', async () => {
     const text = '{"rules": [{"action": "block", "expression": "http.host eq \\"a\\" and tcp.dst"}], "phase": "magic_transit"}';
     const uri = await open('net.ruleset.json', text, 'json');
