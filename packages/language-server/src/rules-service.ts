@@ -93,8 +93,8 @@ function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams, defa
 }
 
 /**
- * The whole expression formatted, its `# …` header kept as written and a CRLF file kept CRLF (as `rules fmt`
- * does). With a syntax error it is left as it is, and the editor is told which line, as for filters. A
+ * The whole expression formatted, its `# …` header kept as written, a CRLF file kept CRLF and a line break at
+ * the end: what `rules fmt` writes. With a syntax error it is left as it is, and the editor is told which line, as for filters. A
  * ruleset JSON file is left to the editor's JSON formatter.
  */
 function formatting(ctx: ServerContext, doc: TextDocument): TextEdit[] {
@@ -107,7 +107,9 @@ function formatting(ctx: ServerContext, doc: TextDocument): TextEdit[] {
     return [];
   }
   const joined = text.slice(0, header.headerLength) + r.text;
-  const formatted = /^[^\n]*\r\n/.test(text) ? joined.replace(/\r?\n/g, '\r\n') : joined;
+  // ending with a line break, as `rules fmt` writes it (and filters are formatted): `fmt --check` agrees with the editor
+  const ended = joined.endsWith('\n') ? joined : `${joined}\n`;
+  const formatted = /^[^\n]*\r\n/.test(text) ? ended.replace(/\r?\n/g, '\r\n') : ended;
   const edit = minimalEdit(text, formatted);
   return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
 }

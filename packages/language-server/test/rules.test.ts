@@ -92,11 +92,16 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect((h?.contents as MarkupContent).value).toContain('http_response_headers_transform');
   });
 
-  it('formats the expression', async () => {
+  it('formats the expression, ending it with a line break as rules fmt does', async () => {
     const text = '(http.host=="a"||http.host == "b")&&!ssl';
     const uri = await open('fmt.rule', text);
     const edits = (await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
-    expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl');
+    expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl\n');
+    // formatted already (with or without a CRLF file's own ending): nothing to change
+    for (const done of ['ssl\n', '# x\r\nssl\r\n']) {
+      await client.change(uri, done);
+      expect(await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), done).toEqual([]);
+    }
   });
 
   it.each([
