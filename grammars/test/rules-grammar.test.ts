@@ -31,11 +31,15 @@ async function loadTokenizer() {
     loadGrammar: async (scope: string) => (scope === 'source.logfilter.rules' ? vsctm.parseRawGrammar(readFileSync(GRAMMAR_FILE, 'utf8'), GRAMMAR_FILE) : null),
   });
   const grammar = (await registry.loadGrammar('source.logfilter.rules'))!;
-  return (line: string): Array<[string, string]> =>
-    grammar
-      .tokenizeLine(line, vsctm.INITIAL)
-      .tokens.map((t): [string, string] => [line.slice(t.startIndex, t.endIndex), t.scopes.at(-1)!])
-      .filter(([text]) => text.trim() !== '');
+  /** Tokens of a text (its lines in order, as an editor tokenizes them) as [text, innermost scope], white space left out. */
+  return (text: string): Array<[string, string]> => {
+    let state = vsctm.INITIAL;
+    return text.split('\n').flatMap((line) => {
+      const r = grammar.tokenizeLine(line, state);
+      state = r.ruleStack;
+      return r.tokens.map((t): [string, string] => [line.slice(t.startIndex, t.endIndex), t.scopes.at(-1)!]).filter(([t]) => t.trim() !== '');
+    });
+  };
 }
 
 describe('rules-language TextMate grammar', { timeout: 120_000 }, () => {
@@ -62,5 +66,19 @@ describe('rules-language TextMate grammar', { timeout: 120_000 }, () => {
     for (const f of RULE_FIELDS) expect(tokenize(`${f.name} eq 1`)[0], f.name).toEqual([f.name, f.replacedBy ? 'support.variable.field.deprecated.rules' : 'support.variable.field.rules']);
     for (const fn of RULE_FUNCTIONS) expect(tokenize(`${fn.name}(http.host)`)[0], fn.name).toEqual([fn.name, 'support.function.rules']);
     expect(tokenize('http.hots eq 1')[0]).toEqual(['http.hots', 'variable.other.field.rules']);
+  });
+
+  it('scopes the # lines a .rule file starts with as comments; a # after the expression has begun stays illegal', async () => {
+    const tokenize = await loadTokenizer();
+    const comment = 'comment.line.number-sign.rules';
+    expect(tokenize('\n# phase: http_request_firewall_custom\n  # note\nssl\n# late')).toEqual([
+      ['#', 'punctuation.definition.comment.rules'],
+      [' phase: http_request_firewall_custom', comment],
+      ['#', 'punctuation.definition.comment.rules'],
+      [' note', comment],
+      ['ssl', 'support.variable.field.rules'],
+      ['#', 'invalid.illegal.character.rules'],
+      ['late', 'variable.other.field.rules'],
+    ]);
   });
 });

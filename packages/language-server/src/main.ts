@@ -8,7 +8,7 @@
 import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
 import { createConnection, PortMessageReader, PortMessageWriter, ProposedFeatures } from 'vscode-languageserver/node.js';
 import { SERVER_PORT_KEY } from './protocol.js';
-import { checkedParams } from './request-params.js';
+import { lifecycleStrategy } from './lifecycle.js';
 import { startServer } from './server.js';
 import { watchStdioFraming } from './stdio-framing.js';
 import { traceServer } from './server-trace.js';
@@ -23,9 +23,9 @@ if (isMainThread) {
       process.exit(1);
     });
   }
-  startServer(traceServer(createConnection(ProposedFeatures.all, { messageStrategy: checkedParams })));
+  startServer(traceServer(createConnection(ProposedFeatures.all, { messageStrategy: lifecycleStrategy() })));
 } else if (port) {
-  startServer(traceServer(createConnection(ProposedFeatures.all, new PortMessageReader(port), new PortMessageWriter(port), { messageStrategy: checkedParams })));
+  startServer(traceServer(createConnection(ProposedFeatures.all, new PortMessageReader(port), new PortMessageWriter(port), { messageStrategy: lifecycleStrategy() })));
   // the extension starts this thread before it is activated: the wait for its client is free time
   setImmediate(warmUp);
 } else {

@@ -10,9 +10,10 @@
  * server's bundle carries no schema compiler, and its start-up time is measured (startup-trace.ts).
  *
  * The check runs as the connection's message strategy (`checkedParams`): a request that fails it is handed on as
- * INVALID_PARAMS_METHOD, whose one handler answers the error under the request's own id.
+ * INVALID_PARAMS_METHOD, whose one handler answers the error under the request's own id; a document
+ * notification that fails it (NOTIFICATION_PARAMS) is handed on as DROPPED_NOTIFICATION_METHOD, which is logged.
  */
-import type { Message, MessageStrategy, RequestMessage } from 'vscode-languageserver/node.js';
+import type { Message, MessageStrategy, NotificationMessage, RequestMessage } from 'vscode-languageserver/node.js';
 import { COMPILE_METHOD, DECOMPILE_METHOD } from './protocol.js';
 
 type Shape =
@@ -23,6 +24,7 @@ type Shape =
   | 'array'
   | 'object'
   | { nullable: Shape }
+  | { items: Shape }
   | { members: Record<string, Shape>; optional?: Record<string, Shape> };
 
 const uri: Shape = { members: { uri: 'string' } };
@@ -50,6 +52,19 @@ export const REQUEST_PARAMS: Readonly<Record<string, Shape>> = {
   [DECOMPILE_METHOD]: { members: { text: 'string' }, optional: { dataset: { nullable: 'string' } } },
 };
 
+/**
+ * The document notifications, checked the same way: one that does not fit is dropped whole (and logged), so a
+ * document is never opened with text that is not a string, nor left half-changed by a change list that fails
+ * part-way (vscode-languageserver-textdocument applies the changes one by one, in place).
+ */
+export const NOTIFICATION_PARAMS: Readonly<Record<string, Shape>> = {
+  'textDocument/didOpen': { members: { textDocument: { members: { uri: 'string', languageId: 'string', version: 'integer', text: 'string' } } } },
+  'textDocument/didChange': {
+    members: { textDocument: { members: { uri: 'string', version: 'integer' } }, contentChanges: { items: { members: { text: 'string' }, optional: { range } } } },
+  },
+  'textDocument/didClose': { members: { textDocument: uri } },
+};
+
 const EXPECTED: Record<string, string> = {
   string: 'a string',
   uinteger: 'a non-negative integer',
@@ -64,6 +79,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The first member of `value` that does not fit `shape`, and what was wrong with it. */
 function fits(shape: Shape, value: unknown, member: string): BadMember | undefined {
   if (typeof shape === 'object' && 'nullable' in shape) return value === null ? undefined : fits(shape.nullable, value, member);
+  if (typeof shape === 'object' && 'items' in shape) {
+    if (!Array.isArray(value)) return { member, problem: `expected an array, got ${kindOf(value)}` };
+    for (const [i, item] of value.entries()) {
+      const bad = fits(shape.items, item, `${member}[${i}]`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
   if (typeof shape === 'object') {
     if (!isObject(value)) return { member, problem: `expected an object, got ${kindOf(value)}` };
     for (const [name, inner] of Object.entries(shape.members)) {
@@ -101,9 +124,9 @@ export interface BadMember {
   problem: string;
 }
 
-/** The first bad member of a request's params; undefined when they fit (or the method is not listed). */
+/** The first bad member of a request's or notification's params; undefined when they fit (or the method is not listed). */
 export function badParams(method: string, params: unknown): BadMember | undefined {
-  const shape = REQUEST_PARAMS[method];
+  const shape = REQUEST_PARAMS[method] ?? NOTIFICATION_PARAMS[method];
   return shape === undefined ? undefined : fits(shape, params, 'params');
 }
 
@@ -116,9 +139,13 @@ export interface InvalidParams extends BadMember {
   method: string;
 }
 
-const isRequest = (m: Message): m is RequestMessage => typeof (m as RequestMessage).method === 'string' && (m as RequestMessage).id !== undefined;
+/** The notification a dropped one is handed on as, logged by server.ts. */
+export const DROPPED_NOTIFICATION_METHOD = '$/logfilter/droppedNotification';
 
-/** The connection's message strategy: every request is checked before it is dispatched. */
+export const isRequest = (m: Message): m is RequestMessage => typeof (m as RequestMessage).method === 'string' && (m as RequestMessage).id !== undefined;
+export const isNotification = (m: Message): m is NotificationMessage => typeof (m as NotificationMessage).method === 'string' && (m as RequestMessage).id === undefined;
+
+/** The params check of every request and notification before it is dispatched, run by the connection's message strategy (lifecycle.ts). */
 export const checkedParams: MessageStrategy = {
   handleMessage(message, next) {
     if (isRequest(message)) {
@@ -126,6 +153,12 @@ export const checkedParams: MessageStrategy = {
       if (bad !== undefined) {
         const invalid: InvalidParams = { method: message.method, ...bad };
         return next({ ...message, method: INVALID_PARAMS_METHOD, params: invalid } as RequestMessage);
+      }
+    } else if (isNotification(message)) {
+      const bad = badParams(message.method, message.params);
+      if (bad !== undefined) {
+        const dropped: InvalidParams = { method: message.method, ...bad };
+        return next({ jsonrpc: message.jsonrpc, method: DROPPED_NOTIFICATION_METHOD, params: dropped } as NotificationMessage);
       }
     }
     next(message);

@@ -40,7 +40,8 @@ export function rulesService(ctx: ServerContext): LanguageService {
         const h = at ? ruleHoverAt(at.text, at.offset) : undefined;
         return at && h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, at.toDocument(h.start), at.toDocument(h.end)) } : null;
       }
-      const h = ruleHoverAt(doc.getText(), doc.offsetAt(params.position));
+      // a `# …` header line is a comment: read with the header blanked, it has nothing to hover
+      const h = ruleHoverAt(readRuleFileHeader(doc.getText()).text, doc.offsetAt(params.position));
       return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(doc, h.start, h.end) } : null;
     },
     // range formatting formats it all too: a `.rule` file is one expression
@@ -62,6 +63,8 @@ function ruleCompletionList(doc: TextDocument, params: CompletionParams, default
   const header = readRuleFileHeader(doc.getText());
   const text = header.text;
   const offset = doc.offsetAt(params.position);
+  // inside a `# …` header line: a comment, where nothing of the language goes
+  if (offset <= header.headerLength && /#[^\n]*$/.test(doc.getText().slice(0, offset))) return { isIncomplete: false, items: [] };
   const phase = header.phase ?? defaultPhase;
   const { situation, items } = ruleCompletion(text, offset, phase ? { phase } : {});
   const range = toRange(doc, situation.replace.start, situation.replace.end);
@@ -90,17 +93,23 @@ function rulesetJsonCompletion(doc: TextDocument, params: CompletionParams, defa
 }
 
 /**
- * The whole expression formatted. With a syntax error it is left as it is, and the editor is told which
- * line, as for filters. A ruleset JSON file is left to the editor's JSON formatter.
+ * The whole expression formatted, its `# …` header kept as written, a CRLF file kept CRLF and a line break at
+ * the end: what `rules fmt` writes. With a syntax error it is left as it is, and the editor is told which line, as for filters. A
+ * ruleset JSON file is left to the editor's JSON formatter.
  */
 function formatting(ctx: ServerContext, doc: TextDocument): TextEdit[] {
   if (isRulesetJson(doc)) return [];
   const text = doc.getText();
-  const r = formatRule(text);
+  const header = readRuleFileHeader(text);
+  const r = formatRule(header.text);
   if (!r.ok) {
-    if (text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
+    if (header.text.trim() !== '') tellNotFormatted(ctx, doc, r.diagnostics.find((d) => d.severity === 'error'));
     return [];
   }
-  const edit = minimalEdit(text, r.text);
+  const joined = text.slice(0, header.headerLength) + r.text;
+  // ending with a line break, as `rules fmt` writes it (and filters are formatted): `fmt --check` agrees with the editor
+  const ended = joined.endsWith('\n') ? joined : `${joined}\n`;
+  const formatted = /^[^\n]*\r\n/.test(text) ? ended.replace(/\r?\n/g, '\r\n') : ended;
+  const edit = minimalEdit(text, formatted);
   return edit ? [{ range: toRange(doc, edit.start, edit.end), newText: edit.newText }] : [];
 }

@@ -2,7 +2,7 @@
  * The one semantic-token encoder: each language's highlight classes onto the server's one legend, in the
  * LSP's relative encoding. Pure (no server state), so it runs in the worker for large documents.
  */
-import { highlightTokens, lineStarts, ruleHighlightTokens, type HighlightType, type RuleHighlightType } from '@logfilter/core';
+import { highlightTokens, lineStarts, readRuleFileHeader, ruleHighlightTokens, type HighlightType, type RuleHighlightType } from '@logfilter/core';
 import type { SemanticTokensLegend } from 'vscode-languageserver/node.js';
 
 /** The LSP standard token type of each filter class (the legend follows this table's order). */
@@ -37,8 +37,26 @@ export function filterSemanticTokens(text: string, dataset: string): Uint32Array
   return encodeTokens(text, classed(highlightTokens(text, dataset), FILTER_TYPE));
 }
 
+/** A `.rule` file's `# …` header lines are comments; the expression's tokens are read with the header blanked. */
 export function rulesSemanticTokens(text: string): Uint32Array {
-  return encodeTokens(text, classed(ruleHighlightTokens(text), RULES_TYPE));
+  const header = readRuleFileHeader(text);
+  return encodeTokens(text, concat(headerComments(text, header.headerLength), classed(ruleHighlightTokens(header.text), RULES_TYPE)));
+}
+
+/** One comment token per `#` line of a header `text.slice(0, length)`, from the `#` to the line end. */
+function* headerComments(text: string, length: number): Iterable<ClassedToken> {
+  let at = 0;
+  while (at < length) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 || nl > length ? length : nl;
+    const hash = text.indexOf('#', at);
+    if (hash >= 0 && hash < end) yield { start: hash, end: text.charCodeAt(end - 1) === 13 ? end - 1 : end, type: 'comment' };
+    at = end + 1;
+  }
+}
+
+function* concat<T>(...parts: Iterable<T>[]): Iterable<T> {
+  for (const p of parts) yield* p;
 }
 
 /** A language's tokens with their LSP types, one at a time (a 1 MB document has some 120,000 tokens). */
@@ -62,7 +80,9 @@ export function encodeTokens(text: string, tokens: Iterable<ClassedToken>): Uint
   for (const t of tokens) {
     while (line + 1 < lines.length && lines[line + 1] <= t.start) line++;
     const character = t.start - lines[line];
-    const lineEnd = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
+    let lineEnd = line + 1 < lines.length ? lines[line + 1] - 1 : text.length;
+    // a CRLF line ends before its `\r` (the token must not reach past the line the client has)
+    if (lineEnd > lines[line] && text.charCodeAt(lineEnd) === 10 && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
     if (n + 5 > data.length) {
       const bigger = new Uint32Array(data.length * 2);
       bigger.set(data);

@@ -23,7 +23,8 @@ import { DiagnosticsPublisher } from './diagnostics.js';
 import { filterService } from './filter-service.js';
 import { guard, guardNotification } from './guard.js';
 import { languageOf, type LanguageName, type LanguageService } from './language-service.js';
-import { INVALID_PARAMS_METHOD, type InvalidParams } from './request-params.js';
+import { DROPPED_NOTIFICATION_METHOD, INVALID_PARAMS_METHOD, type InvalidParams } from './request-params.js';
+import { REFUSED_METHOD, type Refused } from './lifecycle.js';
 import { rulesService } from './rules-service.js';
 import { TaskRunner } from './runner.js';
 import { LEGEND, toNumbers } from './semantic-encoding.js';
@@ -149,6 +150,9 @@ export function startServer(connection: Connection): void {
   connection.onShutdown(() => runner.dispose());
   // requests whose params failed the check of request-params.ts, handed on under this method with their own id
   connection.onRequest(INVALID_PARAMS_METHOD, (p: InvalidParams) => new ResponseError(ErrorCodes.InvalidParams, `${p.method}: ${p.member}: ${p.problem}`, { member: p.member }));
+  connection.onNotification(DROPPED_NOTIFICATION_METHOD, (p: InvalidParams) => connection.console.error(`${p.method} dropped: ${p.member}: ${p.problem}`));
+  // requests refused by the lifecycle (before initialize, after shutdown: lifecycle.ts), with their own id
+  connection.onRequest(REFUSED_METHOD, (p: Refused) => new ResponseError(p.code, p.message));
 
   documents.listen(connection);
   connection.listen();

@@ -15,6 +15,8 @@ interface Answer {
 
 let proc: ChildProcessWithoutNullStreams;
 const waiting = new Map<number, (a: Answer) => void>();
+/** What the server logged (window/logMessage). */
+const logged: string[] = [];
 let nextId = 1;
 
 /** Sends one request; `params` left out when it is the string 'absent'. */
@@ -23,6 +25,11 @@ function ask(method: string, params: unknown): Promise<Answer> {
   const body = JSON.stringify(params === 'absent' ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
   proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   return new Promise((resolve) => waiting.set(id, resolve));
+}
+
+function tell(method: string, params: unknown): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', method, params });
+  proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 beforeAll(async () => {
@@ -38,6 +45,7 @@ beforeAll(async () => {
       const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8')) as Answer & { method?: string };
       buffer = buffer.subarray(end + 4 + length);
       if (message.method === undefined) waiting.get(message.id)?.(message);
+      else if (message.method === 'window/logMessage') logged.push((message as { params?: { message: string } }).params?.message ?? '');
     }
   });
 }, 180_000);
@@ -103,6 +111,28 @@ describe('requests with bad params', () => {
     const decompiled = await ask('logfilter/decompile', { text: '{"where":{"key":"ClientCountry","operator":"eq","value":"us"}}', dataset: null });
     expect(decompiled.error).toBeUndefined();
     expect((decompiled.result as { source: string | null }).source).toMatch(/ClientCountry/);
+  }, 60_000);
+
+  it('drops a document notification with bad params whole and logs it: no document opened with bad text, none left half-changed', async () => {
+    const hoverAt = (uri: string, character: number) => ask('textDocument/hover', { textDocument: { uri }, position: { line: 0, character } });
+    const nullText = 'file:///nowhere/null-text.logfilter';
+    tell('textDocument/didOpen', { textDocument: { uri: nullText, languageId: 'logfilter', version: 1, text: null } });
+    expect(await hoverAt(nullText, 0)).toMatchObject({ result: null });
+
+    const uri = 'file:///nowhere/changed.logfilter';
+    tell('textDocument/didOpen', { textDocument: { uri, languageId: 'logfilter', version: 1, text: 'ClientCountry == "us"' } });
+    const start = { line: 0, character: 0 };
+    // the first change fits, the second does not: neither is applied
+    tell('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start, end: start }, text: 'X' }, { text: 5 }] });
+    tell('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start }, text: 'Y' }] });
+    tell('textDocument/didClose', { textDocument: {} });
+    expect((await hoverAt(uri, 0)).result).toMatchObject({ range: { start, end: { line: 0, character: 13 } } });
+    expect(logged.filter((m) => /dropped/.test(m))).toHaveLength(4);
+    expect(logged.join('\n')).toMatch(/params\.contentChanges\[1\]\.text/);
+    expect(logged.join('\n')).not.toMatch(/TypeError|failed/);
+  }, 60_000);
+
+  it('shuts down after them', async () => {
     expect((await ask('shutdown', 'absent')).error).toBeUndefined();
   }, 60_000);
 });

@@ -92,11 +92,31 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     expect((h?.contents as MarkupContent).value).toContain('http_response_headers_transform');
   });
 
-  it('formats the expression', async () => {
+  it('formats the expression, ending it with a line break as rules fmt does', async () => {
     const text = '(http.host=="a"||http.host == "b")&&!ssl';
     const uri = await open('fmt.rule', text);
     const edits = (await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
-    expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl');
+    expect(TextDocument.applyEdits(docOf(text), edits)).toBe('(http.host eq "a" or http.host eq "b") and not ssl\n');
+    // formatted already (with or without a CRLF file's own ending): nothing to change
+    for (const done of ['ssl\n', '# x\r\nssl\r\n']) {
+      await client.change(uri, done);
+      expect(await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), done).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['a # phase: header kept as written', '# phase: http_request_firewall_custom\n# note\nhttp.host=="a"&&ssl\n', '# phase: http_request_firewall_custom\n# note\nhttp.host eq "a" and ssl\n'],
+    ['a CRLF file kept CRLF on every line it breaks', `# x\r\n${Array.from({ length: 4 }, (_, i) => `http.host eq "host-number-${i}.example.com"`).join(' or ')}\r\n`, `# x\r\n${Array.from({ length: 4 }, (_, i) => `${i ? 'or ' : ''}http.host eq "host-number-${i}.example.com"`).join('\r\n')}\r\n`],
+  ])('formats the expression of a .rule file with %s, idempotently', async (_what, text, expected) => {
+    const uri = await open(`fmt-header-${text.length}.rule`, text);
+    const format = async (t: string) => {
+      await client.change(uri, t);
+      const edits = (await client.conn.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+      return TextDocument.applyEdits(docOf(t), edits);
+    };
+    const once = await format(text);
+    expect(once).toBe(expected);
+    expect(await format(once)).toBe(once);
   });
 
   it('sends semantic tokens in the server legend', async () => {
@@ -147,6 +167,24 @@ describe('rules language over stdio', { timeout: 240_000 }, () => {
     const completion = labels(await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 0 } }));
     expect(completion).toContain('tcp.dstport');
     expect(completion).not.toContain('http.host');
+  });
+
+  it('completes nothing inside a header comment; on a blank header line, fields', async () => {
+    const text = '# phase: http_request_firewall_custom\n# pha\n\nhttp.host eq "a"';
+    const uri = await open('header-complete.rule', text);
+    const at = (line: number, character: number) => client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } });
+    expect(labels(await at(0, 9))).toEqual([]);
+    expect(labels(await at(0, 37))).toEqual([]);
+    expect(labels(await at(1, 5))).toEqual([]);
+    expect(labels(await at(2, 0))).toContain('http.host');
+  });
+
+  it('hovers nothing in a header comment, the expression below it as usual', async () => {
+    const text = '# blocks http.host "x" and lower() 10\nhttp.host eq "a"';
+    const uri = await open('header-hover.rule', text);
+    const hover = (line: number, character: number) => client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+    for (const word of ['http.host', '"x"', 'and', 'lower', '10']) expect(await hover(0, text.indexOf(word) + 1), word).toBeNull();
+    expect((await hover(1, 2))?.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 9 } });
   });
 
   it('completes and hovers inside the expression strings of a *.ruleset.json file, in its phase', async () => {
