@@ -54,6 +54,17 @@ describe('compile-filter', () => {
     expect(r.stderr).toContain('   1 | ClientRequestHst == "x"\n     | ^~~~~~~~~~~~~~~~\n');
     expect(r.stderr).not.toMatch(/\x1b\[/);
   });
+  it.each([
+    ['wide characters take two columns', 'ClientRequestHost == "日本" and Foo == 1', 'ClientRequestHost == "日本" and Foo == 1', 32, 3],
+    ['a combining mark takes none', 'ClientRequestHost == "e\u0301" and Foo == 1', 'ClientRequestHost == "e\u0301" and Foo == 1', 29, 3],
+    ['a tab is one column', '\tFoo == 1', ' Foo == 1', 1, 3],
+    ['an escape character is shown as its symbol, never sent raw', '`a\u001b[31m` == 1', '`a\u241b[31m` == 1', 0, 8],
+  ])('the caret sits under the problem as a terminal shows the line: %s', async (_what, src, shownLine, caretColumn, width) => {
+    const r = await runCli('compile-filter', ['-'], { stdin: src });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('\u001b');
+    expect(r.stderr).toContain(`   1 | ${shownLine}\n     | ${' '.repeat(caretColumn)}^${'~'.repeat(width - 1)}\n`);
+  });
   it('--diagnostics json: a JSON array on stderr with 1-based ranges', async () => {
     const r = await runCli('compile-filter', [BAD, '--diagnostics', 'json']);
     expect(r.code).toBe(1);
