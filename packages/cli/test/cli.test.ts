@@ -267,4 +267,27 @@ describe('logfilter fmt', () => {
   it('--check with --write is a usage error', async () => {
     expect((await runCli('logfilter', ['fmt', '--check', '--write', OK])).code).toBe(2);
   });
+  it('--diagnostics json: one array for all the files, [] when all is well', async () => {
+    const a = file('ja.logfilter', 'a == (');
+    const b = file('jb.logfilter', 'b == ');
+    const r = await runCli('logfilter', ['fmt', '--diagnostics', 'json', a, b]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stderr) as { file: string; code: string }[]).map((d) => [d.file, d.code])).toEqual([
+      [a, 'syntax'],
+      [b, 'syntax'],
+    ]);
+    const ok = await runCli('logfilter', ['fmt', '--check', '--diagnostics', 'json', file('jc.logfilter', 'c == 1\n')]);
+    expect([ok.code, JSON.parse(ok.stderr)]).toEqual([0, []]);
+  });
+  it('--check of a file that does not parse: exit 1, its errors, and no advice to run --write', async () => {
+    const r = await runCli('logfilter', ['fmt', '--check', file('k.logfilter', 'a == (')]);
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain('error syntax');
+    expect(r.stderr).not.toContain('--write');
+  });
+  it('--write with an unreadable file among the inputs: exit 2 and no file rewritten', async () => {
+    const f = file('l.logfilter', 'a   ==  1\n');
+    expect((await runCli('logfilter', ['fmt', '--write', f, path.join(dir, 'missing.logfilter')])).code).toBe(2);
+    expect(readFileSync(f, 'utf8')).toBe('a   ==  1\n');
+  });
 });
