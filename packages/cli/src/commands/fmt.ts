@@ -98,7 +98,7 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
 }
 
 export function registerFmt(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  program
+  const cmd = program
     .command('fmt')
     .description('format .logfilter sources and .rule files in the canonical style')
     .argument('[files...]', 'sources: .rule files are rules expressions, other files and standard input (- or nothing) .logfilter source')
@@ -107,6 +107,10 @@ export function registerFmt(program: Command, ctx: CliContext, setExit: (code: n
     .addOption(new Option('--kind <kind>', 'for .rule files: filter, a Boolean expression; value, a rewrite value expression').choices(['filter', 'value']).default('filter'))
     .addOption(diagnosticsOption())
     .action(async (files: string[], flags: FmtFlags) => {
+      // a flag of the rules language with no .rule file to apply to is a usage error, as in check
+      if (cmd.getOptionValueSource('kind') === 'cli' && !(files.length ? files : [undefined]).some((f) => languageOf(f) === 'rules')) {
+        throw new UsageError('--kind does not apply to a filter: it is for .rule files');
+      }
       setExit(await runFmt(files, flags, ctx, { command: 'logfilter fmt' }));
     });
 }
