@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 // Named imports of Node's modules: a default import makes the bundler copy all of a module's exports at load
 // (esbuild's __toESM: ~1.5 M instructions of `compile-filter`'s start for node:fs and node:path).
-import { closeSync, openSync, promises as fs, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, promises as fs, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import type { CliContext } from './context.js';
 import { UsageError, CliError, EXIT_USAGE } from './errors.js';
@@ -37,6 +37,8 @@ export async function readInput(file: string | undefined, ctx: CliContext): Prom
     if (file === undefined && ctx.stdin.isTTY) {
       throw new UsageError('no input: give a FILE, or pipe the filter on standard input (use - to read it explicitly)');
     }
+    // Node reads a directory on standard input (`< dir`) as empty: it would be judged as an empty filter
+    if (ctx.stdin === process.stdin && stdinIsDirectory()) throw new CliError(`cannot read ${STDIN_NAME}: it is a directory`, EXIT_USAGE, STDIN_NAME);
     return { name: STDIN_NAME, text: await readStream(ctx.stdin) };
   }
   const abs = resolvePath(ctx.cwd, file);
@@ -47,6 +49,14 @@ export async function readInput(file: string | undefined, ctx: CliContext): Prom
   } catch (e) {
     if (e instanceof CliError) throw e;
     throw new CliError(`cannot read ${file}: ${describeFsError(e)}`, EXIT_USAGE, file);
+  }
+}
+
+function stdinIsDirectory(): boolean {
+  try {
+    return fstatSync(0).isDirectory();
+  } catch {
+    return false;
   }
 }
 

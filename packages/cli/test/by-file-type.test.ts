@@ -59,6 +59,11 @@ describe('logfilter check by file type', () => {
     expect((await runCli('logfilter', ['check', '--phase', 'magic_transit', filter])).code).toBe(2);
     expect((await runCli('logfilter', ['check', '--kind', 'value', filter])).code).toBe(2);
     expect((await runCli('logfilter', ['check', '--diagnostics', 'api', filter])).code).toBe(2);
+    // fmt too, when no .rule file is given for --kind to apply to (standard input is a filter); nothing printed
+    for (const [args, stdin] of [[['fmt', '--kind', 'value', filter]], [['fmt', '--kind', 'filter', '-'], 'a == 1']] as const) {
+      expect(await runCli('logfilter', [...args], { stdin })).toMatchObject({ code: 2, stdout: '' });
+    }
+    expect((await runCli('logfilter', ['fmt', '--kind', 'filter', rule, filter])).code).toBe(0);
     for (const args of [['check', '--phase', 'http_request_firewal_custom', rule], ['rules', 'check', '--phase', 'nope', rule], ['rules', 'eval', '--phase', 'nope', '--request', rule, 'ssl']]) {
       const r = await runCli('logfilter', args);
       expect(r.code).toBe(2);

@@ -54,6 +54,17 @@ describe('compile-filter', () => {
     expect(r.stderr).toContain('   1 | ClientRequestHst == "x"\n     | ^~~~~~~~~~~~~~~~\n');
     expect(r.stderr).not.toMatch(/\x1b\[/);
   });
+  it.each([
+    ['wide characters take two columns', 'ClientRequestHost == "日本" and Foo == 1', 'ClientRequestHost == "日本" and Foo == 1', 32, 3],
+    ['a combining mark takes none', 'ClientRequestHost == "e\u0301" and Foo == 1', 'ClientRequestHost == "e\u0301" and Foo == 1', 29, 3],
+    ['a tab is one column', '\tFoo == 1', ' Foo == 1', 1, 3],
+    ['an escape character is shown as its symbol, never sent raw', '`a\u001b[31m` == 1', '`a\u241b[31m` == 1', 0, 8],
+  ])('the caret sits under the problem as a terminal shows the line: %s', async (_what, src, shownLine, caretColumn, width) => {
+    const r = await runCli('compile-filter', ['-'], { stdin: src });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('\u001b');
+    expect(r.stderr).toContain(`   1 | ${shownLine}\n     | ${' '.repeat(caretColumn)}^${'~'.repeat(width - 1)}\n`);
+  });
   it('--diagnostics json: a JSON array on stderr with 1-based ranges', async () => {
     const r = await runCli('compile-filter', [BAD, '--diagnostics', 'json']);
     expect(r.code).toBe(1);
@@ -255,5 +266,28 @@ describe('logfilter fmt', () => {
   });
   it('--check with --write is a usage error', async () => {
     expect((await runCli('logfilter', ['fmt', '--check', '--write', OK])).code).toBe(2);
+  });
+  it('--diagnostics json: one array for all the files, [] when all is well', async () => {
+    const a = file('ja.logfilter', 'a == (');
+    const b = file('jb.logfilter', 'b == ');
+    const r = await runCli('logfilter', ['fmt', '--diagnostics', 'json', a, b]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stderr) as { file: string; code: string }[]).map((d) => [d.file, d.code])).toEqual([
+      [a, 'syntax'],
+      [b, 'syntax'],
+    ]);
+    const ok = await runCli('logfilter', ['fmt', '--check', '--diagnostics', 'json', file('jc.logfilter', 'c == 1\n')]);
+    expect([ok.code, JSON.parse(ok.stderr)]).toEqual([0, []]);
+  });
+  it('--check of a file that does not parse: exit 1, its errors, and no advice to run --write', async () => {
+    const r = await runCli('logfilter', ['fmt', '--check', file('k.logfilter', 'a == (')]);
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain('error syntax');
+    expect(r.stderr).not.toContain('--write');
+  });
+  it('--write with an unreadable file among the inputs: exit 2 and no file rewritten', async () => {
+    const f = file('l.logfilter', 'a   ==  1\n');
+    expect((await runCli('logfilter', ['fmt', '--write', f, path.join(dir, 'missing.logfilter')])).code).toBe(2);
+    expect(readFileSync(f, 'utf8')).toBe('a   ==  1\n');
   });
 });

@@ -12,6 +12,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { isRulesetJsonFile, languageOf, type FileLanguage } from '../file-language.js';
 import { type Input, readInput, writeFileAtomic } from '../io.js';
 import { diagnosticsOption, reportDiagnostics } from '../options.js';
+import { type JsonDiagnostic, toJsonDiagnostics } from '../diagnostics-print.js';
 
 /** One input formatted: the text to print or write, whether it changed, and what to report when it cannot be. */
 export interface Formatted {
@@ -54,7 +55,9 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
   if (flags.check && flags.write) throw new UsageError('--check and --write cannot be used together');
   const list = files.length ? files : [undefined];
   if (flags.write && list.some((f) => f === undefined || f === '-')) throw new UsageError('--write needs file names (standard input cannot be rewritten)');
-  let exit = EXIT_OK;
+  // Every input is read (and refused) before anything is printed or written: an unreadable file is an I/O error
+  // (exit 2) with no file half-rewritten, and `--diagnostics json` stays one array for all the files.
+  const inputs: { input: Input; language: FileLanguage }[] = [];
   for (const file of list) {
     const input = await readInput(file, ctx);
     const language = options.language ?? languageOf(file);
@@ -62,15 +65,23 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
     if (isRulesetJsonFile(file) || (language === 'filter' && inputKind(input.text) === 'json')) {
       throw new UsageError(`${input.name} is JSON, not source: fmt formats .logfilter sources and .rule expressions (logfilter decompile turns filter JSON into source)`);
     }
+    inputs.push({ input, language });
+  }
+  let exit = EXIT_OK;
+  let unformatted = false;
+  const json: JsonDiagnostic[] = [];
+  for (const { input, language } of inputs) {
     const result = FORMATTERS[language](input, flags);
     if (!result.ok) {
-      reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
+      if (flags.diagnostics === 'json') json.push(...toJsonDiagnostics(input.name, input.text, result.diagnostics));
+      else reportDiagnostics(ctx, input.name, input.text, result.diagnostics, flags.diagnostics);
       exit = EXIT_FAILURE;
       continue;
     }
     if (flags.check) {
       if (result.changed) {
         ctx.stdout.write(`${input.name}\n`);
+        unformatted = true;
         exit = EXIT_FAILURE;
       }
     } else if (flags.write) {
@@ -80,12 +91,14 @@ export async function runFmt(files: string[], flags: FmtFlags, ctx: CliContext, 
       ctx.stdout.write(result.text);
     }
   }
-  if (flags.check && exit === EXIT_FAILURE && flags.diagnostics !== 'json') ctx.stderr.write(`some files are not formatted: run ${options.command} --write\n`);
+  if (flags.diagnostics === 'json') ctx.stderr.write(`${JSON.stringify(json)}\n`);
+  // the hint only when a file is merely unformatted: --write cannot mend one that does not parse
+  else if (unformatted) ctx.stderr.write(`some files are not formatted: run ${options.command} --write\n`);
   return exit;
 }
 
 export function registerFmt(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  program
+  const cmd = program
     .command('fmt')
     .description('format .logfilter sources and .rule files in the canonical style')
     .argument('[files...]', 'sources: .rule files are rules expressions, other files and standard input (- or nothing) .logfilter source')
@@ -94,6 +107,10 @@ export function registerFmt(program: Command, ctx: CliContext, setExit: (code: n
     .addOption(new Option('--kind <kind>', 'for .rule files: filter, a Boolean expression; value, a rewrite value expression').choices(['filter', 'value']).default('filter'))
     .addOption(diagnosticsOption())
     .action(async (files: string[], flags: FmtFlags) => {
+      // a flag of the rules language with no .rule file to apply to is a usage error, as in check
+      if (cmd.getOptionValueSource('kind') === 'cli' && !(files.length ? files : [undefined]).some((f) => languageOf(f) === 'rules')) {
+        throw new UsageError('--kind does not apply to a filter: it is for .rule files');
+      }
       setExit(await runFmt(files, flags, ctx, { command: 'logfilter fmt' }));
     });
 }

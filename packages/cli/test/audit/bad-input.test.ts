@@ -183,6 +183,25 @@ describe('rules eval --request and --lists files that are not usable', () => {
   });
 });
 
+describe('a directory on standard input (< dir)', () => {
+  it('is an I/O error (exit 2), not read as an empty filter', () => {
+    const fd = openSync(dir, 'r');
+    try {
+      for (const [bin, args] of [
+        [path.join(REPO, 'packages/cli/bin/compile-filter.cjs'), []],
+        [LOGFILTER, ['check', '-']],
+        [LOGFILTER, ['fmt']],
+      ] as const) {
+        const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', stdio: [fd, 'pipe', 'pipe'] });
+        expect([args, r.status, r.stdout]).toEqual([args, 2, '']);
+        expect(r.stderr).not.toContain('empty-filter');
+      }
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
 describe('standard output that cannot be written (/dev/full)', () => {
   const full = (bin: string, args: string[]) => {
     const fd = openSync('/dev/full', 'w');

@@ -27,6 +27,19 @@ describe('check() hands back the JSON it computed', () => {
     expect(r).toMatchObject({ ok: true, json: '{"where":{"key":"a`b","operator":"eq","value":1}}' });
   });
 
+  it("a job's unknown dataset is reported at the name, with its JSON path, in a job or in an answer holding one", () => {
+    const filter = '{\\"where\\":{\\"key\\":\\"QueryName\\",\\"operator\\":\\"eq\\",\\"value\\":\\"a\\"}}';
+    for (const [text, path] of [
+      [`{"dataset":"dns_logz","filter":"${filter}"}`, ['dataset']],
+      [`{"result":{"dataset":"dns_logz","filter":"${filter}"},"success":true}`, ['result', 'dataset']],
+    ] as const) {
+      const r = check(text);
+      expect(r.ok).toBe(false);
+      const at = text.indexOf('dns_logz');
+      expect(r.diagnostics.map((d) => [d.code, d.start, d.end, d.path])).toEqual([['unknown-dataset', at, at + 'dns_logz'.length, path]]);
+    }
+  });
+
   it('no JSON when there are errors', () => {
     const r = check('{"where":{"key":"Nope","operator":"eq","value":1}}');
     expect(r.ok).toBe(false);

@@ -65,7 +65,11 @@ export function check(input: string | unknown, options: CheckInputOptions = {}):
   if (!read.expr) {
     return { ok: false, diagnostics: read.diagnostics, form: read.form, dataset: options.dataset ?? DEFAULT_DATASET, input: 'json' };
   }
-  const a = analyze({ expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
+  const at = read.datasetAt;
+  const decl = at && read.dataset !== undefined ? { name: read.dataset, nameStart: at.start, nameEnd: at.end, start: at.start, end: at.end } : undefined;
+  const a = analyze({ dataset: decl, expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
+  // located like every JSON diagnostic: by its JSON path too
+  if (at) for (const d of a.diagnostics) if (d.code === 'unknown-dataset') d.path = at.path;
   const ok = !hasErrors(a.diagnostics);
   const json = ok ? a.serialized?.json : undefined;
   return { ok, diagnostics: a.diagnostics, stats: a.stats, form: read.form, dataset: a.dataset, input: 'json', ...(json !== undefined ? { json } : {}) };

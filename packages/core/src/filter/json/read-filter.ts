@@ -29,6 +29,14 @@ export interface ReadFilterResult {
   filterPath?: JsonPath;
   /** The job's `dataset`, when the input is a job (or an API answer holding one) that names it. */
   dataset?: string;
+  /** Where that name is in the text (inside its quotes) and its JSON path, when there is a text. */
+  datasetAt?: DatasetAt;
+}
+
+export interface DatasetAt {
+  start: number;
+  end: number;
+  path: JsonPath;
 }
 
 interface Read {
@@ -36,6 +44,7 @@ interface Read {
   diagnostics: Diagnostic[];
   filterPath?: JsonPath;
   dataset?: string;
+  datasetAt?: DatasetAt;
 }
 
 const NODE_KEYS = ['where', 'key', 'operator', 'value', 'and', 'or'];
@@ -137,7 +146,10 @@ function readJob(job: JsonObject, source: string, mapping: TextMapping, base: Js
   // the filter's fields belong to this dataset: decompile writes its `dataset` line, check checks against it
   // (only a name a `dataset` line can hold; the API's dataset names all are)
   const dataset = named?.type === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(named.value) ? named.value : undefined;
-  return dataset === undefined ? readJobFilter(job, source, mapping, base) : { ...readJobFilter(job, source, mapping, base), dataset };
+  if (dataset === undefined) return readJobFilter(job, source, mapping, base);
+  // an unknown name is reported there, as on a `dataset` line
+  const datasetAt = mapping.editable ? { start: mapping.offset(named!.start + 1), end: mapping.offset(named!.end - 1), path: [...base, 'dataset'] } : undefined;
+  return { ...readJobFilter(job, source, mapping, base), dataset, ...(datasetAt ? { datasetAt } : {}) };
 }
 
 function readJobFilter(job: JsonObject, source: string, mapping: TextMapping, base: JsonPath): Read {
