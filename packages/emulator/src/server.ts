@@ -328,7 +328,9 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw fail(413, 'bodyTooLarge', `request body larger than ${MAX_BODY} bytes`);
+    // The rest of the body is left unread and the connection is reset once the answer is out: it says so, or a
+    // client would send its next request on this connection and lose it.
+    if (size > MAX_BODY) throw new EmulatorError(413, ERROR_CODES.bodyTooLarge, `request body larger than ${MAX_BODY} bytes`, { connection: 'close' });
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

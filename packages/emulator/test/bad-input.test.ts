@@ -69,6 +69,20 @@ describe('a request target that is not a URL', () => {
   });
 });
 
+describe('a body over 1 MiB', () => {
+  it('is 413 with code 6008 and Connection: close, and the client\'s next requests are answered', async () => {
+    const post = (body: string) =>
+      fetch(`${emu.url}/zones/big-body/rulesets`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body });
+    const big = await post(JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
+    expect([big.status, big.headers.get('connection')]).toEqual([413, 'close']);
+    expect(await big.json()).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.bodyTooLarge }] });
+    // The rest of that body is never read and its connection is reset: a later request sent on it would be lost.
+    for (const name of ['after-1', 'after-2', 'after-3']) {
+      expect((await post(JSON.stringify({ name, kind: 'custom', phase: 'http_request_firewall_custom' }))).status).toBe(200);
+    }
+  });
+});
+
 describe('a body nested very deep', () => {
   const zone = 'deep0000000000000000000000000001';
   const send = (method: string, path: string, text?: string) =>
