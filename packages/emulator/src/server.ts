@@ -225,7 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         // send without a CORS preflight this server never grants; a browser-simple body type is refused outright.
         authenticate(req);
         const type = header(req, 'content-type');
-        if (type !== undefined && !/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
+        if (type !== undefined && !isJsonType(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
         req.resume();
         try {
           handleApi.reset();
@@ -323,6 +323,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
+/** application/json, with parameters (charset) or not; `application/json-patch+json` and the like are other types. */
+function isJsonType(type: string): boolean {
+  return /^\s*application\/json\s*(;|$)/i.test(type);
+}
+
 async function readBody(req: IncomingMessage, method: string): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -336,7 +341,7 @@ async function readBody(req: IncomingMessage, method: string): Promise<unknown> 
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return method === 'GET' || method === 'DELETE' ? undefined : {};
   const type = header(req, 'content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
+  if (!isJsonType(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
   let body: unknown;
   try {
     body = JSON.parse(text);

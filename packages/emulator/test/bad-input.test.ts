@@ -83,6 +83,24 @@ describe('a body over 1 MiB', () => {
   });
 });
 
+describe('the Content-Type of a body', () => {
+  const post = (type: string, path = '/zones/ctype/logpush/jobs') =>
+    fetch(`${emu.url}${path}`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': type }, body: JSON.stringify({ destination_conf: 'https://logs.example.com/in' }) });
+
+  it('is application/json, in any case and with parameters', async () => {
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/json;charset=UTF-8']) expect((await post(type)).status, type).toBe(200);
+  });
+
+  it('refuses other media types that merely start with application/json: 415, code 6003', async () => {
+    for (const type of ['application/json-patch+json', 'application/json+x', 'application/json/x', 'text/plain']) {
+      const r = await post(type);
+      expect([r.status, ((await r.json()) as { errors: { code: number }[] }).errors[0].code], type).toEqual([415, ERROR_CODES.unsupportedMediaType]);
+    }
+    const reset = await fetch(`${new URL(emu.url).origin}/__emulator/reset`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json-patch+json' }, body: '{}' });
+    expect(reset.status).toBe(415);
+  });
+});
+
 describe('a body nested very deep', () => {
   const zone = 'deep0000000000000000000000000001';
   const send = (method: string, path: string, text?: string) =>
