@@ -237,8 +237,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       if (path === 'faults' && method === 'POST') {
         const body = (await readBody(req, method)) as { faults?: Fault[]; count?: number; status?: number; retry_after?: number } | undefined;
-        if (Array.isArray(body?.faults)) handleApi.injectFaults(...body.faults);
-        else handleApi.failNext(body?.count ?? 1, body?.status ?? 429, body?.retry_after);
+        if (Array.isArray(body?.faults)) handleApi.injectFaults(...body.faults.map((fault, i) => checkedFault(fault, `/faults/${i}`)));
+        else {
+          checkedFault({ status: body?.status, retryAfter: body?.retry_after }, '', 'retry_after');
+          const count = body?.count ?? 1;
+          if (!Number.isInteger(count) || count < 0 || count > MAX_QUEUED_FAULTS) throw badRequest('validation', `count: must be an integer from 0 to ${MAX_QUEUED_FAULTS}`, '/count');
+          handleApi.failNext(count, body?.status ?? 429, body?.retry_after);
+        }
         return send(res, 200, ok({ queued: faults.length }));
       }
       req.resume();
@@ -302,6 +307,23 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
+}
+
+/** The most faults one admin call queues: a count of a billion would fill the memory one object at a time. */
+const MAX_QUEUED_FAULTS = 100_000;
+
+/**
+ * A fault from the admin hook, checked before it is queued: a status HTTP cannot send, a Retry-After that is no
+ * header value or a raw body that is no string broke the later request it was used on (a 500, or no answer at all).
+ */
+function checkedFault(fault: unknown, at: string, retryName = 'retryAfter'): Fault {
+  if (fault === null || typeof fault !== 'object' || Array.isArray(fault)) throw badRequest('validation', `${at ? at.slice(1) : 'body'}: a fault is an object`, at);
+  const { status, retryAfter, rawBody, hang } = fault as Record<string, unknown>;
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)) throw badRequest('validation', 'status: must be an HTTP status from 200 to 599', `${at}/status`);
+  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0)) throw badRequest('validation', `${retryName}: must be a whole number of seconds`, `${at}/${retryName}`);
+  if (rawBody !== undefined && typeof rawBody !== 'string') throw badRequest('validation', 'rawBody: must be a string', `${at}/rawBody`);
+  if (hang !== undefined && typeof hang !== 'boolean') throw badRequest('validation', 'hang: must be true or false', `${at}/hang`);
+  return fault as Fault;
 }
 
 /** The answer to a request the HTTP parser refused, by the parser's error code. */
