@@ -194,11 +194,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return `token:${token}`;
     }
     if (email !== undefined || key !== undefined) {
-      if (!email || !key) throw fail(401, 'missingCredentials', 'authentication failed: X-Auth-Email and X-Auth-Key go together');
+      if (!email || !key) throw unauthenticated('authentication failed: X-Auth-Email and X-Auth-Key go together');
       if (!open && !(email === options.email && key === options.key)) throw fail(403, 'invalidCredentials', 'authentication failed: invalid e-mail or API key');
       return `key:${email}`;
     }
-    throw fail(401, 'missingCredentials', 'authentication required: send Authorization: Bearer <token>, or X-Auth-Email and X-Auth-Key');
+    throw unauthenticated('authentication required: send Authorization: Bearer <token>, or X-Auth-Email and X-Auth-Key');
   }
 
   function rateLimit(who: string): void {
@@ -308,6 +308,9 @@ function header(req: IncomingMessage, name: string): string | undefined {
 function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
 }
+
+/** A 401 names the scheme to use, as HTTP requires of every 401 (RFC 9110, 11.6.1). */
+const unauthenticated = (message: string) => new EmulatorError(401, ERROR_CODES.missingCredentials, message, { 'www-authenticate': 'Bearer' });
 
 /** The most faults one admin call queues: a count of a billion would fill the memory one object at a time. */
 const MAX_QUEUED_FAULTS = 100_000;
