@@ -101,6 +101,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const text = JSON.stringify(body);
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
   });
+  // An Expect other than 100-continue: Node would answer a bare 417 without a body; the envelope like every refusal.
+  // The body the client may still send is not read: the connection is closed after the answer.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    send(res, 417, envelopeError(ERROR_CODES.invalidHeaders, 'Expect: only 100-continue is supported'), { connection: 'close' });
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

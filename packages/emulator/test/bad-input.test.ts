@@ -46,6 +46,13 @@ describe('requests the HTTP parser refuses', () => {
     expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.methodNotAllowed }] });
   });
 
+  it('an Expect other than 100-continue: 417 with the envelope, code 6003, and the connection closed', async () => {
+    const r = await raw('POST /client/v4/zones/z/logpush/jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nExpect: gimme\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    expect(r.status).toBe(417);
+    expect(r.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.invalidHeaders }] });
+  });
+
   it('headers beyond the parser limit: 431 with the envelope, code 6003', async () => {
     const r = await raw(`GET /client/v4/zones HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
     expect(r.status).toBe(431);
