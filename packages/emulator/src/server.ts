@@ -97,9 +97,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // It gets the envelope like every other refusal (README, "Error codes"), then the connection is closed.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const [status, reason, body] = unreadableRequest(error.code);
-    const text = JSON.stringify(body);
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+    answerAndClose(socket, ...unreadableRequest(error.code));
+  });
+  // CONNECT (a proxy's method) never reaches handle(): Node would close the connection without a word.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    answerAndClose(socket, 405, 'Method Not Allowed', envelopeError(ERROR_CODES.methodNotAllowed, 'method CONNECT is not allowed: the emulator is no proxy'));
   });
   // An Expect other than 100-continue: Node would answer a bare 417 without a body; the envelope like every refusal.
   // The body the client may still send is not read: the connection is closed after the answer.
@@ -332,6 +334,12 @@ function checkedFault(fault: unknown, at: string, retryName = 'retryAfter'): Fau
   if (rawBody !== undefined && typeof rawBody !== 'string') throw badRequest('validation', 'rawBody: must be a string', `${at}/rawBody`);
   if (hang !== undefined && typeof hang !== 'boolean') throw badRequest('validation', 'hang: must be true or false', `${at}/hang`);
   return fault as Fault;
+}
+
+/** An answer written straight to the socket (for requests that never reach handle()), then the connection closed. */
+function answerAndClose(socket: Socket, status: number, reason: string, body: unknown): void {
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }
 
 /** The answer to a request the HTTP parser refused, by the parser's error code. */

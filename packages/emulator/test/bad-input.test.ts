@@ -53,6 +53,12 @@ describe('requests the HTTP parser refuses', () => {
     expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.invalidHeaders }] });
   });
 
+  it('CONNECT (a proxy\'s method): 405 with the envelope, code 7001, not a silently closed connection', async () => {
+    const r = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(r.status).toBe(405);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.methodNotAllowed }] });
+  });
+
   it('headers beyond the parser limit: 431 with the envelope, code 6003', async () => {
     const r = await raw(`GET /client/v4/zones HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
     expect(r.status).toBe(431);
