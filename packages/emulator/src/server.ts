@@ -257,7 +257,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(res, 404, envelopeError(ERROR_CODES.noRoute, `no admin route ${method} ${ADMIN_PATH}/${path}`));
     } catch (error) {
       const failure = error instanceof EmulatorError ? error : badRequest('validation', (error as Error).message);
-      send(res, failure.status, envelopeError(failure.code, failure.message, failure.pointer, failure.chain));
+      send(res, failure.status, envelopeError(failure.code, failure.message, failure.pointer, failure.chain), failure.headers);
     }
   }
 

@@ -89,6 +89,8 @@ describe('a body over 1 MiB', () => {
     const big = await post(JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
     expect([big.status, big.headers.get('connection')]).toEqual([413, 'close']);
     expect(await big.json()).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.bodyTooLarge }] });
+    const hook = await fetch(`${new URL(emu.url).origin}/__emulator/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: ['x'.repeat(2 * 1024 * 1024)] }) });
+    expect([hook.status, hook.headers.get('connection')]).toEqual([413, 'close']);
     // The rest of that body is never read and its connection is reset: a later request sent on it would be lost.
     for (const name of ['after-1', 'after-2', 'after-3']) {
       expect((await post(JSON.stringify({ name, kind: 'custom', phase: 'http_request_firewall_custom' }))).status).toBe(200);
