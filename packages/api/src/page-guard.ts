@@ -66,6 +66,8 @@ export interface PageGuardOptions {
 
 const BASE = (zone: string) => {
   if (typeof zone !== 'string' || zone.trim() === '') throw new PageGuardInputError('zone', 'zone: a zone id is needed');
+  // `.` and `..` are resolved away by URL parsing: the request would go to another path than the zone's.
+  if (zone === '.' || zone === '..') throw new PageGuardInputError('zone', `zone: invalid zone id "${zone}"`);
   return `/zones/${encodeURIComponent(zone)}/page_guard`;
 };
 const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'] as const;

@@ -249,6 +249,17 @@ describe('list parameters are checked before sending', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('refuses a zone id that URL parsing would resolve away (. and ..) before sending anything', async () => {
+    const before = emu.requestCount;
+    for (const zone of ['.', '..']) {
+      for (const call of [pg.getSettings(zone), pg.listScripts(zone), pg.listPolicies(zone)]) {
+        const e = await failure(call);
+        expect([e instanceof PageGuardInputError, (e as PageGuardInputError).field], zone).toEqual([true, 'zone']);
+      }
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('cookies refuse script parameters; exports refuse paging', async () => {
     expect(((await failure(pg.listCookies('shop', { status: 'active' } as never))) as PageGuardInputError).field).toBe('status');
     expect(((await failure(pg.listCookies('shop', { same_site: 'lenient' } as never))) as PageGuardInputError).field).toBe('same_site');

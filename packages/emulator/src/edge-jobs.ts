@@ -58,7 +58,10 @@ function checkEdgeFilter(filter: string): void {
   checkFilter(filter, DATASET);
 }
 
-export function createEdgeJob(zone: ZoneState, body: Record<string, unknown>): EdgeJob {
+export function createEdgeJob(zone: ZoneState, input: unknown): EdgeJob {
+  // As a job's body: JSON null, a list or a scalar is no job (an empty request body already reads as {}).
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw badRequest('jobInvalid', 'body: must be object');
+  const body = input as Record<string, unknown>;
   checkBodyFields('edgeJob', body);
   const fields = body.fields ?? '';
   if (typeof fields !== 'string') throw badRequest('jobInvalid', 'fields: must be a comma-separated string of field names', '/fields');

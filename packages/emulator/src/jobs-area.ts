@@ -150,7 +150,7 @@ function edgeRoutes(store: Store, L: string[]): Route[] {
       pattern,
       methods: {
         GET: (_request, params) => ({ result: edgeJobs(store.zone(params.zone)) }),
-        POST: (request, params) => ({ result: createEdgeJob(store.zone(params.zone), (request.body ?? {}) as Record<string, unknown>), mutates: true }),
+        POST: (request, params) => ({ result: createEdgeJob(store.zone(params.zone), request.body), mutates: true }),
       },
     }),
   );

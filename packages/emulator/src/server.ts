@@ -97,9 +97,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // It gets the envelope like every other refusal (README, "Error codes"), then the connection is closed.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const [status, reason, body] = unreadableRequest(error.code);
-    const text = JSON.stringify(body);
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+    answerAndClose(socket, ...unreadableRequest(error.code));
+  });
+  // CONNECT (a proxy's method) never reaches handle(): Node would close the connection without a word.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    answerAndClose(socket, 405, 'Method Not Allowed', envelopeError(ERROR_CODES.methodNotAllowed, 'method CONNECT is not allowed: the emulator is no proxy'));
+  });
+  // An Expect other than 100-continue: Node would answer a bare 417 without a body; the envelope like every refusal.
+  // The body the client may still send is not read: the connection is closed after the answer.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    send(res, 417, envelopeError(ERROR_CODES.invalidHeaders, 'Expect: only 100-continue is supported'), { connection: 'close' });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -194,11 +201,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return `token:${token}`;
     }
     if (email !== undefined || key !== undefined) {
-      if (!email || !key) throw fail(401, 'missingCredentials', 'authentication failed: X-Auth-Email and X-Auth-Key go together');
+      if (!email || !key) throw unauthenticated('authentication failed: X-Auth-Email and X-Auth-Key go together');
       if (!open && !(email === options.email && key === options.key)) throw fail(403, 'invalidCredentials', 'authentication failed: invalid e-mail or API key');
       return `key:${email}`;
     }
-    throw fail(401, 'missingCredentials', 'authentication required: send Authorization: Bearer <token>, or X-Auth-Email and X-Auth-Key');
+    throw unauthenticated('authentication required: send Authorization: Bearer <token>, or X-Auth-Email and X-Auth-Key');
   }
 
   function rateLimit(who: string): void {
@@ -225,7 +232,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         // send without a CORS preflight this server never grants; a browser-simple body type is refused outright.
         authenticate(req);
         const type = header(req, 'content-type');
-        if (type !== undefined && !/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
+        if (type !== undefined && !isJsonType(type)) throw fail(415, 'unsupportedMediaType', 'reset takes no body, or one sent with Content-Type: application/json');
         req.resume();
         try {
           handleApi.reset();
@@ -237,15 +244,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       if (path === 'faults' && method === 'POST') {
         const body = (await readBody(req, method)) as { faults?: Fault[]; count?: number; status?: number; retry_after?: number } | undefined;
-        if (Array.isArray(body?.faults)) handleApi.injectFaults(...body.faults);
-        else handleApi.failNext(body?.count ?? 1, body?.status ?? 429, body?.retry_after);
+        if (Array.isArray(body?.faults)) handleApi.injectFaults(...body.faults.map((fault, i) => checkedFault(fault, `/faults/${i}`)));
+        else {
+          checkedFault({ status: body?.status, retryAfter: body?.retry_after }, '', 'retry_after');
+          const count = body?.count ?? 1;
+          if (!Number.isInteger(count) || count < 0 || count > MAX_QUEUED_FAULTS) throw badRequest('validation', `count: must be an integer from 0 to ${MAX_QUEUED_FAULTS}`, '/count');
+          handleApi.failNext(count, body?.status ?? 429, body?.retry_after);
+        }
         return send(res, 200, ok({ queued: faults.length }));
       }
       req.resume();
       send(res, 404, envelopeError(ERROR_CODES.noRoute, `no admin route ${method} ${ADMIN_PATH}/${path}`));
     } catch (error) {
       const failure = error instanceof EmulatorError ? error : badRequest('validation', (error as Error).message);
-      send(res, failure.status, envelopeError(failure.code, failure.message, failure.pointer, failure.chain));
+      send(res, failure.status, envelopeError(failure.code, failure.message, failure.pointer, failure.chain), failure.headers);
     }
   }
 
@@ -304,6 +316,32 @@ function ok(result: unknown) {
   return { result, success: true, errors: [], messages: [] };
 }
 
+/** A 401 names the scheme to use, as HTTP requires of every 401 (RFC 9110, 11.6.1). */
+const unauthenticated = (message: string) => new EmulatorError(401, ERROR_CODES.missingCredentials, message, { 'www-authenticate': 'Bearer' });
+
+/** The most faults one admin call queues: a count of a billion would fill the memory one object at a time. */
+const MAX_QUEUED_FAULTS = 100_000;
+
+/**
+ * A fault from the admin hook, checked before it is queued: a status HTTP cannot send, a Retry-After that is no
+ * header value or a raw body that is no string broke the later request it was used on (a 500, or no answer at all).
+ */
+function checkedFault(fault: unknown, at: string, retryName = 'retryAfter'): Fault {
+  if (fault === null || typeof fault !== 'object' || Array.isArray(fault)) throw badRequest('validation', `${at ? at.slice(1) : 'body'}: a fault is an object`, at);
+  const { status, retryAfter, rawBody, hang } = fault as Record<string, unknown>;
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)) throw badRequest('validation', 'status: must be an HTTP status from 200 to 599', `${at}/status`);
+  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0)) throw badRequest('validation', `${retryName}: must be a whole number of seconds`, `${at}/${retryName}`);
+  if (rawBody !== undefined && typeof rawBody !== 'string') throw badRequest('validation', 'rawBody: must be a string', `${at}/rawBody`);
+  if (hang !== undefined && typeof hang !== 'boolean') throw badRequest('validation', 'hang: must be true or false', `${at}/hang`);
+  return fault as Fault;
+}
+
+/** An answer written straight to the socket (for requests that never reach handle()), then the connection closed. */
+function answerAndClose(socket: Socket, status: number, reason: string, body: unknown): void {
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+}
+
 /** The answer to a request the HTTP parser refused, by the parser's error code. */
 function unreadableRequest(code: string | undefined): [number, string, unknown] {
   if (code === 'HPE_INVALID_METHOD') return [405, 'Method Not Allowed', envelopeError(ERROR_CODES.methodNotAllowed, 'the request method is not one HTTP defines')];
@@ -323,18 +361,25 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
+/** application/json, with parameters (charset) or not; `application/json-patch+json` and the like are other types. */
+function isJsonType(type: string): boolean {
+  return /^\s*application\/json\s*(;|$)/i.test(type);
+}
+
 async function readBody(req: IncomingMessage, method: string): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw fail(413, 'bodyTooLarge', `request body larger than ${MAX_BODY} bytes`);
+    // The rest of the body is left unread and the connection is reset once the answer is out: it says so, or a
+    // client would send its next request on this connection and lose it.
+    if (size > MAX_BODY) throw new EmulatorError(413, ERROR_CODES.bodyTooLarge, `request body larger than ${MAX_BODY} bytes`, { connection: 'close' });
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return method === 'GET' || method === 'DELETE' ? undefined : {};
   const type = header(req, 'content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
+  if (!isJsonType(type)) throw fail(415, 'unsupportedMediaType', 'a request body must be sent with Content-Type: application/json');
   let body: unknown;
   try {
     body = JSON.parse(text);

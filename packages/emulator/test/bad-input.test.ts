@@ -46,6 +46,19 @@ describe('requests the HTTP parser refuses', () => {
     expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.methodNotAllowed }] });
   });
 
+  it('an Expect other than 100-continue: 417 with the envelope, code 6003, and the connection closed', async () => {
+    const r = await raw('POST /client/v4/zones/z/logpush/jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nExpect: gimme\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    expect(r.status).toBe(417);
+    expect(r.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.invalidHeaders }] });
+  });
+
+  it('CONNECT (a proxy\'s method): 405 with the envelope, code 7001, not a silently closed connection', async () => {
+    const r = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(r.status).toBe(405);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.methodNotAllowed }] });
+  });
+
   it('headers beyond the parser limit: 431 with the envelope, code 6003', async () => {
     const r = await raw(`GET /client/v4/zones HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
     expect(r.status).toBe(431);
@@ -66,6 +79,40 @@ describe('a request target that is not a URL', () => {
     const r = await raw('GET http://[ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n');
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body)).toMatchObject({ success: false, errors: [{ code: ERROR_CODES.malformedPath }] });
+  });
+});
+
+describe('a body over 1 MiB', () => {
+  it('is 413 with code 6008 and Connection: close, and the client\'s next requests are answered', async () => {
+    const post = (body: string) =>
+      fetch(`${emu.url}/zones/big-body/rulesets`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body });
+    const big = await post(JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
+    expect([big.status, big.headers.get('connection')]).toEqual([413, 'close']);
+    expect(await big.json()).toMatchObject({ success: false, result: null, errors: [{ code: ERROR_CODES.bodyTooLarge }] });
+    const hook = await fetch(`${new URL(emu.url).origin}/__emulator/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ faults: ['x'.repeat(2 * 1024 * 1024)] }) });
+    expect([hook.status, hook.headers.get('connection')]).toEqual([413, 'close']);
+    // The rest of that body is never read and its connection is reset: a later request sent on it would be lost.
+    for (const name of ['after-1', 'after-2', 'after-3']) {
+      expect((await post(JSON.stringify({ name, kind: 'custom', phase: 'http_request_firewall_custom' }))).status).toBe(200);
+    }
+  });
+});
+
+describe('the Content-Type of a body', () => {
+  const post = (type: string, path = '/zones/ctype/logpush/jobs') =>
+    fetch(`${emu.url}${path}`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': type }, body: JSON.stringify({ destination_conf: 'https://logs.example.com/in' }) });
+
+  it('is application/json, in any case and with parameters', async () => {
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/json;charset=UTF-8']) expect((await post(type)).status, type).toBe(200);
+  });
+
+  it('refuses other media types that merely start with application/json: 415, code 6003', async () => {
+    for (const type of ['application/json-patch+json', 'application/json+x', 'application/json/x', 'text/plain']) {
+      const r = await post(type);
+      expect([r.status, ((await r.json()) as { errors: { code: number }[] }).errors[0].code], type).toEqual([415, ERROR_CODES.unsupportedMediaType]);
+    }
+    const reset = await fetch(`${new URL(emu.url).origin}/__emulator/reset`, { method: 'POST', headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json-patch+json' }, body: '{}' });
+    expect(reset.status).toBe(415);
   });
 });
 

@@ -39,6 +39,29 @@ describe('fault injection', () => {
     expect(b.status).toBe(200);
     await expect(b.json()).rejects.toThrow();
   });
+  it('refuses a fault the later request could not be answered with (400, 10021, its pointer), and queues nothing', async () => {
+    const hook = (body: unknown) => fetch(emu.url.replace('/client/v4', '/__emulator/faults'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const cases: [unknown, string][] = [
+      [{ faults: [{ status: 'abc' }] }, '/faults/0/status'],
+      [{ faults: [{ status: 503 }, { status: 99 }] }, '/faults/1/status'],
+      [{ faults: [{ status: 1000 }] }, '/faults/0/status'],
+      [{ faults: [{ retryAfter: 'a\r\nx: y' }] }, '/faults/0/retryAfter'],
+      // A raw body that is no string left the request without an answer at all.
+      [{ faults: [{ rawBody: 5 }] }, '/faults/0/rawBody'],
+      [{ faults: [{ hang: 'yes' }] }, '/faults/0/hang'],
+      [{ faults: [null] }, '/faults/0'],
+      [{ count: -1 }, '/count'],
+      [{ count: 1e9 }, '/count'],
+      [{ count: 1, status: 42 }, '/status'],
+      [{ count: 1, retry_after: 'soon' }, '/retry_after'],
+    ];
+    for (const [body, pointer] of cases) {
+      const r = await hook(body);
+      const answer = (await r.json()) as { errors: { code: number; source?: { pointer: string } }[] };
+      expect([r.status, answer.errors[0].code, answer.errors[0].source?.pointer], JSON.stringify(body)).toEqual([400, ERROR_CODES.validation, pointer]);
+      expect((await call('GET', '/zones/z/rulesets')).status, JSON.stringify(body)).toBe(200);
+    }
+  });
   it('simulates a configured rate limit per credential', async () => {
     const limited = await startEmulator({ rateLimit: { requests: 2, windowSeconds: 60 } });
     try {

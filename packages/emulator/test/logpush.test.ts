@@ -99,4 +99,16 @@ describe('log export jobs in full', () => {
     const cf = new Cloudflare({ apiToken: 'test-token', baseURL: emu.url, maxRetries: 0 });
     expect((await cf.logpush.edge.get({ zone_id: 'e' })).result.map((j) => j?.session_id)).toEqual([ok.body.result.session_id]);
   });
+
+  it('instant logs: a body that is not an object (null, a list, a scalar) is refused as a job\'s is, and creates nothing', async () => {
+    for (const path of ['/zones/e-body/logpush/edge', '/zones/e-body/logexport/edge/jobs']) {
+      for (const text of ['null', '[]', '"x"', '1', 'true']) {
+        const r = await call('POST', path, text);
+        expect([r.status, r.body.success, r.body.errors[0].code], `${path} ${text}`).toEqual([400, false, ERROR_CODES.jobInvalid]);
+      }
+    }
+    expect((await call('GET', '/zones/e-body/logpush/edge')).body.result).toEqual([]);
+    // An empty request body is still a job with the defaults.
+    expect((await call('POST', '/zones/e-body/logpush/edge')).status).toBe(200);
+  });
 });

@@ -59,6 +59,16 @@ describe('authentication', () => {
     const c = await fetch(`${emu.url}/zones/${Z}/rulesets`, { headers: { authorization: 'Basic abc' } });
     expect([c.status, ((await c.json()) as any).errors[0].code]).toEqual([400, ERROR_CODES.invalidHeaders]);
   });
+  it('names the scheme in WWW-Authenticate on every 401 (HTTP requires it), on either spelling of a path', async () => {
+    for (const [path, headers] of [
+      [`/zones/${Z}/rulesets`, {}],
+      [`/zones/${Z}/page_shield`, {}],
+      [`/zones/${Z}/logexport/jobs`, { 'x-auth-email': 'ops@example.com' }],
+    ] as const) {
+      const r = await fetch(`${emu.url}${path}`, { headers });
+      expect([r.status, r.headers.get('www-authenticate'), ((await r.json()) as any).errors[0].code], path).toEqual([401, 'Bearer', ERROR_CODES.missingCredentials]);
+    }
+  });
   it('accepts e-mail and key when configured, and refuses a wrong key or a lone e-mail', async () => {
     const e2 = await startEmulator({ email: 'ops@example.com', key: 'k1' });
     try {
