@@ -194,6 +194,51 @@ describe('eval --engine duckdb: a key given twice in a line', () => {
   });
 });
 
+describe('eval --engine duckdb: values DuckDB would cast into another meaning', () => {
+  it('reads int fields as the language does: " 30", "0x1E", "+30" are no number, 30.5 is not 30, "30" and 3e1 are', async () => {
+    const values = ['30', '"30"', '3e1', '" 30"', '"0x1E"', '"+30"', '30.5', '"30.5"', '""', 'null', '31'];
+    write(dir, 'ints.ndjson', values.map((v) => `{"EdgeResponseStatus":${v}}`).join('\n') + '\n{}\n');
+    const filters = ['EdgeResponseStatus == 30', 'EdgeResponseStatus != 30', 'EdgeResponseStatus < 31', 'EdgeResponseStatus >= 30', 'EdgeResponseStatus in [30, 31]', 'EdgeResponseStatus not in [30]'];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [i, f] of filters.entries()) {
+      write(dir, `ints${i}.logfilter`, `${f}\n`);
+      const duck = await run('eval', `ints${i}.logfilter`, 'ints.ndjson', '--json', '--engine', 'duckdb');
+      expect(duck.code, duck.stderr).toBe(0);
+      got.push(`${f}: ${JSON.parse(duck.stdout).matched}`);
+      want.push(`${f}: ${JSON.parse((await run('eval', `ints${i}.logfilter`, 'ints.ndjson', '--json')).stdout).matched}`);
+    }
+    expect(got).toEqual(want);
+    // == holds for 30, "30" and 3e1; != for the 7 other present values, null and the absent field
+    expect(want.slice(0, 2)).toEqual(['EdgeResponseStatus == 30: 3', 'EdgeResponseStatus != 30: 9']);
+  });
+
+  it('refuses (exit 2, field named) a boolean in an int field, a non-boolean in a bool field, a non-string in a string array', async () => {
+    const cases: [string, string][] = [
+      ['EdgeResponseStatus == 1', '{"EdgeResponseStatus":true}'],
+      ['WorkerSubrequest == true', '{"WorkerSubrequest":"true"}'],
+      ['WorkerSubrequest == false', '{"WorkerSubrequest":0}'],
+      ['SecurityRuleIDs contains "true"', '{"SecurityRuleIDs":["a",true]}'],
+    ];
+    for (const [i, [f, line]] of cases.entries()) {
+      write(dir, `cast${i}.logfilter`, `${f}\n`);
+      write(dir, `cast${i}.ndjson`, `${line}\n`);
+      // the language's answer: no match
+      expect(JSON.parse((await run('eval', `cast${i}.logfilter`, `cast${i}.ndjson`, '--json')).stdout)).toMatchObject({ total: 1, matched: 0 });
+      const r = await run('eval', `cast${i}.logfilter`, `cast${i}.ndjson`, '--engine', 'duckdb', '--json');
+      expect(r.code, `${f} on ${line}: ${r.stdout}`).toBe(2);
+      expect(r.stderr).toContain(f.split(' ')[0]);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // well-typed values count as the built-in evaluator counts
+    write(dir, 'typed.logfilter', 'WorkerSubrequest == true or SecurityRuleIDs contains "x"\n');
+    write(dir, 'typed.ndjson', '{"WorkerSubrequest":true}\n{"WorkerSubrequest":false,"SecurityRuleIDs":["x",null]}\n{"SecurityRuleIDs":[]}\n{}\n');
+    const ok = await run('eval', 'typed.logfilter', 'typed.ndjson', '--engine', 'duckdb', '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 4, matched: 2, malformed: 0 });
+  });
+});
+
 describe('eval --engine duckdb: damaged gzip', () => {
   it('names the file DuckDB could not read (junk after the last member, cut short), exit 2, no stack', async () => {
     const lines = '{"ClientRequestHost":"a"}\n'.repeat(50);

@@ -12,7 +12,7 @@ import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:
 import { relative as relativePath } from 'node:path';
 import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
-import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
+import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema, type SqlColumn } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 import { expandLogArgs } from './inputs.js';
@@ -49,13 +49,39 @@ async function loadDuckDb(): Promise<DuckDbApi> {
 
 /**
  * json_transform's type spelling for a column kind, from the SQL back end's DuckDB types (an array type
- * `T[]` is spelled `[T]` there). Strings, and arrays of JSON values, are read as JSON: see stringFields in
+ * `T[]` is spelled `[T]` there). Strings, and arrays of JSON values, are read as JSON: see jsonReading in
  * evaluateWithDuckDb.
  */
 function transformType(kind: ColumnKind): unknown {
-  if (kind === 'string' || kind === 'array-json') return 'JSON';
+  if (jsonReading(kind, '') || kind === 'array-json') return 'JSON';
   const type = DUCKDB_COLUMN_TYPES[kind];
   return type.endsWith('[]') ? [type.slice(0, -2)] : type;
+}
+
+/**
+ * How a field of this kind is read from its JSON value (`c`), when DuckDB's own cast would change its meaning:
+ * the column toSql reads (an expression, or the type whose views compare as the language does) and the test
+ * for a value of the wrong type.
+ */
+function jsonReading(kind: ColumnKind, c: string): { column: SqlColumn; wrong: string } | undefined {
+  const type = `json_type(${c})`;
+  switch (kind) {
+    case 'string':
+      return { column: { sql: `(CASE WHEN ${type} = 'VARCHAR' THEN ${c} ->> '$' END)` }, wrong: `${type} NOT IN ('VARCHAR', 'NULL')` };
+    case 'int':
+    case 'float':
+      // numbers and strings as an `int or string` field's: a numeric string reads as its number, others are text
+      return { column: { type: 'int or string' }, wrong: `${type} IN ('BOOLEAN', 'ARRAY', 'OBJECT')` };
+    case 'bool':
+      return { column: { sql: `(CASE WHEN ${type} = 'BOOLEAN' THEN ${c}::BOOLEAN END)` }, wrong: `${type} NOT IN ('BOOLEAN', 'NULL')` };
+    case 'array-string':
+      return {
+        column: { sql: `(CASE WHEN ${type} = 'ARRAY' THEN ${c}::VARCHAR[] END)` },
+        wrong: `(${type} NOT IN ('ARRAY', 'NULL') OR (${type} = 'ARRAY' AND len(list_filter(json_extract(${c}, '$[*]'), e -> json_type(e) NOT IN ('VARCHAR', 'NULL'))) > 0))`,
+      };
+    default:
+      return undefined;
+  }
 }
 
 const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind => {
@@ -186,13 +212,26 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     throw new CliError(`--engine duckdb cannot run this filter: ${generated.diagnostics.map((x) => x.message).join('; ')}; the built-in evaluator can (no --engine)`, EXIT_USAGE);
   }
   const fields = generated.fields;
-  // String fields are read as JSON and only a JSON string is their text: DuckDB would turn a number or a
-  // boolean into its digits (`{"ClientRequestHost":10}` would start with "1"), where the language's string
-  // operators see no string. A value of another type is then reported as mistyped (below), never counted.
-  const stringFields = fields.filter((f) => kindOf(schema, f) === 'string');
-  const asText = (f: string) => `(CASE WHEN json_type(${d.ident(f)}) = 'VARCHAR' THEN ${d.ident(f)} ->> '$' END)`;
-  const expr = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset, columns: Object.fromEntries(stringFields.map((f) => [f, { sql: asText(f) }])) }).sql!;
-  const scanAsJson = Object.fromEntries(stringFields.map((f) => [f, { type: 'object' as const }]));
+  // Fields are read as JSON and typed here, never by DuckDB's casts, which give values another meaning than the
+  // language's: a number or a boolean becomes a string's digits (`{"ClientRequestHost":10}` would start with
+  // "1"), " 30", "0x1E" or true an int (the language reads no number there), 30.5 the int 30, "true" or 1 a
+  // boolean, and [true] the string array ["true"]. Numbers are read as the language reads them (a numeric
+  // string included); a value of another type is reported as mistyped (below), never counted.
+  const readings = new Map(fields.flatMap((f) => {
+    const r = jsonReading(kindOf(schema, f), d.ident(f));
+    return r ? [[f, r] as const] : [];
+  }));
+  const jsonFields = [...readings.keys()];
+  const expr = toSql(o.json, {
+    dialect: 'duckdb',
+    dataset: o.dataset,
+    columns: Object.fromEntries([...readings].map(([f, r]) => [f, r.column])),
+  }).sql!;
+  const scanAsJson = Object.fromEntries(jsonFields.map((f) => [f, { type: 'object' as const }]));
+  const valueOf = (f: string) => {
+    const c = readings.get(f)?.column;
+    return typeof c === 'object' && c.sql !== undefined ? c.sql : d.ident(f);
+  };
 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
@@ -235,10 +274,10 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         if (!present.has(f)) return `NULL AS ${d.ident(f)}`;
         const kind = kindOf(schema, f);
         // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
-        if (kind === 'int-or-string' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
+        if (kind === 'int-or-string' || kind === 'int' || kind === 'float' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
         const typed = `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)})`;
-        // String fields are JSON here too (see stringFields).
-        return `${kind === 'string' ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
+        // Fields read as JSON are JSON here too (see readings).
+        return `${readings.has(f) ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
       };
       sources.push(`SELECT to_json(p)::VARCHAR AS __line, true AS __object${fields.map((f) => `, ${cast(f)}`).join('')} FROM read_parquet(${list(files.parquet)}, union_by_name=true) p`);
     }
@@ -246,9 +285,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const held = `(__object AND (${expr}))`;
 
     const ndjsonOnly = ndjsonFiles.length > 0 && files.parquet.length === 0;
-    const carried = fields.map((f) => `count(${stringFields.includes(f) ? asText(f) : d.ident(f)})`);
-    // A string field holding a JSON value that is not a string (nor null).
-    const notText = (f: string) => `json_type(${d.ident(f)}) NOT IN ('VARCHAR', 'NULL')`;
+    const carried = fields.map((f) => `count(${valueOf(f)})`);
+    // A field read as JSON holding a value of another type.
+    const notText = (f: string) => readings.get(f)!.wrong;
 
     // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
     // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
@@ -257,7 +296,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     if (ndjsonOnly) {
       const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset, columns: scanAsJson })}, format='newline_delimited', records=true`);
       try {
-        const wrongText = stringFields.length ? `count(*) FILTER (WHERE ${stringFields.map(notText).join(' OR ')})` : '0';
+        const wrongText = jsonFields.length ? `count(*) FILTER (WHERE ${jsonFields.map(notText).join(' OR ')})` : '0';
         const [r] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')}, ${wrongText} FROM ${scan}`)).getRows();
         // Mistyped strings: the exact path names them.
         row = Number(r![3 + fields.length]) === 0 ? r : undefined;
@@ -268,9 +307,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     if (!row) {
       const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
       // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
-      const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
+      const typed = ndjsonOnly ? fields.filter((f) => readings.has(f) || !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
       const isMistyped = (f: string) =>
-        stringFields.includes(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+        readings.has(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
       const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
       const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
       // A key given twice: DuckDB reads its first value, the language (JSON.parse) the last. Only NDJSON can
