@@ -213,12 +213,14 @@ describe('eval --engine duckdb: values DuckDB would cast into another meaning', 
     expect(want.slice(0, 2)).toEqual(['EdgeResponseStatus == 30: 3', 'EdgeResponseStatus != 30: 9']);
   });
 
-  it('refuses (exit 2, field named) a boolean in an int field, a non-boolean in a bool field, a non-string in a string array', async () => {
+  it('refuses (exit 2, field named) a boolean in an int field, a non-boolean in a bool field, an element of another type in an array', async () => {
     const cases: [string, string][] = [
       ['EdgeResponseStatus == 1', '{"EdgeResponseStatus":true}'],
       ['WorkerSubrequest == true', '{"WorkerSubrequest":"true"}'],
       ['WorkerSubrequest == false', '{"WorkerSubrequest":0}'],
       ['SecurityRuleIDs contains "true"', '{"SecurityRuleIDs":["a",true]}'],
+      ['BotDetectionIDs contains 30', '{"BotDetectionIDs":[30.5]}'],
+      ['BotDetectionIDs contains 1', '{"BotDetectionIDs":[true]}'],
     ];
     for (const [i, [f, line]] of cases.entries()) {
       write(dir, `cast${i}.logfilter`, `${f}\n`);
@@ -231,11 +233,11 @@ describe('eval --engine duckdb: values DuckDB would cast into another meaning', 
       expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
     }
     // well-typed values count as the built-in evaluator counts
-    write(dir, 'typed.logfilter', 'WorkerSubrequest == true or SecurityRuleIDs contains "x"\n');
-    write(dir, 'typed.ndjson', '{"WorkerSubrequest":true}\n{"WorkerSubrequest":false,"SecurityRuleIDs":["x",null]}\n{"SecurityRuleIDs":[]}\n{}\n');
+    write(dir, 'typed.logfilter', 'WorkerSubrequest == true or SecurityRuleIDs contains "x" or BotDetectionIDs contains 7\n');
+    write(dir, 'typed.ndjson', '{"WorkerSubrequest":true}\n{"WorkerSubrequest":false,"SecurityRuleIDs":["x",null]}\n{"SecurityRuleIDs":[]}\n{"BotDetectionIDs":[1,7]}\n{}\n');
     const ok = await run('eval', 'typed.logfilter', 'typed.ndjson', '--engine', 'duckdb', '--json');
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 4, matched: 2, malformed: 0 });
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 5, matched: 3, malformed: 0 });
   });
 });
 

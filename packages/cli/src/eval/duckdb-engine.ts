@@ -75,10 +75,13 @@ function jsonReading(kind: ColumnKind, c: string): { column: SqlColumn; wrong: s
     case 'bool':
       return { column: { sql: `(CASE WHEN ${type} = 'BOOLEAN' THEN ${c}::BOOLEAN END)` }, wrong: `${type} NOT IN ('BOOLEAN', 'NULL')` };
     case 'array-string':
+    case 'array-int': {
+      const [sqlType, element] = kind === 'array-string' ? ['VARCHAR[]', `'VARCHAR'`] : ['HUGEINT[]', `'BIGINT', 'UBIGINT'`];
       return {
-        column: { sql: `(CASE WHEN ${type} = 'ARRAY' THEN ${c}::VARCHAR[] END)` },
-        wrong: `(${type} NOT IN ('ARRAY', 'NULL') OR (${type} = 'ARRAY' AND len(list_filter(json_extract(${c}, '$[*]'), e -> json_type(e) NOT IN ('VARCHAR', 'NULL'))) > 0))`,
+        column: { sql: `(CASE WHEN ${type} = 'ARRAY' THEN ${c}::${sqlType} END)` },
+        wrong: `(${type} NOT IN ('ARRAY', 'NULL') OR (${type} = 'ARRAY' AND len(list_filter(json_extract(${c}, '$[*]'), e -> json_type(e) NOT IN (${element}, 'NULL'))) > 0))`,
       };
+    }
     default:
       return undefined;
   }
@@ -215,7 +218,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   // Fields are read as JSON and typed here, never by DuckDB's casts, which give values another meaning than the
   // language's: a number or a boolean becomes a string's digits (`{"ClientRequestHost":10}` would start with
   // "1"), " 30", "0x1E" or true an int (the language reads no number there), 30.5 the int 30, "true" or 1 a
-  // boolean, and [true] the string array ["true"]. Numbers are read as the language reads them (a numeric
+  // boolean, [true] the string array ["true"] and the int array [1]. Numbers are read as the language reads them (a numeric
   // string included); a value of another type is reported as mistyped (below), never counted.
   const readings = new Map(fields.flatMap((f) => {
     const r = jsonReading(kindOf(schema, f), d.ident(f));
