@@ -241,6 +241,33 @@ describe('eval --engine duckdb: values DuckDB would cast into another meaning', 
   });
 });
 
+describe('eval --engine duckdb: lines only DuckDB reads as JSON', () => {
+  it('counts NaN, Infinity and trailing commas malformed, as JSON.parse does, on the fast and the exact path', async () => {
+    const lines = [
+      '{"ClientRequestHost":"a","x":NaN}',
+      '{"ClientRequestHost":"a","x":-Infinity}',
+      '{"ClientRequestHost":"a",}',
+      '{"ClientRequestHost":"a","y":[1, ]}',
+      '{"ClientRequestHost":"a","z":"NaN, inf ,}"}',
+      '{"ClientRequestHost":"a"}',
+    ];
+    write(dir, 'lenient.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'lenient.ndjson', lines.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'lenient.ndjson.gz'), zlib.gzipSync(lines.join('\n')));
+    // with a line no reader takes, DuckDB's exact path
+    write(dir, 'lenient-bad.ndjson', lines.join('\n') + '\nnot json\n');
+    for (const [file, malformed] of [['lenient.ndjson', 4], ['lenient.ndjson.gz', 4], ['lenient-bad.ndjson', 5]] as const) {
+      const builtIn = JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout);
+      expect(builtIn).toMatchObject({ total: malformed + 2, matched: 2, malformed });
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, r.stderr).toBe(0);
+      const duck = JSON.parse(r.stdout);
+      expect([duck.total, duck.matched, duck.malformed], file).toEqual([builtIn.total, builtIn.matched, builtIn.malformed]);
+      expect(duck.malformedLines).toEqual(builtIn.malformedLines);
+    }
+  });
+});
+
 describe('eval --engine duckdb: damaged gzip', () => {
   it('names the file DuckDB could not read (junk after the last member, cut short), exit 2, no stack', async () => {
     const lines = '{"ClientRequestHost":"a"}\n'.repeat(50);

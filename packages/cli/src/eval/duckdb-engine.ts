@@ -19,6 +19,7 @@ import { expandLogArgs } from './inputs.js';
 import { GUNZIP_OPTIONS, inspectFile, readError } from './sources.js';
 import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
 import { ControlBlankCounter } from './control-blank-lines.js';
+import { LenientLineFinder, lenientSql } from './lenient-json-lines.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -172,22 +173,29 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
 
 /**
  * The one-line read error of the first gzip file that does not decompress whole, if any; and, from the same
- * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts).
+ * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts) and
+ * whether a line is one DuckDB reads leniently (lenient-json-lines.ts).
  */
-async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number }> {
+async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number; lenient: boolean }> {
   let controlBlank = 0;
+  let lenient = false;
   for (const file of files) {
     const counter = new ControlBlankCounter();
+    const finder = new LenientLineFinder();
     try {
-      for await (const chunk of gunzipMembers(file, statSync(file).size, GUNZIP_OPTIONS)) counter.push(chunk);
+      for await (const chunk of gunzipMembers(file, statSync(file).size, GUNZIP_OPTIONS)) {
+        counter.push(chunk);
+        finder.push(chunk);
+      }
     } catch (e) {
       const name = relativePath(cwd, file) || file;
       // the built-in evaluator's message says it goes on past the junk; DuckDB does not
-      return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank };
+      return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank, lenient };
     }
     controlBlank += counter.end();
+    lenient = finder.end() || lenient;
   }
-  return { controlBlank };
+  return { controlBlank, lenient };
 }
 
 /**
@@ -195,14 +203,20 @@ async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged
  * built-in evaluator counts malformed: read here alongside DuckDB's query (the reads are asynchronous, and the
  * main thread is idle while DuckDB's threads run it); a file without either byte costs two byte searches a chunk.
  */
-async function controlBlankLines(files: string[]): Promise<number> {
+async function controlBlankLines(files: string[]): Promise<{ controlBlank: number; lenient: boolean }> {
   let n = 0;
+  let lenient = false;
   for (const file of files) {
     const counter = new ControlBlankCounter();
-    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) counter.push(chunk as Buffer);
+    const finder = new LenientLineFinder();
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      counter.push(chunk as Buffer);
+      finder.push(chunk as Buffer);
+    }
     n += counter.end();
+    lenient = finder.end() || lenient;
   }
-  return n;
+  return { controlBlank: n, lenient };
 }
 
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
@@ -265,7 +279,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
       const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
       sources.push(
-        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
+        // an object only as JSON.parse reads one: DuckDB's reader also takes NaN, Infinity and trailing commas
+        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT' AND NOT ${lenientSql('__line')}, false) AS __object${columns} FROM (` +
           `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
           `FROM ${ndjsonScan('read_json_objects', "format='newline_delimited', ignore_errors=true, filename=true")})`,
       );
@@ -306,6 +321,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       } catch {
         row = undefined;
       }
+      // read_ndjson takes NaN, Infinity and trailing commas too: a file holding such a line goes the exact way
+      if (row && ((await gzipCheck).lenient || (await plainControlBlank).lenient)) row = undefined;
     }
     if (!row) {
       const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
@@ -340,7 +357,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const { damaged, controlBlank: gzipControlBlank } = await gzipCheck;
     if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
     // lines DuckDB skipped as blank that the evaluator counts malformed: lines, and malformed
-    const controlBlank = gzipControlBlank + (await plainControlBlank);
+    const controlBlank = gzipControlBlank + (await plainControlBlank).controlBlank;
     const total = Number(row![0]) + controlBlank;
     const malformed = Number(row![1]) + controlBlank;
     const matched = Number(row![2]);
