@@ -266,6 +266,25 @@ describe('eval --engine duckdb: lines only DuckDB reads as JSON', () => {
       expect(duck.malformedLines).toEqual(builtIn.malformedLines);
     }
   });
+
+  it('refuses (exit 2, file named) a line with an unpaired surrogate, which the language reads and DuckDB cannot', async () => {
+    // paired, and a backslash before "ud800" (no escape): read by both
+    const fine = ['{"ClientRequestHost":"a\\ud83d\\ude00"}', '{"ClientRequestHost":"\\\\ud800"}', '{"ClientRequestHost":"a"}'];
+    write(dir, 'pairs.ndjson', fine.join('\n') + '\n');
+    const ok = await run('eval', 'lenient.logfilter', 'pairs.ndjson', '--json', '--engine', 'duckdb');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 3, matched: 1, malformed: 0 });
+    const lone = [...fine, '{"ClientRequestHost":"a\\ud800"}'];
+    write(dir, 'lone.ndjson', lone.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'lone.ndjson.gz'), zlib.gzipSync(lone.join('\n')));
+    for (const file of ['lone.ndjson', 'lone.ndjson.gz']) {
+      expect(JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout)).toMatchObject({ total: 4, matched: 1, malformed: 0 });
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, file).toBe(2);
+      expect(r.stderr).toContain(file);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+  });
 });
 
 describe('eval --engine duckdb: damaged gzip', () => {

@@ -176,9 +176,10 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
  * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts) and
  * whether a line is one DuckDB reads leniently (lenient-json-lines.ts).
  */
-async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number; lenient: boolean }> {
+async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number; lenient: boolean; unreadable?: string }> {
   let controlBlank = 0;
   let lenient = false;
+  let unreadable: string | undefined;
   for (const file of files) {
     const counter = new ControlBlankCounter();
     const finder = new LenientLineFinder();
@@ -194,8 +195,9 @@ async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged
     }
     controlBlank += counter.end();
     lenient = finder.end() || lenient;
+    if (finder.unreadable) unreadable ??= relativePath(cwd, file) || file;
   }
-  return { controlBlank, lenient };
+  return { controlBlank, lenient, unreadable };
 }
 
 /**
@@ -203,9 +205,10 @@ async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged
  * built-in evaluator counts malformed: read here alongside DuckDB's query (the reads are asynchronous, and the
  * main thread is idle while DuckDB's threads run it); a file without either byte costs two byte searches a chunk.
  */
-async function controlBlankLines(files: string[]): Promise<{ controlBlank: number; lenient: boolean }> {
+async function controlBlankLines(files: string[], cwd: string): Promise<{ controlBlank: number; lenient: boolean; unreadable?: string }> {
   let n = 0;
   let lenient = false;
+  let unreadable: string | undefined;
   for (const file of files) {
     const counter = new ControlBlankCounter();
     const finder = new LenientLineFinder();
@@ -215,8 +218,9 @@ async function controlBlankLines(files: string[]): Promise<{ controlBlank: numbe
     }
     n += counter.end();
     lenient = finder.end() || lenient;
+    if (finder.unreadable) unreadable ??= relativePath(cwd, file) || file;
   }
-  return { controlBlank: n, lenient };
+  return { controlBlank: n, lenient, unreadable };
 }
 
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
@@ -259,7 +263,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // DuckDB reads a gzip file cut short without a word, counting its first part: each one is inflated here
     // too, alongside DuckDB's query (zlib works off the main thread), and a damaged one fails the run.
     const gzipCheck = firstDamagedGzip(files.gzip, o.cwd);
-    const plainControlBlank = controlBlankLines(files.plain);
+    const plainControlBlank = controlBlankLines(files.plain, o.cwd);
     // a rejection is read below, after the query; until then it must not count as unhandled
     plainControlBlank.catch(() => {});
     const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
@@ -357,7 +361,12 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const { damaged, controlBlank: gzipControlBlank } = await gzipCheck;
     if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
     // lines DuckDB skipped as blank that the evaluator counts malformed: lines, and malformed
-    const controlBlank = gzipControlBlank + (await plainControlBlank).controlBlank;
+    const plain = await plainControlBlank;
+    const unreadable = (await gzipCheck).unreadable ?? plain.unreadable;
+    if (unreadable) {
+      throw new CliError(`${unreadable}: a line holds an unpaired surrogate (such as "\\ud800"), which the language reads and DuckDB cannot: use the built-in evaluator (no --engine)`, EXIT_USAGE);
+    }
+    const controlBlank = gzipControlBlank + plain.controlBlank;
     const total = Number(row![0]) + controlBlank;
     const malformed = Number(row![1]) + controlBlank;
     const matched = Number(row![2]);

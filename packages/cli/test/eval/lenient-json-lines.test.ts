@@ -1,6 +1,6 @@
 /** The lines DuckDB's JSON reader takes and JSON.parse does not, found over chunks cut anywhere. */
 import { describe, expect, it } from 'vitest';
-import { isLenientLine, LenientLineFinder } from '../../src/eval/lenient-json-lines.js';
+import { hasLoneSurrogate, isLenientLine, LenientLineFinder } from '../../src/eval/lenient-json-lines.js';
 
 const find = (text: string, cut: number) => {
   const bytes = Buffer.from(text, 'latin1');
@@ -22,6 +22,19 @@ describe('lenient JSON lines', () => {
       ['{"a":1}', false],
     ];
     expect(table.map(([line]) => [line, isLenientLine(line)])).toEqual(table);
+  });
+
+  it('tells an unpaired surrogate in a JSON object from a pair, an escaped backslash and a malformed line', () => {
+    const table: [string, boolean][] = [
+      ['{"a":"\\ud800"}', true],
+      ['{"a":["x","\\udc00"]}', true],
+      ['{"\\uD800x":1}', true],
+      ['{"a":"\\ud83d\\ude00"}', false],
+      ['{"a":"\\\\ud800"}', false],
+      ['{"a":"\\ud800",}', false],
+      ['["\\ud800"]', false],
+    ];
+    expect(table.map(([line]) => [line, hasLoneSurrogate(line)])).toEqual(table);
   });
 
   it('finds one across chunk edges, in a last line without \\n too', () => {
