@@ -267,6 +267,25 @@ describe('eval --engine duckdb: lines only DuckDB reads as JSON', () => {
     }
   });
 
+  it('locates malformed lines as the built-in evaluator does: a \\r inside a line ends nothing, a line not UTF-8 is malformed', async () => {
+    const text = Buffer.concat([
+      Buffer.from('{"ClientRequestHost":"a",\r"b":2}\nnot json\n{"ClientRequestHost":"\u2028"}\n'),
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]), // {"a":"\xff"}
+      Buffer.from('[1]'),
+    ]);
+    fs.writeFileSync(path.join(dir, 'where.ndjson'), text);
+    fs.writeFileSync(path.join(dir, 'where.ndjson.gz'), zlib.gzipSync(text));
+    for (const file of ['where.ndjson', 'where.ndjson.gz']) {
+      const builtIn = JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout);
+      expect(builtIn.malformedLines).toEqual([2, 4, 5].map((line) => ({ file, line })));
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, r.stderr).toBe(0);
+      const duck = JSON.parse(r.stdout);
+      expect([duck.total, duck.matched, duck.malformed]).toEqual([builtIn.total, builtIn.matched, builtIn.malformed]);
+      expect(duck.malformedLines).toEqual(builtIn.malformedLines);
+    }
+  });
+
   it('refuses (exit 2, file named) a line with an unpaired surrogate, which the language reads and DuckDB cannot', async () => {
     // paired, and a backslash before "ud800" (no escape): read by both
     const fine = ['{"ClientRequestHost":"a\\ud83d\\ude00"}', '{"ClientRequestHost":"\\\\ud800"}', '{"ClientRequestHost":"a"}'];

@@ -8,6 +8,7 @@
  * counts and the matching lines unchanged for `--print`. Parquet rows are typed by a cast of each column the
  * filter reads to the dataset's type.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { relative as relativePath } from 'node:path';
 import { zlib } from './zlib-lazy.js';
@@ -147,26 +148,36 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     const raw = createReadStream(file);
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
-    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along.
-    // require, not import(): the bundle runs in a vm.Script (the loader in bin/compile-filter.cjs) where import()
-    // has no loader.
-    const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    let rest = Buffer.alloc(0);
+    // Lines as the evaluator splits them: on \n only (a \r inside a line is JSON white space, not a line end),
+    // from the bytes (a line that is not UTF-8 is malformed, never read with U+FFFD in it).
+    const line = (bytes: Buffer): boolean => {
       n++;
-      if (/^[ \t\r]*$/.test(line)) continue;
+      const text = bytes.length && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, -1) : bytes;
+      if (/^[ \t\r]*$/.test(text.toString('latin1'))) return false;
       let ok = false;
       try {
-        const v: unknown = JSON.parse(line);
+        const v: unknown = isUtf8(text) ? JSON.parse(text.toString('utf8')) : undefined;
         ok = typeof v === 'object' && v !== null && !Array.isArray(v);
       } catch {
         ok = false;
       }
       if (!ok) found.push({ file: relativePath(cwd, file) || file, line: n });
-      if (found.length >= wanted) {
-        raw.destroy();
-        return found;
+      return found.length >= wanted;
+    };
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      const buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+      let from = 0;
+      for (let nl = buf.indexOf(0x0a); nl >= 0; nl = buf.indexOf(0x0a, from)) {
+        if (line(buf.subarray(from, nl))) {
+          raw.destroy();
+          return found;
+        }
+        from = nl + 1;
       }
+      rest = Buffer.from(buf.subarray(from));
     }
+    if (rest.length && line(rest)) return found;
   }
   return found;
 }
