@@ -213,6 +213,20 @@ describe('eval --engine duckdb: values DuckDB would cast into another meaning', 
     expect(want.slice(0, 2)).toEqual(['EdgeResponseStatus == 30: 3', 'EdgeResponseStatus != 30: 9']);
   });
 
+  it('reads a field the dataset does not type (dataset any) as strings or numbers, as the built-in evaluator', async () => {
+    write(dir, 'untyped.ndjson', '{"status":500}\n{"status":"500"}\n{"status":"5x"}\n{"status":500.5}\n{}\n');
+    for (const [i, f] of ['status == 500', 'status startsWith "5"', 'status >= 500', 'status != "500"'].entries()) {
+      write(dir, `untyped${i}.logfilter`, `dataset any\n${f}\n`);
+      const want = JSON.parse((await run('eval', `untyped${i}.logfilter`, 'untyped.ndjson', '--json')).stdout);
+      const r = await run('eval', `untyped${i}.logfilter`, 'untyped.ndjson', '--json', '--engine', 'duckdb');
+      expect(r.code, `${f}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout).matched, f).toBe(want.matched);
+    }
+    // a boolean there is still refused
+    write(dir, 'untypedbool.ndjson', '{"status":true}\n');
+    expect((await run('eval', 'untyped0.logfilter', 'untypedbool.ndjson', '--json', '--engine', 'duckdb')).code).toBe(2);
+  });
+
   it('refuses (exit 2, field named) a boolean in an int field, a non-boolean in a bool field, an element of another type in an array', async () => {
     const cases: [string, string][] = [
       ['EdgeResponseStatus == 1', '{"EdgeResponseStatus":true}'],

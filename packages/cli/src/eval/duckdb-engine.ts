@@ -250,7 +250,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
   // boolean, [true] the string array ["true"] and the int array [1]. Numbers are read as the language reads them (a numeric
   // string included); a value of another type is reported as mistyped (below), never counted.
   const readings = new Map(fields.flatMap((f) => {
-    const r = jsonReading(kindOf(schema, f), d.ident(f));
+    // A field the dataset does not type (dataset any, a custom field) holds strings or numbers: read as an
+    // `int or string` field's, so that a number is not refused as a string field's wrong type.
+    const r = jsonReading(schema?.byName.has(f) ? kindOf(schema, f) : 'int', d.ident(f));
     return r ? [[f, r] as const] : [];
   }));
   const jsonFields = [...readings.keys()];
@@ -307,7 +309,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         if (!present.has(f)) return `NULL AS ${d.ident(f)}`;
         const kind = kindOf(schema, f);
         // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
-        if (kind === 'int-or-string' || kind === 'int' || kind === 'float' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
+        if (!schema?.byName.has(f) || kind === 'int-or-string' || kind === 'int' || kind === 'float' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
         const typed = `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)})`;
         // Fields read as JSON are JSON here too (see readings).
         return `${readings.has(f) ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
@@ -364,7 +366,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       }
       const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
       if (wrong.length) {
-        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
+        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string or number'})`).join(', ');
         const file = relativePath(o.cwd, String(row![3 + fields.length + typed.length]));
         throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
       }
