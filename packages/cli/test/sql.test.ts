@@ -194,6 +194,132 @@ describe('eval --engine duckdb: a key given twice in a line', () => {
   });
 });
 
+describe('eval --engine duckdb: values DuckDB would cast into another meaning', () => {
+  it('reads int fields as the language does: " 30", "0x1E", "+30" are no number, 30.5 is not 30, "30" and 3e1 are', async () => {
+    const values = ['30', '"30"', '3e1', '" 30"', '"0x1E"', '"+30"', '30.5', '"30.5"', '""', 'null', '31'];
+    write(dir, 'ints.ndjson', values.map((v) => `{"EdgeResponseStatus":${v}}`).join('\n') + '\n{}\n');
+    const filters = ['EdgeResponseStatus == 30', 'EdgeResponseStatus != 30', 'EdgeResponseStatus < 31', 'EdgeResponseStatus >= 30', 'EdgeResponseStatus in [30, 31]', 'EdgeResponseStatus not in [30]'];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [i, f] of filters.entries()) {
+      write(dir, `ints${i}.logfilter`, `${f}\n`);
+      const duck = await run('eval', `ints${i}.logfilter`, 'ints.ndjson', '--json', '--engine', 'duckdb');
+      expect(duck.code, duck.stderr).toBe(0);
+      got.push(`${f}: ${JSON.parse(duck.stdout).matched}`);
+      want.push(`${f}: ${JSON.parse((await run('eval', `ints${i}.logfilter`, 'ints.ndjson', '--json')).stdout).matched}`);
+    }
+    expect(got).toEqual(want);
+    // == holds for 30, "30" and 3e1; != for the 7 other present values, null and the absent field
+    expect(want.slice(0, 2)).toEqual(['EdgeResponseStatus == 30: 3', 'EdgeResponseStatus != 30: 9']);
+  });
+
+  it('reads a field the dataset does not type (dataset any) as strings or numbers, as the built-in evaluator', async () => {
+    write(dir, 'untyped.ndjson', '{"status":500}\n{"status":"500"}\n{"status":"5x"}\n{"status":500.5}\n{}\n');
+    for (const [i, f] of ['status == 500', 'status startsWith "5"', 'status >= 500', 'status != "500"'].entries()) {
+      write(dir, `untyped${i}.logfilter`, `dataset any\n${f}\n`);
+      const want = JSON.parse((await run('eval', `untyped${i}.logfilter`, 'untyped.ndjson', '--json')).stdout);
+      const r = await run('eval', `untyped${i}.logfilter`, 'untyped.ndjson', '--json', '--engine', 'duckdb');
+      expect(r.code, `${f}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout).matched, f).toBe(want.matched);
+    }
+    // a boolean there is still refused
+    write(dir, 'untypedbool.ndjson', '{"status":true}\n');
+    expect((await run('eval', 'untyped0.logfilter', 'untypedbool.ndjson', '--json', '--engine', 'duckdb')).code).toBe(2);
+  });
+
+  it('refuses (exit 2, field named) a boolean in an int field, a non-boolean in a bool field, an element of another type in an array', async () => {
+    const cases: [string, string][] = [
+      ['EdgeResponseStatus == 1', '{"EdgeResponseStatus":true}'],
+      ['WorkerSubrequest == true', '{"WorkerSubrequest":"true"}'],
+      ['WorkerSubrequest == false', '{"WorkerSubrequest":0}'],
+      ['SecurityRuleIDs contains "true"', '{"SecurityRuleIDs":["a",true]}'],
+      ['BotDetectionIDs contains 30', '{"BotDetectionIDs":[30.5]}'],
+      ['BotDetectionIDs contains 1', '{"BotDetectionIDs":[true]}'],
+    ];
+    for (const [i, [f, line]] of cases.entries()) {
+      write(dir, `cast${i}.logfilter`, `${f}\n`);
+      write(dir, `cast${i}.ndjson`, `${line}\n`);
+      // the language's answer: no match
+      expect(JSON.parse((await run('eval', `cast${i}.logfilter`, `cast${i}.ndjson`, '--json')).stdout)).toMatchObject({ total: 1, matched: 0 });
+      const r = await run('eval', `cast${i}.logfilter`, `cast${i}.ndjson`, '--engine', 'duckdb', '--json');
+      expect(r.code, `${f} on ${line}: ${r.stdout}`).toBe(2);
+      expect(r.stderr).toContain(f.split(' ')[0]);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+    // well-typed values count as the built-in evaluator counts
+    write(dir, 'typed.logfilter', 'WorkerSubrequest == true or SecurityRuleIDs contains "x" or BotDetectionIDs contains 7\n');
+    write(dir, 'typed.ndjson', '{"WorkerSubrequest":true}\n{"WorkerSubrequest":false,"SecurityRuleIDs":["x",null]}\n{"SecurityRuleIDs":[]}\n{"BotDetectionIDs":[1,7]}\n{}\n');
+    const ok = await run('eval', 'typed.logfilter', 'typed.ndjson', '--engine', 'duckdb', '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 5, matched: 3, malformed: 0 });
+  });
+});
+
+describe('eval --engine duckdb: lines only DuckDB reads as JSON', () => {
+  it('counts NaN, Infinity and trailing commas malformed, as JSON.parse does, on the fast and the exact path', async () => {
+    const lines = [
+      '{"ClientRequestHost":"a","x":NaN}',
+      '{"ClientRequestHost":"a","x":-Infinity}',
+      '{"ClientRequestHost":"a",}',
+      '{"ClientRequestHost":"a","y":[1, ]}',
+      '{"ClientRequestHost":"a","z":"NaN, inf ,}"}',
+      '{"ClientRequestHost":"a"}',
+    ];
+    write(dir, 'lenient.logfilter', 'ClientRequestHost == "a"\n');
+    write(dir, 'lenient.ndjson', lines.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'lenient.ndjson.gz'), zlib.gzipSync(lines.join('\n')));
+    // with a line no reader takes, DuckDB's exact path
+    write(dir, 'lenient-bad.ndjson', lines.join('\n') + '\nnot json\n');
+    for (const [file, malformed] of [['lenient.ndjson', 4], ['lenient.ndjson.gz', 4], ['lenient-bad.ndjson', 5]] as const) {
+      const builtIn = JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout);
+      expect(builtIn).toMatchObject({ total: malformed + 2, matched: 2, malformed });
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, r.stderr).toBe(0);
+      const duck = JSON.parse(r.stdout);
+      expect([duck.total, duck.matched, duck.malformed], file).toEqual([builtIn.total, builtIn.matched, builtIn.malformed]);
+      expect(duck.malformedLines).toEqual(builtIn.malformedLines);
+    }
+  });
+
+  it('locates malformed lines as the built-in evaluator does: a \\r inside a line ends nothing, a line not UTF-8 is malformed', async () => {
+    const text = Buffer.concat([
+      Buffer.from('{"ClientRequestHost":"a",\r"b":2}\nnot json\n{"ClientRequestHost":"\u2028"}\n'),
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]), // {"a":"\xff"}
+      Buffer.from('[1]'),
+    ]);
+    fs.writeFileSync(path.join(dir, 'where.ndjson'), text);
+    fs.writeFileSync(path.join(dir, 'where.ndjson.gz'), zlib.gzipSync(text));
+    for (const file of ['where.ndjson', 'where.ndjson.gz']) {
+      const builtIn = JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout);
+      expect(builtIn.malformedLines).toEqual([2, 4, 5].map((line) => ({ file, line })));
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, r.stderr).toBe(0);
+      const duck = JSON.parse(r.stdout);
+      expect([duck.total, duck.matched, duck.malformed]).toEqual([builtIn.total, builtIn.matched, builtIn.malformed]);
+      expect(duck.malformedLines).toEqual(builtIn.malformedLines);
+    }
+  });
+
+  it('refuses (exit 2, file named) a line with an unpaired surrogate, which the language reads and DuckDB cannot', async () => {
+    // paired, and a backslash before "ud800" (no escape): read by both
+    const fine = ['{"ClientRequestHost":"a\\ud83d\\ude00"}', '{"ClientRequestHost":"\\\\ud800"}', '{"ClientRequestHost":"a"}'];
+    write(dir, 'pairs.ndjson', fine.join('\n') + '\n');
+    const ok = await run('eval', 'lenient.logfilter', 'pairs.ndjson', '--json', '--engine', 'duckdb');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ total: 3, matched: 1, malformed: 0 });
+    const lone = [...fine, '{"ClientRequestHost":"a\\ud800"}'];
+    write(dir, 'lone.ndjson', lone.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'lone.ndjson.gz'), zlib.gzipSync(lone.join('\n')));
+    for (const file of ['lone.ndjson', 'lone.ndjson.gz']) {
+      expect(JSON.parse((await run('eval', 'lenient.logfilter', file, '--json', '--validate')).stdout)).toMatchObject({ total: 4, matched: 1, malformed: 0 });
+      const r = await run('eval', 'lenient.logfilter', file, '--json', '--engine', 'duckdb');
+      expect(r.code, file).toBe(2);
+      expect(r.stderr).toContain(file);
+      expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    }
+  });
+});
+
 describe('eval --engine duckdb: damaged gzip', () => {
   it('names the file DuckDB could not read (junk after the last member, cut short), exit 2, no stack', async () => {
     const lines = '{"ClientRequestHost":"a"}\n'.repeat(50);

@@ -8,17 +8,19 @@
  * counts and the matching lines unchanged for `--print`. Parquet rows are typed by a cast of each column the
  * filter reads to the dataset's type.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { relative as relativePath } from 'node:path';
 import { zlib } from './zlib-lazy.js';
 import { createRequire } from 'node:module';
-import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema } from '@logfilter/core';
+import { columnKind, DUCKDB_COLUMN_TYPES, getDataset, getDialect, scanColumns, toSql, type ColumnKind, type DatasetSchema, type SqlColumn } from '@logfilter/core';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { MALFORMED_REPORTED, type EvalResult, type MalformedLine } from './types.js';
 import { expandLogArgs } from './inputs.js';
 import { GUNZIP_OPTIONS, inspectFile, readError } from './sources.js';
 import { gunzipMembers, TrailingJunkError } from './gzip-members.js';
 import { ControlBlankCounter } from './control-blank-lines.js';
+import { LenientLineFinder, lenientSql } from './lenient-json-lines.js';
 
 /** The pinned version the project tests against (README, dependency list). */
 export const DUCKDB_PACKAGE = '@duckdb/node-api@1.5.5-r.5';
@@ -49,13 +51,42 @@ async function loadDuckDb(): Promise<DuckDbApi> {
 
 /**
  * json_transform's type spelling for a column kind, from the SQL back end's DuckDB types (an array type
- * `T[]` is spelled `[T]` there). Strings, and arrays of JSON values, are read as JSON: see stringFields in
+ * `T[]` is spelled `[T]` there). Strings, and arrays of JSON values, are read as JSON: see jsonReading in
  * evaluateWithDuckDb.
  */
 function transformType(kind: ColumnKind): unknown {
-  if (kind === 'string' || kind === 'array-json') return 'JSON';
+  if (jsonReading(kind, '') || kind === 'array-json') return 'JSON';
   const type = DUCKDB_COLUMN_TYPES[kind];
   return type.endsWith('[]') ? [type.slice(0, -2)] : type;
+}
+
+/**
+ * How a field of this kind is read from its JSON value (`c`), when DuckDB's own cast would change its meaning:
+ * the column toSql reads (an expression, or the type whose views compare as the language does) and the test
+ * for a value of the wrong type.
+ */
+function jsonReading(kind: ColumnKind, c: string): { column: SqlColumn; wrong: string } | undefined {
+  const type = `json_type(${c})`;
+  switch (kind) {
+    case 'string':
+      return { column: { sql: `(CASE WHEN ${type} = 'VARCHAR' THEN ${c} ->> '$' END)` }, wrong: `${type} NOT IN ('VARCHAR', 'NULL')` };
+    case 'int':
+    case 'float':
+      // numbers and strings as an `int or string` field's: a numeric string reads as its number, others are text
+      return { column: { type: 'int or string' }, wrong: `${type} IN ('BOOLEAN', 'ARRAY', 'OBJECT')` };
+    case 'bool':
+      return { column: { sql: `(CASE WHEN ${type} = 'BOOLEAN' THEN ${c}::BOOLEAN END)` }, wrong: `${type} NOT IN ('BOOLEAN', 'NULL')` };
+    case 'array-string':
+    case 'array-int': {
+      const [sqlType, element] = kind === 'array-string' ? ['VARCHAR[]', `'VARCHAR'`] : ['HUGEINT[]', `'BIGINT', 'UBIGINT'`];
+      return {
+        column: { sql: `(CASE WHEN ${type} = 'ARRAY' THEN ${c}::${sqlType} END)` },
+        wrong: `(${type} NOT IN ('ARRAY', 'NULL') OR (${type} = 'ARRAY' AND len(list_filter(json_extract(${c}, '$[*]'), e -> json_type(e) NOT IN (${element}, 'NULL'))) > 0))`,
+      };
+    }
+    default:
+      return undefined;
+  }
 }
 
 const kindOf = (schema: DatasetSchema | undefined, field: string): ColumnKind => {
@@ -117,48 +148,67 @@ async function locateMalformed(files: string[], cwd: string, wanted: number): Pr
     const raw = createReadStream(file);
     const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(zlib().createGunzip()) : raw;
     let n = 0;
-    // loaded here, not at the top: this bundle is every eval's start-up, and readline brings fs.promises along.
-    // require, not import(): the bundle runs in a vm.Script (the loader in bin/compile-filter.cjs) where import()
-    // has no loader.
-    const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    let rest = Buffer.alloc(0);
+    // Lines as the evaluator splits them: on \n only (a \r inside a line is JSON white space, not a line end),
+    // from the bytes (a line that is not UTF-8 is malformed, never read with U+FFFD in it).
+    const line = (bytes: Buffer): boolean => {
       n++;
-      if (/^[ \t\r]*$/.test(line)) continue;
+      const text = bytes.length && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, -1) : bytes;
+      if (/^[ \t\r]*$/.test(text.toString('latin1'))) return false;
       let ok = false;
       try {
-        const v: unknown = JSON.parse(line);
+        const v: unknown = isUtf8(text) ? JSON.parse(text.toString('utf8')) : undefined;
         ok = typeof v === 'object' && v !== null && !Array.isArray(v);
       } catch {
         ok = false;
       }
       if (!ok) found.push({ file: relativePath(cwd, file) || file, line: n });
-      if (found.length >= wanted) {
-        raw.destroy();
-        return found;
+      return found.length >= wanted;
+    };
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      const buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+      let from = 0;
+      for (let nl = buf.indexOf(0x0a); nl >= 0; nl = buf.indexOf(0x0a, from)) {
+        if (line(buf.subarray(from, nl))) {
+          raw.destroy();
+          return found;
+        }
+        from = nl + 1;
       }
+      rest = Buffer.from(buf.subarray(from));
     }
+    if (rest.length && line(rest)) return found;
   }
   return found;
 }
 
 /**
  * The one-line read error of the first gzip file that does not decompress whole, if any; and, from the same
- * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts).
+ * inflated bytes, the lines of only white space with \f or \v that DuckDB skips (control-blank-lines.ts) and
+ * whether a line is one DuckDB reads leniently (lenient-json-lines.ts).
  */
-async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number }> {
+async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged?: string; controlBlank: number; lenient: boolean; unreadable?: string }> {
   let controlBlank = 0;
+  let lenient = false;
+  let unreadable: string | undefined;
   for (const file of files) {
     const counter = new ControlBlankCounter();
+    const finder = new LenientLineFinder();
     try {
-      for await (const chunk of gunzipMembers(file, statSync(file).size, GUNZIP_OPTIONS)) counter.push(chunk);
+      for await (const chunk of gunzipMembers(file, statSync(file).size, GUNZIP_OPTIONS)) {
+        counter.push(chunk);
+        finder.push(chunk);
+      }
     } catch (e) {
       const name = relativePath(cwd, file) || file;
       // the built-in evaluator's message says it goes on past the junk; DuckDB does not
-      return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank };
+      return { damaged: e instanceof TrailingJunkError ? `cannot read ${name}: data after the last gzip member is not gzip` : readError({ name }, e).message, controlBlank, lenient };
     }
     controlBlank += counter.end();
+    lenient = finder.end() || lenient;
+    if (finder.unreadable) unreadable ??= relativePath(cwd, file) || file;
   }
-  return { controlBlank };
+  return { controlBlank, lenient, unreadable };
 }
 
 /**
@@ -166,14 +216,22 @@ async function firstDamagedGzip(files: string[], cwd: string): Promise<{ damaged
  * built-in evaluator counts malformed: read here alongside DuckDB's query (the reads are asynchronous, and the
  * main thread is idle while DuckDB's threads run it); a file without either byte costs two byte searches a chunk.
  */
-async function controlBlankLines(files: string[]): Promise<number> {
+async function controlBlankLines(files: string[], cwd: string): Promise<{ controlBlank: number; lenient: boolean; unreadable?: string }> {
   let n = 0;
+  let lenient = false;
+  let unreadable: string | undefined;
   for (const file of files) {
     const counter = new ControlBlankCounter();
-    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) counter.push(chunk as Buffer);
+    const finder = new LenientLineFinder();
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      counter.push(chunk as Buffer);
+      finder.push(chunk as Buffer);
+    }
     n += counter.end();
+    lenient = finder.end() || lenient;
+    if (finder.unreadable) unreadable ??= relativePath(cwd, file) || file;
   }
-  return n;
+  return { controlBlank: n, lenient, unreadable };
 }
 
 export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResult> {
@@ -186,13 +244,28 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     throw new CliError(`--engine duckdb cannot run this filter: ${generated.diagnostics.map((x) => x.message).join('; ')}; the built-in evaluator can (no --engine)`, EXIT_USAGE);
   }
   const fields = generated.fields;
-  // String fields are read as JSON and only a JSON string is their text: DuckDB would turn a number or a
-  // boolean into its digits (`{"ClientRequestHost":10}` would start with "1"), where the language's string
-  // operators see no string. A value of another type is then reported as mistyped (below), never counted.
-  const stringFields = fields.filter((f) => kindOf(schema, f) === 'string');
-  const asText = (f: string) => `(CASE WHEN json_type(${d.ident(f)}) = 'VARCHAR' THEN ${d.ident(f)} ->> '$' END)`;
-  const expr = toSql(o.json, { dialect: 'duckdb', dataset: o.dataset, columns: Object.fromEntries(stringFields.map((f) => [f, { sql: asText(f) }])) }).sql!;
-  const scanAsJson = Object.fromEntries(stringFields.map((f) => [f, { type: 'object' as const }]));
+  // Fields are read as JSON and typed here, never by DuckDB's casts, which give values another meaning than the
+  // language's: a number or a boolean becomes a string's digits (`{"ClientRequestHost":10}` would start with
+  // "1"), " 30", "0x1E" or true an int (the language reads no number there), 30.5 the int 30, "true" or 1 a
+  // boolean, [true] the string array ["true"] and the int array [1]. Numbers are read as the language reads them (a numeric
+  // string included); a value of another type is reported as mistyped (below), never counted.
+  const readings = new Map(fields.flatMap((f) => {
+    // A field the dataset does not type (dataset any, a custom field) holds strings or numbers: read as an
+    // `int or string` field's, so that a number is not refused as a string field's wrong type.
+    const r = jsonReading(schema?.byName.has(f) ? kindOf(schema, f) : 'int', d.ident(f));
+    return r ? [[f, r] as const] : [];
+  }));
+  const jsonFields = [...readings.keys()];
+  const expr = toSql(o.json, {
+    dialect: 'duckdb',
+    dataset: o.dataset,
+    columns: Object.fromEntries([...readings].map(([f, r]) => [f, r.column])),
+  }).sql!;
+  const scanAsJson = Object.fromEntries(jsonFields.map((f) => [f, { type: 'object' as const }]));
+  const valueOf = (f: string) => {
+    const c = readings.get(f)?.column;
+    return typeof c === 'object' && c.sql !== undefined ? c.sql : d.ident(f);
+  };
 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
@@ -203,7 +276,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     // DuckDB reads a gzip file cut short without a word, counting its first part: each one is inflated here
     // too, alongside DuckDB's query (zlib works off the main thread), and a damaged one fails the run.
     const gzipCheck = firstDamagedGzip(files.gzip, o.cwd);
-    const plainControlBlank = controlBlankLines(files.plain);
+    const plainControlBlank = controlBlankLines(files.plain, o.cwd);
     // a rejection is read below, after the query; until then it must not count as unhandled
     plainControlBlank.catch(() => {});
     const list = (xs: string[]) => `[${xs.map((x) => d.string(literalGlob(x))).join(', ')}]`;
@@ -223,7 +296,8 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       const struct = JSON.stringify(Object.fromEntries(fields.map((f) => [f, transformType(kindOf(schema, f))])));
       const columns = fields.map((f) => `, __r.${d.ident(f)} AS ${d.ident(f)}`).join('');
       sources.push(
-        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT', false) AS __object${columns} FROM (` +
+        // an object only as JSON.parse reads one: DuckDB's reader also takes NaN, Infinity and trailing commas
+        `SELECT __line, __file, coalesce(json_type(__line) = 'OBJECT' AND NOT ${lenientSql('__line')}, false) AS __object${columns} FROM (` +
           `SELECT json AS __line, filename AS __file, json_transform(CASE WHEN json_type(json) = 'OBJECT' THEN json END, ${d.string(struct)}) AS __r ` +
           `FROM ${ndjsonScan('read_json_objects', "format='newline_delimited', ignore_errors=true, filename=true")})`,
       );
@@ -235,10 +309,10 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
         if (!present.has(f)) return `NULL AS ${d.ident(f)}`;
         const kind = kindOf(schema, f);
         // to_json keeps a string a string and a number a number, as the JSON column of NDJSON does
-        if (kind === 'int-or-string' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
+        if (!schema?.byName.has(f) || kind === 'int-or-string' || kind === 'int' || kind === 'float' || kind === 'json' || kind === 'array-json') return `to_json(p.${d.ident(f)}) AS ${d.ident(f)}`;
         const typed = `TRY_CAST(p.${d.ident(f)} AS ${d.columnType(kind, false)})`;
-        // String fields are JSON here too (see stringFields).
-        return `${kind === 'string' ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
+        // Fields read as JSON are JSON here too (see readings).
+        return `${readings.has(f) ? `to_json(${typed})` : typed} AS ${d.ident(f)}`;
       };
       sources.push(`SELECT to_json(p)::VARCHAR AS __line, true AS __object${fields.map((f) => `, ${cast(f)}`).join('')} FROM read_parquet(${list(files.parquet)}, union_by_name=true) p`);
     }
@@ -246,9 +320,9 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const held = `(__object AND (${expr}))`;
 
     const ndjsonOnly = ndjsonFiles.length > 0 && files.parquet.length === 0;
-    const carried = fields.map((f) => `count(${stringFields.includes(f) ? asText(f) : d.ident(f)})`);
-    // A string field holding a JSON value that is not a string (nor null).
-    const notText = (f: string) => `json_type(${d.ident(f)}) NOT IN ('VARCHAR', 'NULL')`;
+    const carried = fields.map((f) => `count(${valueOf(f)})`);
+    // A field read as JSON holding a value of another type.
+    const notText = (f: string) => readings.get(f)!.wrong;
 
     // Fast path for the usual well-formed NDJSON: read_ndjson with declared columns reads only the filter's
     // fields. Any error there (a malformed line, a value of the wrong type) sends us to the exact path, which
@@ -257,20 +331,22 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     if (ndjsonOnly) {
       const scan = ndjsonScan('read_ndjson', `columns=${scanColumns(d, fields, { dataset: o.dataset, columns: scanAsJson })}, format='newline_delimited', records=true`);
       try {
-        const wrongText = stringFields.length ? `count(*) FILTER (WHERE ${stringFields.map(notText).join(' OR ')})` : '0';
+        const wrongText = jsonFields.length ? `count(*) FILTER (WHERE ${jsonFields.map(notText).join(' OR ')})` : '0';
         const [r] = (await conn.runAndReadAll(`SELECT count(*), 0, count(*) FILTER (WHERE ${expr})${carried.map((x) => `, ${x}`).join('')}, ${wrongText} FROM ${scan}`)).getRows();
         // Mistyped strings: the exact path names them.
         row = Number(r![3 + fields.length]) === 0 ? r : undefined;
       } catch {
         row = undefined;
       }
+      // read_ndjson takes NaN, Infinity and trailing commas too: a file holding such a line goes the exact way
+      if (row && ((await gzipCheck).lenient || (await plainControlBlank).lenient)) row = undefined;
     }
     if (!row) {
       const at = (f: string) => d.string(`$.${JSON.stringify(f)}`);
       // A value json_transform could not give the field's type reads as NULL: count those, never lose them quietly.
-      const typed = ndjsonOnly ? fields.filter((f) => !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
+      const typed = ndjsonOnly ? fields.filter((f) => readings.has(f) || !['int-or-string', 'json', 'array-json'].includes(kindOf(schema, f))) : [];
       const isMistyped = (f: string) =>
-        stringFields.includes(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
+        readings.has(f) ? `(__object AND ${notText(f)})` : `(__object AND ${d.ident(f)} IS NULL AND json_type(__line, ${at(f)}) <> 'NULL')`;
       const mistyped = typed.map((f) => `count(*) FILTER (WHERE ${isMistyped(f)})`);
       const firstFile = typed.length ? [`min(__file) FILTER (WHERE ${typed.map(isMistyped).join(' OR ')})`] : [];
       // A key given twice: DuckDB reads its first value, the language (JSON.parse) the last. Only NDJSON can
@@ -290,7 +366,7 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
       }
       const wrong = typed.map((f, i) => [f, Number(row![3 + fields.length + i])] as const).filter(([, n]) => n > 0);
       if (wrong.length) {
-        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string'})`).join(', ');
+        const list = wrong.map(([f, n]) => `${f} (${n} line${n === 1 ? '' : 's'}, expected ${schema?.byName.get(f)?.type ?? 'string or number'})`).join(', ');
         const file = relativePath(o.cwd, String(row![3 + fields.length + typed.length]));
         throw new CliError(`${file}: values of the wrong type for the ${o.dataset} schema: ${list}; --engine duckdb types fields by the dataset, the built-in evaluator takes any value`, EXIT_USAGE);
       }
@@ -298,7 +374,12 @@ export async function evaluateWithDuckDb(o: DuckDbEvalOptions): Promise<EvalResu
     const { damaged, controlBlank: gzipControlBlank } = await gzipCheck;
     if (damaged) throw new CliError(`duckdb: ${damaged}; --engine duckdb does not count such a file (the built-in evaluator, without --engine, counts the lines before the damage)`, EXIT_USAGE);
     // lines DuckDB skipped as blank that the evaluator counts malformed: lines, and malformed
-    const controlBlank = gzipControlBlank + (await plainControlBlank);
+    const plain = await plainControlBlank;
+    const unreadable = (await gzipCheck).unreadable ?? plain.unreadable;
+    if (unreadable) {
+      throw new CliError(`${unreadable}: a line holds an unpaired surrogate (such as "\\ud800"), which the language reads and DuckDB cannot: use the built-in evaluator (no --engine)`, EXIT_USAGE);
+    }
+    const controlBlank = gzipControlBlank + plain.controlBlank;
     const total = Number(row![0]) + controlBlank;
     const malformed = Number(row![1]) + controlBlank;
     const matched = Number(row![2]);

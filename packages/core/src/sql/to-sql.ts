@@ -150,6 +150,12 @@ class Generator {
 
   condition(c: NCondition): string {
     const info = OPERATOR_BY_NAME.get(c.op)!;
+    // As for keys (keyProblem): the engine's string would be U+FFFD, and `x == "\ud800"` would match "\uFFFD".
+    const scalars = c.value.kind === 'list' ? c.value.items : [c.value];
+    const lone = scalars.find((v) => v.kind === 'string' && LONE_SURROGATE.test(v.value));
+    if (lone) {
+      this.diagnostics.push(diag('invalid-node', `the value ${JSON.stringify((lone as { value: string }).value)} holds a lone surrogate, which has no UTF-8 spelling`, lone.start, lone.end));
+    }
     const col = resolveColumn(c.key, this.d, this.schema, this.columns);
     if (col.type !== undefined && !FIELD_TYPES.includes(col.type)) {
       this.diagnostics.push(diag('value-type', `unknown column type ${JSON.stringify(col.type)} for ${c.key}`, c.src.field.start, c.src.field.end));

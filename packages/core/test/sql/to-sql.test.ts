@@ -119,6 +119,20 @@ describe('toSql: bad input', () => {
     expect(toSql('{"where":{"key":"a","operator":"neq","value":1}}', { dialect: 'duckdb' }).diagnostics.map((d) => d.code)).toContain('unknown-operator');
     expect(toSql('{"where":{"key":"a","operator":"eq","value":1}}', { dialect: 'postgres' as SqlDialectName }).ok).toBe(false);
   });
+  it('refuses a string value with a lone surrogate (it has no UTF-8 spelling: it would be U+FFFD), in every dialect', () => {
+    for (const dialect of SQL_DIALECTS) {
+      for (const json of [cond('ClientRequestHost', 'startsWith', '\ud83d'), cond('ClientRequestHost', 'in', ['a', 'x\udc00']), cond('ClientRequestHost', '!eq', '\ud800')]) {
+        const r = toSql(json, { dialect });
+        expect(r.ok, json).toBe(false);
+        expect(r.diagnostics.map((d) => d.code)).toEqual(['invalid-node']);
+        // the range is the value's
+        const d = r.diagnostics[0]!;
+        expect(json.slice(d.start, d.end)).toMatch(/^"x?\\u/);
+      }
+      // a pair is one character
+      expect(toSql(cond('ClientRequestHost', 'eq', '\ud83d\ude00'), { dialect }).ok).toBe(true);
+    }
+  });
 });
 
 describe('toSqlQuery and column definitions', () => {
