@@ -421,6 +421,16 @@ describe('eval --engine duckdb', () => {
     expect(inverted.stdout).toBe((await run('eval', 'g.logfilter', 'logs.ndjson', '--print', '--invert')).stdout);
   });
 
+  it('prints a matching line as DuckDB reads it: without the whitespace around the object and its \\r (the README says so)', async () => {
+    write(dir, 'ws.ndjson', '  {"ClientRequestHost":"a.com"} \r\n{"ClientRequestHost":"a.com"}\t\n{"ClientRequestHost":"b.com"}\n');
+    write(dir, 'ws.logfilter', 'ClientRequestHost == "a.com"\n');
+    const duck = await run('eval', 'ws.logfilter', 'ws.ndjson', '--engine', 'duckdb', '--print');
+    expect(duck.code, duck.stderr).toBe(0);
+    expect(duck.stdout).toBe('{"ClientRequestHost":"a.com"}\n{"ClientRequestHost":"a.com"}\n');
+    // the built-in evaluator prints them as they are
+    expect((await run('eval', 'ws.logfilter', 'ws.ndjson', '--print')).stdout).toBe('  {"ClientRequestHost":"a.com"} \r\n{"ClientRequestHost":"a.com"}\t\n');
+  });
+
   it('reads Parquet', async () => {
     const db = await DuckDBInstance.create(':memory:');
     const conn = await db.connect();
