@@ -81,6 +81,19 @@ describe('check, decompile, fmt', () => {
     expect(await runCli('logfilter', ['check', '-'], { stdin: tf })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect((await runCli('logfilter', ['decompile', '-'], { stdin: tf })).stdout).toBe('ClientCountry == "us"\n');
   });
+  it("decompile, check and eval read what compile-filter --format terraform writes (the round trip closes)", async () => {
+    const source = 'ClientRequestPath startsWith "/a${x}" and ClientCountry == "us"\n';
+    const tfOut = await runCli('compile-filter', ['-', '--format', 'terraform'], { stdin: source });
+    expect(tfOut.code).toBe(0);
+    expect(await runCli('logfilter', ['decompile', '-'], { stdin: tfOut.stdout })).toEqual({ code: 0, stdout: source, stderr: '' });
+    expect(await runCli('logfilter', ['check', '-'], { stdin: `filter = ${tfOut.stdout}` })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'audit-lang-'));
+    const filter = path.join(dir, 'filter.tf');
+    writeFileSync(filter, tfOut.stdout);
+    const r = await runCli('logfilter', ['eval', filter, '-', '--json'], { stdin: '{"ClientRequestPath":"/a${x}/b","ClientCountry":"us"}\n{"ClientRequestPath":"/a/b","ClientCountry":"us"}\n' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, matched: 1 });
+  });
   it('eval runs a filter given as that assignment', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'audit-lang-'));
     const filter = path.join(dir, 'filter.tf.txt');

@@ -3,7 +3,7 @@
  * includes the forms decompile reads, the Terraform-style assignment `filter = "{\"where\":…}"` among them.
  */
 import { describe, expect, it } from 'vitest';
-import { check, decompile, inputKind } from '@logfilter/core';
+import { check, compile, decompile, inputKind, toTerraform } from '@logfilter/core';
 
 const tf = 'filter = "{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"';
 
@@ -17,6 +17,9 @@ describe('which input is JSON', () => {
     ['ClientCountry = "us"', 'source'],
     ['filter = 1', 'source'],
     ['ClientCountry == "us"', 'source'],
+    ['jsonencode({"where":{}})', 'json'],
+    ['filter = jsonencode(\n  {"where":{}}\n)\n', 'json'],
+    ['jsonencode == "x"', 'source'],
   ])('%j is %s', (text, kind) => {
     expect(inputKind(text)).toBe(kind);
   });
@@ -30,4 +33,24 @@ describe('which input is JSON', () => {
     const d = check(bad, { accept: 'json-or-source' }).diagnostics;
     expect(d.map((x) => [x.code, bad.slice(x.start, x.end)])).toEqual([['unknown-field', '\\"ClientCountryy\\"']]);
   });
+
+  it('check and decompile read what --format terraform writes, its $${ and %%{ as ${ and %{, ranges in the text given', () => {
+    const value = '/a${var.x}b%{if}"q\\';
+    const r = compile(`ClientRequestPath startsWith ${JSON.stringify(value)} and EdgeResponseStatus >= 500`);
+    expect(r.ok).toBe(true);
+    for (const text of [toTerraform(r.json!), `filter = ${toTerraform(r.json!)}\n`]) {
+      expect(inputKind(text)).toBe('json');
+      const c = check(text, { accept: 'json-or-source' });
+      expect(c.ok).toBe(true);
+      expect(c.json).toBe(r.json);
+      expect(decompile(text).source).toBe(decompile(r.json!).source);
+    }
+    // a field after an escaped string: its range still covers its name in the text as given
+    const bad = 'jsonencode({"where": {"and": [{"key": "ClientRequestPath", "operator": "eq", "value": "$${a}%%{b}"}, {"key": "Nope", "operator": "eq", "value": "x"}]}})';
+    const d = check(bad, { accept: 'json-or-source' }).diagnostics;
+    expect(d.map((x) => [x.code, bad.slice(x.start, x.end)])).toEqual([['unknown-field', '"Nope"']]);
+    const expr = decompile(bad);
+    expect(expr.source).toBe('ClientRequestPath == "${a}%{b}" and Nope == "x"\n');
+  });
 });
+

@@ -46,10 +46,11 @@ export function inputKind(text: string): FilterInputKind {
 }
 
 /**
- * `filter = "{\"where\":…}"`, as Terraform files hold it (read.ts reads it). The
- * value must open an object, so a source with the `=` typo (`ClientCountry = "us"`) stays source.
+ * `filter = "{\"where\":…}"`, as Terraform files hold it, and `jsonencode({…})` as `--format terraform` writes
+ * it, alone or assigned (read.ts reads them). The value must open an object, so a source with the `=` typo
+ * (`ClientCountry = "us"`) stays source.
  */
-const TERRAFORM_ASSIGNMENT = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*=\s*"\{/;
+const TERRAFORM_ASSIGNMENT = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*=\s*)?(?:"\{|jsonencode\(\s*\{)/;
 
 export function check(input: string | unknown, options: CheckInputOptions = {}): CheckResult {
   const { accept = 'json', ...limits } = options;

@@ -1,8 +1,12 @@
-/** Moves every offset of a tree by `delta` (for input read from a slice of the text the user gave). */
+/**
+ * Moves every offset of a tree by `delta`, or through a map of offsets (for input read from a slice of the text
+ * the user gave, or from a decoded copy of it).
+ */
 import type { Expr, Value } from '../ast.js';
 
-export function shiftExpr(e: Expr, delta: number): Expr {
-  const s = <T extends { start: number; end: number }>(n: T): T => ({ ...n, start: n.start + delta, end: n.end + delta });
+export function shiftExpr(e: Expr, delta: number | ((offset: number) => number)): Expr {
+  const to = typeof delta === 'number' ? (o: number) => o + delta : delta;
+  const s = <T extends { start: number; end: number }>(n: T): T => ({ ...n, start: to(n.start), end: to(n.end) });
   const value = (v: Value): Value => (v.kind === 'list' ? { ...s(v), items: v.items.map(s) } : s(v));
   switch (e.kind) {
     case 'condition':
