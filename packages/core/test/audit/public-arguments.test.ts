@@ -20,6 +20,8 @@ import {
   parse,
   pretty,
   toFilterString,
+  toSql,
+  toSqlQuery,
   toTerraform,
 } from '@logfilter/core';
 
@@ -118,5 +120,22 @@ describe('evaluator entries', () => {
     expect(createBlockScanner(plan)).toBeDefined();
     expect(needlePlan(plan)).toBeDefined();
     expect(filterFields(doc)).toEqual(['EdgeResponseStatus', 'ClientCountry']);
+  });
+});
+
+describe('SQL', () => {
+  it('toSql without options, or of undefined, answers a diagnostic as for any bad filter', () => {
+    const noOptions = (toSql as (f: unknown, o?: unknown) => ReturnType<typeof toSql>)(JSON_TEXT);
+    expect([noOptions.ok, noOptions.diagnostics.map((d) => d.code)]).toEqual([false, ['invalid-node']]);
+    const missing = toSql(undefined as never, { dialect: 'duckdb' });
+    expect([missing.ok, missing.diagnostics.map((d) => d.code)]).toEqual([false, ['invalid-node']]);
+    expect(toSql(JSON_TEXT, { dialect: 'duckdb' }).ok).toBe(true);
+  });
+
+  it('toSql and toSqlQuery refuse options of the wrong type at the call', () => {
+    expect(call(toSql, JSON_TEXT, { dialect: 'duckdb', dataset: 42 })).toThrow(/^toSql\b/);
+    expect(call(toSqlQuery, JSON_TEXT)).not.toThrow();
+    expect(call(toSqlQuery, JSON_TEXT, { dialect: 'duckdb', from: 42 })).toThrow(/^toSqlQuery\b/);
+    expect(toSqlQuery(JSON_TEXT, { dialect: 'duckdb', from: 'logs' }).sql).toMatch(/^SELECT \* FROM "?logs"? WHERE /);
   });
 });
