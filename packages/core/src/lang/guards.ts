@@ -31,6 +31,11 @@ export function expectLimit(value: unknown, fn: string, name: string): void {
   if (!(value === Infinity || (Number.isInteger(value) && value >= 0))) throw new RangeError(`${fn}: ${name} must be a non-negative integer; got ${value}`);
 }
 
+/** An optional option that takes one of a few strings (a rule kind). */
+export function expectOneOf(value: unknown, allowed: readonly string[], fn: string, name: string): void {
+  if (value !== undefined && !allowed.includes(value as string)) throw new RangeError(`${fn}: ${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}; got ${typeof value === 'string' ? `'${value.slice(0, 40)}'` : kindOf(value)}`);
+}
+
 /** An optional string option (a dataset name). */
 export function expectOptionalString(value: unknown, fn: string, name: string): void {
   if (value !== undefined && typeof value !== 'string') throw new TypeError(`${fn}: ${name} must be a string; got ${kindOf(value)}`);

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   check,
+  checkRule,
+  checkRuleDocument,
   compile,
   createBlockScanner,
   createExplainer,
@@ -13,11 +15,15 @@ import {
   createMatcher,
   decompile,
   evalPlan,
+  evaluateRule,
   exactFilter,
   filterFields,
   format,
+  formatRule,
   needlePlan,
   parse,
+  parseRule,
+  readSampleRequest,
   pretty,
   toFilterString,
   toSql,
@@ -137,5 +143,37 @@ describe('SQL', () => {
     expect(call(toSqlQuery, JSON_TEXT)).not.toThrow();
     expect(call(toSqlQuery, JSON_TEXT, { dialect: 'duckdb', from: 42 })).toThrow(/^toSqlQuery\b/);
     expect(toSqlQuery(JSON_TEXT, { dialect: 'duckdb', from: 'logs' }).sql).toMatch(/^SELECT \* FROM "?logs"? WHERE /);
+  });
+});
+
+describe('rules language', () => {
+  const RULE = 'http.host eq "a.example"';
+  it.each([
+    ['parseRule', parseRule],
+    ['checkRule', checkRule],
+    ['formatRule', formatRule],
+    ['checkRuleDocument', checkRuleDocument],
+  ] as const)('%s refuses anything but a string, and options that are not an object, at the call', (name, f) => {
+    for (const v of [undefined, null, 42, { expression: RULE }]) expect(call(f, v)).toThrow(new RegExp(`^${name} `));
+    if (name !== 'parseRule') expect(call(f, RULE, 'filter')).toThrow(new RegExp(`^${name}\\b`));
+  });
+
+  it('parseRule refuses a kind that is not one', () => {
+    expect(call(parseRule, RULE, { kind: 'value' })).toThrow(RangeError);
+    expect(parseRule(RULE, 'filter').diagnostics).toEqual([]);
+  });
+
+  it('evaluateRule refuses a non-string source and fields that are not a Map; null options are none', () => {
+    const { fields } = readSampleRequest({ 'http.host': 'a.example' });
+    expect(call(evaluateRule, undefined, fields)).toThrow(/^evaluateRule /);
+    expect(call(evaluateRule, RULE, { 'http.host': 'a.example' })).toThrow(/^evaluateRule /);
+    const r = evaluateRule(RULE, fields, null as never);
+    expect([r.ok, r.ok && r.matched]).toEqual([true, true]);
+  });
+
+  it('null options are none', () => {
+    expect(checkRule(RULE, null as never).ok).toBe(true);
+    expect(formatRule(RULE, null as never).ok).toBe(true);
+    expect(checkRuleDocument('{"rules": []}', null as never).ok).toBe(true);
   });
 });
