@@ -14,13 +14,14 @@ import {
   ApiNetworkError,
   ApiResponseError,
   ApiTimeoutError,
+  PageGuardInputError,
   type EnvelopeError,
 } from './errors.js';
 import { explain, type ResultSchema } from './schemas.js';
 import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_LIMIT, readAnswer } from './answer-body.js';
 import { PageGuardApi } from './page-guard.js';
 import type { Answer, ApiRequester, CallOptions } from './requester.js';
-import type { MaliciousRule } from './page-guard/malicious.js';
+import { checkMaliciousRule, type MaliciousRule } from './page-guard/malicious.js';
 import type {
   CreateJobInput,
   CreateRulesetInput,
@@ -126,6 +127,9 @@ export class LogfilterClient implements ApiRequester {
     checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxAnswerBytes', options.maxAnswerBytes, 1, MAX_ANSWER_BYTES_LIMIT);
+    // checked with the other options, not at the first use of pageGuard
+    const badRule = options.malicious === undefined ? undefined : checkMaliciousRule(options.malicious);
+    if (badRule) throw new PageGuardInputError('malicious', `malicious: ${badRule}`);
     this.#options = options;
   }
 

@@ -4,7 +4,7 @@
  * not a request for the job "undefined", not a network error).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiConfigError, LogfilterClient } from '@logfilter/api';
+import { ApiConfigError, LogfilterClient, PageGuardInputError } from '@logfilter/api';
 
 const BASE = 'http://127.0.0.1:9/client/v4';
 /** A call's failure, whether it throws at once or rejects. */
@@ -79,5 +79,22 @@ describe('client options', () => {
       if (saved === undefined) delete process.env.LOGFILTER_API_TOKEN;
       else process.env.LOGFILTER_API_TOKEN = saved;
     }
+  });
+});
+
+describe('the malicious rule', () => {
+  it.each([['a number', 50], ['null', null], ['a threshold that is text', { threshold: '50' }]])('%s is refused when the client is made, naming the option', (_, malicious) => {
+    let error: unknown;
+    try {
+      new LogfilterClient({ baseUrl: BASE, token: 't', env: {}, malicious: malicious as never });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PageGuardInputError);
+    expect((error as PageGuardInputError).field).toBe('malicious');
+  });
+
+  it('a rule as documented is taken', () => {
+    expect(new LogfilterClient({ baseUrl: BASE, token: 't', env: {}, malicious: { threshold: 40, direction: 'below' } }).pageGuard.malicious).toEqual({ threshold: 40, direction: 'below' });
   });
 });
