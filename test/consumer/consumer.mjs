@@ -1,7 +1,8 @@
 // The packages as a stranger gets them: `npm pack` every package, install the tarballs in a temporary
 // directory outside the repository, and use them from there: the bins of a tarball installed alone, the core
-// from ESM, CommonJS and TypeScript (nodenext), and a job created with @logfilter/api against the emulator
-// started from its tarball's bin. Prints one line per check and `N passed, N failed`; exit 1 when any failed.
+// from ESM, CommonJS and TypeScript (nodenext), the other libraries from CommonJS, and a job created with
+// @logfilter/api against the emulator started from its tarball's bin. Prints one line per check and
+// `N passed, N failed`; exit 1 when any failed.
 // Needs a build (`npm run build`) and the npm registry (or its cache) for the packages' own dependencies.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
@@ -204,6 +205,43 @@ try {
     );
     const [ok, json, backOk, name] = JSON.parse(run('node', ['cjs.cjs', FILTER], all));
     assert(ok && json === JSON_FILTER && backOk && name === '@logfilter/core', `${ok} ${json} ${backOk} ${name}`);
+  });
+
+  await check("the core's bundle exports, from ESM and CommonJS, every value its declarations (the per-module build) export", () => {
+    writeFileSync(
+      path.join(all, 'exports.mjs'),
+      `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n` +
+        `const declared = Object.keys(await import('./node_modules/@logfilter/core/dist/index.js'));\n` +
+        `const esm = Object.keys(await import('@logfilter/core'));\nconst cjs = Object.keys(require('@logfilter/core'));\n` +
+        `process.stdout.write(JSON.stringify({ n: declared.length, esm: declared.filter((k) => !esm.includes(k)), cjs: declared.filter((k) => !cjs.includes(k)) }));\n`,
+    );
+    const r = JSON.parse(run('node', ['exports.mjs'], all));
+    assert(r.n > 100 && r.esm.length === 0 && r.cjs.length === 0, JSON.stringify(r));
+  });
+
+  await check('a wrong argument from the installed core throws at the call (toFilterString of a failed compile)', () => {
+    writeFileSync(
+      path.join(all, 'arguments.cjs'),
+      `const { compile, toFilterString } = require('@logfilter/core');\nconst r = compile('EdgeResponseStatus >= "x"');\n` +
+        `try { toFilterString(r.json); process.stdout.write('no error'); } catch (e) { process.stdout.write(e.constructor.name); }\n`,
+    );
+    const out = run('node', ['arguments.cjs'], all);
+    assert(out === 'TypeError', out);
+  });
+
+  await check('CommonJS: require() of @logfilter/api, cli, language-server and emulator gives what import gives', () => {
+    writeFileSync(
+      path.join(all, 'cjs-all.mjs'),
+      `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst out = {};\n` +
+        `for (const p of ['@logfilter/api', '@logfilter/cli', '@logfilter/language-server', '@logfilter/emulator']) {\n` +
+        `  const esm = Object.keys(await import(p)).sort();\n  const cjs = Object.keys(require(p)).filter((k) => k !== 'module.exports').sort();\n` +
+        `  out[p] = { n: esm.length, same: JSON.stringify(esm) === JSON.stringify(cjs) };\n}\n` +
+        `out.client = typeof require('@logfilter/api').LogfilterClient;\nout.run = typeof require('@logfilter/cli').run;\n` +
+        `process.stdout.write(JSON.stringify(out));\n`,
+    );
+    const r = JSON.parse(run('node', ['cjs-all.mjs'], all));
+    const bad = Object.entries(r).filter(([, v]) => typeof v === 'object' && (!v.same || v.n === 0));
+    assert(bad.length === 0 && r.client === 'function' && r.run === 'function', JSON.stringify(r));
   });
 
   await check('TypeScript (moduleResolution nodenext, no DOM, no @types/node) type-checks a use of @logfilter/core', () => {

@@ -14,13 +14,14 @@ import {
   ApiNetworkError,
   ApiResponseError,
   ApiTimeoutError,
+  PageGuardInputError,
   type EnvelopeError,
 } from './errors.js';
 import { explain, type ResultSchema } from './schemas.js';
 import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_LIMIT, readAnswer } from './answer-body.js';
 import { PageGuardApi } from './page-guard.js';
 import type { Answer, ApiRequester, CallOptions } from './requester.js';
-import type { MaliciousRule } from './page-guard/malicious.js';
+import { checkMaliciousRule, type MaliciousRule } from './page-guard/malicious.js';
 import type {
   CreateJobInput,
   CreateRulesetInput,
@@ -83,8 +84,11 @@ export type Scope = string | { zone: string } | { account: string };
 /** The path prefix of a scope: `/zones/<id>` or `/accounts/<id>`. */
 export function scopePath(scope: Scope): string {
   if (typeof scope === 'string') return `/zones/${seg(scope)}`;
+  // from JavaScript: anything else is the caller's mistake, refused before anything is sent
+  if (typeof scope !== 'object' || scope === null) throw new ApiConfigError(`a scope is a zone id, {zone} or {account}, not ${scope === null ? 'null' : typeof scope}`);
   if ('zone' in scope) return `/zones/${seg(scope.zone)}`;
-  return `/accounts/${seg(scope.account)}`;
+  if ('account' in scope) return `/accounts/${seg(scope.account)}`;
+  throw new ApiConfigError('a scope is a zone id, {zone} or {account}: this object has neither');
 }
 
 /** A request as it would be sent, with the credentials replaced: what `--dry-run` prints. */
@@ -103,6 +107,8 @@ const MAX_REDIRECTS = 5;
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export const seg = (s: string | number) => {
+  // undefined would otherwise be sent as the id "undefined"
+  if (typeof s !== 'string' && !(typeof s === 'number' && Number.isFinite(s))) throw new ApiConfigError(`invalid path segment: ${s === null ? 'null' : typeof s}`);
   const text = String(s);
   if (text === '' || text === '.' || text === '..') throw new ApiConfigError(`invalid path segment "${text}"`);
   return encodeURIComponent(text);
@@ -112,13 +118,18 @@ export class LogfilterClient implements ApiRequester {
   readonly #conn: ResolvedConnection;
   readonly #options: ClientOptions;
 
-  constructor(options: ClientOptions = {}) {
+  constructor(options?: ClientOptions | null) {
+    options ??= {};
     this.#conn = resolveConnection(options);
+    if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ApiConfigError('the fetch option must be a function');
     checkRange('timeoutMs', options.timeoutMs, 1, MAX_TIMER_MS);
     checkRange('retries', options.retries, 0, 100);
     checkRange('retryDelayMs', options.retryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxRetryDelayMs', options.maxRetryDelayMs, 0, MAX_TIMER_MS);
     checkRange('maxAnswerBytes', options.maxAnswerBytes, 1, MAX_ANSWER_BYTES_LIMIT);
+    // checked with the other options, not at the first use of pageGuard
+    const badRule = options.malicious === undefined ? undefined : checkMaliciousRule(options.malicious);
+    if (badRule) throw new PageGuardInputError('malicious', `malicious: ${badRule}`);
     this.#options = options;
   }
 

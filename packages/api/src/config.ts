@@ -47,6 +47,10 @@ export interface ResolvedConnection {
 const nonEmpty = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
 
 export function resolveConnection(options: ConnectionOptions = {}): ResolvedConnection {
+  // never quoting the value: it could be a credential
+  for (const name of ['baseUrl', 'token', 'email', 'key', 'names'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'string') throw new ApiConfigError(`the ${name} option must be a string`);
+  }
   const env = options.env ?? process.env;
   const given = nonEmpty(options.baseUrl) ?? nonEmpty(env[ENV.baseUrl]);
   const baseUrl = given ?? DEFAULT_BASE_URL;

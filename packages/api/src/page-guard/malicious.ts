@@ -50,6 +50,8 @@ export function viewConnection(c: Connection): ConnectionView {
 
 /** Checks a rule given by a caller (client option, CLI flags); undefined when valid. */
 export function checkMaliciousRule(rule: MaliciousRule): string | undefined {
+  // a number (the threshold alone) would otherwise be read as no rule at all: the default
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return 'must be an object {threshold?, direction?}';
   if (rule.threshold !== undefined && !(typeof rule.threshold === 'number' && Number.isFinite(rule.threshold))) return 'threshold must be a number';
   if (rule.direction !== undefined && !MALICIOUS_DIRECTIONS.includes(rule.direction)) return `direction must be one of ${MALICIOUS_DIRECTIONS.join(', ')}`;
   return undefined;

@@ -7,6 +7,7 @@
  */
 import type { FilterDocument } from '../filter/filter.js';
 import { JSON_INTEGER } from '../lang/json-number.js';
+import { expectText } from '../lang/guards.js';
 
 /** The exact value of a JSON number token: a bigint for an integer a double cannot hold, else the double. */
 export function exactNumber(raw: string): number | bigint {
@@ -67,5 +68,7 @@ export function parseExact(text: string, fields?: readonly string[]): unknown {
  * For evaluation only: JSON.stringify refuses a bigint, so send the text itself to the API.
  */
 export function exactFilter(json: string): FilterDocument {
+  // JSON.parse of an object reads "[object Object]": say what to pass instead
+  expectText(json, 'exactFilter', 'filter JSON text', typeof json === 'object' && json !== null ? ' (a filter document is used as it is)' : json === undefined ? ' (compile(...).json is undefined when ok is false)' : '');
   return parseExact(json) as FilterDocument;
 }

@@ -8,7 +8,7 @@
  */
 import type { FilterDocument, FilterScalar, FilterValue } from '../filter/filter.js';
 import type { OperatorName } from '../filter/operators.js';
-import { evalPlan, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
+import { evalPlan, expectFilterDocument, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
 
 export interface ExplainNode {
   /** JSON Pointer of the node in the filter document. */
@@ -56,6 +56,7 @@ interface Slot {
 
 /** An explainer of a filter, from its document or its plan (plan.ts). */
 export function createExplainer(filter: FilterDocument | EvalPlan): Explainer {
+  expectFilterDocument(filter, 'createExplainer', true);
   const plan = isEvalPlan(filter) ? filter : evalPlan(filter);
   const slots: Slot[] = [];
   /**

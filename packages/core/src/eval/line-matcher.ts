@@ -6,7 +6,7 @@ import type { FilterDocument } from '../filter/filter.js';
 import { parseExact } from './exact.js';
 import { compileNode, isLogObject } from './matcher.js';
 import { needlePlan, type NeedleClause } from './needles.js';
-import { evalPlan } from './plan.js';
+import { evalPlan, expectFilterDocument } from './plan.js';
 
 export type LineVerdict = 'blank' | 'match' | 'no-match' | 'malformed';
 
@@ -48,6 +48,7 @@ function clauseHolds(line: string, c: NeedleClause): boolean {
 const BLANK = /^[ \t\r]*$/;
 
 export function createLineMatcher(filter: FilterDocument): LineMatcher {
+  expectFilterDocument(filter, 'createLineMatcher');
   const plan = evalPlan(filter);
   const root = compileNode(plan.root);
   const fields = plan.fields;

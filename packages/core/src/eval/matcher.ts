@@ -4,7 +4,7 @@
  */
 import type { FilterDocument } from '../filter/filter.js';
 import type { ObjectTest } from './conditions.js';
-import { evalPlan, type PlanNode } from './plan.js';
+import { evalPlan, expectFilterDocument, type PlanNode } from './plan.js';
 
 export interface Matcher {
   /** True when the value is a JSON object (not null, not an array) that the filter keeps. */
@@ -47,6 +47,7 @@ export function compileNode(node: PlanNode): ObjectTest {
 
 /** The fields a filter reads, in document order, without duplicates. */
 export function filterFields(filter: FilterDocument): string[] {
+  expectFilterDocument(filter, 'filterFields');
   return [...evalPlan(filter).fields];
 }
 
@@ -57,10 +58,7 @@ export function filterFields(filter: FilterDocument): string[] {
  * failure deep inside.
  */
 export function createMatcher(filter: FilterDocument): Matcher {
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter) || (filter as { where?: unknown }).where === null || typeof (filter as { where?: unknown }).where !== 'object') {
-    const got = typeof filter === 'string' ? 'a string (parse filter JSON first: JSON.parse, or decompile(json).filter)' : filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter === 'object' ? 'an object without "where"' : typeof filter;
-    throw new TypeError(`createMatcher takes a filter document (an object with "where"); got ${got}`);
-  }
+  expectFilterDocument(filter, 'createMatcher');
   const plan = evalPlan(filter);
   const root = compileNode(plan.root);
   return {

@@ -11,7 +11,7 @@
  */
 import type { FilterDocument } from '../filter/filter.js';
 import type { Needle } from './condition-needles.js';
-import { evalPlan, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
+import { evalPlan, expectFilterDocument, isEvalPlan, type EvalPlan, type PlanNode } from './plan.js';
 
 export interface NeedleClause {
   /** The needles as text (for decoded lines). */
@@ -64,5 +64,6 @@ function nodePlan(n: PlanNode): NeedlePlan {
 
 /** The necessary literals of a filter (see the file comment), from its document or its plan (plan.ts). */
 export function needlePlan(filter: FilterDocument | EvalPlan): NeedlePlan {
+  expectFilterDocument(filter, 'needlePlan', true);
   return nodePlan((isEvalPlan(filter) ? filter : evalPlan(filter)).root);
 }

@@ -77,8 +77,31 @@ function planCondition(c: FilterCondition, id: string, field: number): PlanCondi
   };
 }
 
+/**
+ * Each evaluator entry takes the parsed document only (`compile(src).filter`, `exactFilter(json)`, `JSON.parse`
+ * of filter JSON), or, where said, its plan: anything else (the JSON text itself, a job object) is a TypeError
+ * saying what to pass, not a failure deep inside (lang/guards.ts).
+ */
+export function expectFilterDocument(filter: unknown, fn: string, planToo = false): void {
+  const where = typeof filter === 'object' && filter !== null ? (filter as { where?: unknown }).where : undefined;
+  if (typeof where === 'object' && where !== null && !Array.isArray(filter)) return;
+  if (planToo && typeof filter === 'object' && filter !== null && isEvalPlan(filter as EvalPlan)) return;
+  const got =
+    typeof filter === 'string'
+      ? 'a string (parse filter JSON first: exactFilter(json), JSON.parse, or decompile(json).filter)'
+      : filter === null
+        ? 'null'
+        : Array.isArray(filter)
+          ? 'an array'
+          : typeof filter === 'object'
+            ? 'an object without "where"'
+            : typeof filter;
+  throw new TypeError(`${fn} takes a filter document (an object with "where")${planToo ? ' or its evalPlan' : ''}; got ${got}`);
+}
+
 /** The plan of a filter document. */
 export function evalPlan(filter: FilterDocument): EvalPlan {
+  expectFilterDocument(filter, 'evalPlan');
   const fields: string[] = [];
   const index = new Map<string, number>();
   const build = (n: FilterNode, id: string): PlanNode => {
@@ -102,5 +125,5 @@ export function evalPlan(filter: FilterDocument): EvalPlan {
 
 /** True for a plan (rather than the filter document it was compiled from). */
 export function isEvalPlan(x: FilterDocument | EvalPlan): x is EvalPlan {
-  return (x as EvalPlan).root !== undefined && (x as FilterDocument).where === undefined;
+  return typeof x === 'object' && x !== null && (x as EvalPlan).root !== undefined && (x as FilterDocument).where === undefined;
 }

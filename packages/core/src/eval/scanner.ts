@@ -25,7 +25,7 @@
  */
 import type { FilterDocument } from '../filter/filter.js';
 import { compileNode, isLogObject } from './matcher.js';
-import { evalPlan, isEvalPlan, type EvalPlan } from './plan.js';
+import { evalPlan, expectFilterDocument, isEvalPlan, type EvalPlan } from './plan.js';
 import type { ObjectTest } from './conditions.js';
 import { needlePlan, type NeedleClause, type NeedlePlan } from './needles.js';
 import { createExtractor, type Extractor } from './extract.js';
@@ -279,6 +279,7 @@ const UNDECIDED = 2;
  * thread.
  */
 export function createBlockScanner(filter: FilterDocument | EvalPlan, hooks: ScanHooks = {}, calibration?: readonly number[]): BlockScanner {
+  expectFilterDocument(filter, 'createBlockScanner', true);
   const forceKernelWalk = hooks.kernelWalk === true;
   const search = hooks.search ?? defaultSearch;
   const nativeSearch = search;

@@ -17,6 +17,7 @@ import { regexSyntaxProblem } from './regex-syntax.js';
 import { checkWildcard, type Read, readCidr, readHexBytes, readInt, readIntRange, readIp, readIpRange, readQuoted, readQuotedRegex, readRaw } from './literals.js';
 import { hasErrors, sortDiagnostics } from '../lang/diagnostics.js';
 import { RULE_SETTINGS } from './settings.js';
+import { expectOptionalString, expectText, optionsOf } from '../lang/guards.js';
 
 export interface RuleCheckOptions {
   /** `filter` (default): a Boolean expression; `value`: a rewrite value (a field or call, maybe indexed). */
@@ -59,7 +60,10 @@ interface Ctx {
   insideReplace: number;
 }
 
-export function checkRule(text: string, options: RuleCheckOptions = {}): RuleCheckResult {
+export function checkRule(text: string, options?: RuleCheckOptions): RuleCheckResult {
+  expectText(text, 'checkRule', 'a rule expression');
+  options = optionsOf(options, 'checkRule') as RuleCheckOptions;
+  expectOptionalString(options.phase, 'checkRule', 'phase');
   const kind = options.kind ?? 'filter';
   const parse = parseRule(text, kind);
   const out: RuleDiagnostic[] = [...parse.diagnostics];

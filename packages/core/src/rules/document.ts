@@ -17,6 +17,7 @@ import type { RuleDiagnostic, RuleKind } from './parse.js';
 import { PHASES } from './phases.js';
 import { rdiag } from './parse.js';
 import { closest } from '../lang/closest.js';
+import { expectOptionalString, expectText, optionsOf } from '../lang/guards.js';
 
 export interface RuleDocumentExpression {
   path: JsonPath;
@@ -53,7 +54,10 @@ export interface RuleDocumentOptions {
   actions?: readonly string[];
 }
 
-export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
+export function checkRuleDocument(text: string, options?: RuleDocumentOptions): RuleDocumentResult {
+  expectText(text, 'checkRuleDocument', 'ruleset JSON text');
+  options = optionsOf(options, 'checkRuleDocument') as RuleDocumentOptions;
+  expectOptionalString(options.phase, 'checkRuleDocument', 'phase');
   const parsed = options.tree ? { value: options.tree, diagnostics: [] } : parseJson(text);
   if (!parsed.value) return { ok: false, diagnostics: parsed.diagnostics as RuleDiagnostic[], expressions: [] };
   const mapper = options.stringMapper ?? stringOffsetMapper;

@@ -10,6 +10,7 @@ import type { RuleExpr, RuleIndexExpr, RuleLiteral, RuleRhs } from './ast.js';
 import { type RuleDiagnostic, type RuleKind, parseRule } from './parse.js';
 import { COMPARISON_BY_SPELLING, LOGICAL_BY_SPELLING } from './operators.js';
 import { hasErrors } from '../lang/diagnostics.js';
+import { expectText, optionsOf } from '../lang/guards.js';
 
 export const RULE_LINE_WIDTH = 100;
 
@@ -26,7 +27,9 @@ export interface RuleFormatOptions {
   lineWidth?: number;
 }
 
-export function formatRule(text: string, options: RuleFormatOptions = {}): RuleFormatResult {
+export function formatRule(text: string, options?: RuleFormatOptions): RuleFormatResult {
+  expectText(text, 'formatRule', 'a rule expression');
+  options = optionsOf(options, 'formatRule') as RuleFormatOptions;
   const kind = options.kind ?? 'filter';
   const parsed = parseRule(text, kind);
   // tabs between tokens are the one error the formatter repairs: it writes spaces anyway

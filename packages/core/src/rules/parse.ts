@@ -11,8 +11,10 @@ import { ruleDiag, type RuleDiagnosticCode } from './codes.js';
 import { getRuleParser } from './parser.js';
 import { RULE_SETTINGS } from './settings.js';
 import * as T from './tokens.js';
+import { expectOneOf, expectText } from '../lang/guards.js';
 
 export type RuleKind = 'filter' | 'value';
+const RULE_KINDS: readonly RuleKind[] = ['filter', 'value'];
 
 /** A rules-language diagnostic: the shared shape, plus what the API's error format says for it. */
 export interface RuleDiagnostic extends Diagnostic<RuleDiagnosticCode | keyof typeof JSON_DIAGNOSTIC_CODES> {
@@ -51,6 +53,8 @@ export function rdiag(code: RuleDiagnosticCode, message: string, start: number, 
 }
 
 export function parseRule(text: string, kind: RuleKind = 'filter'): RuleParseResult {
+  expectText(text, 'parseRule', 'a rule expression');
+  expectOneOf(kind, RULE_KINDS, 'parseRule', 'kind');
   const diagnostics: RuleDiagnostic[] = [];
   // blank (not cut) the outer white space, so offsets stay those of the input
   const lead = TRIM_START.exec(text)?.[0].length ?? 0;

@@ -8,6 +8,7 @@ import type { FilterDocument } from '../filter/filter.js';
 import { columnTypeOf } from './columns.js';
 import { getDialect, type Dialect, type ScanColumn } from './dialects.js';
 import { resolveColumn, toSql, type ToSqlOptions, type ToSqlResult } from './to-sql.js';
+import { expectOptionalString, optionsOf } from '../lang/guards.js';
 
 export interface SqlQueryOptions extends ToSqlOptions {
   /** A table (`logs`, `db.logs`) or a file path or glob (`logs/*.ndjson.gz`, `x.parquet`). Default `logs`. */
@@ -20,6 +21,8 @@ export function isFileSource(from: string): boolean {
 }
 
 export function toSqlQuery(filter: FilterDocument | string, options: SqlQueryOptions): ToSqlResult {
+  options = optionsOf(options, 'toSqlQuery') as SqlQueryOptions;
+  expectOptionalString(options.from, 'toSqlQuery', 'from');
   const result = toSql(filter, options);
   const dialect = getDialect(options.dialect);
   if (!result.ok || !dialect) return result;

@@ -23,6 +23,7 @@ import { FIELD_TYPES } from './columns.js';
 import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';
 import { doubleNeighbours, doubleText, exactNumber, JSON_INTEGER_PATTERN, JSON_NUMBER_PATTERN, type ExactNumber } from './numbers.js';
+import { expectOptionalString, optionsOf } from '../lang/guards.js';
 
 /** A field's column in the caller's table: an SQL expression, a type, or both. */
 export type SqlColumn = string | { sql?: string; type?: FieldType };
@@ -49,11 +50,15 @@ export interface ToSqlResult {
  * integers beyond 2^53 exact). Never throws on user input: problems come back as diagnostics.
  */
 export function toSql(filter: FilterDocument | string, options: ToSqlOptions): ToSqlResult {
+  options = optionsOf(options, 'toSql') as ToSqlOptions;
+  expectOptionalString(options.dataset, 'toSql', 'dataset');
   const dialect = getDialect(options.dialect);
   if (!dialect) {
     return { ok: false, fields: [], diagnostics: [diag('invalid-node', `unknown SQL dialect ${JSON.stringify(options.dialect)}; use ${SQL_DIALECTS.join(' or ')}`, 0, 0)] };
   }
   const text = typeof filter === 'string' ? filter : JSON.stringify(filter);
+  // undefined (a failed compile's json), a function or a symbol has no JSON text
+  if (text === undefined) return { ok: false, fields: [], diagnostics: [diag('invalid-node', `a filter is an object {"where": ...} or its JSON text, not ${typeof filter}`, 0, 0)] };
   const parsed = parseJson(text);
   if (!parsed.value) return { ok: false, fields: [], diagnostics: parsed.diagnostics };
   const tree = readFilterTree(parsed.value, IDENTITY_MAPPING, []);

@@ -5,6 +5,7 @@
 import type { FilterDocument, FilterNode, FilterScalar } from '../filter.js';
 import { printScalar } from '../util/values.js';
 import type { NCondition, NNode } from './normalize.js';
+import { expectText } from '../../lang/guards.js';
 
 export interface Serialized {
   json: string;
@@ -71,6 +72,8 @@ export function utf8Length(s: string): number {
 
 /** The JSON-encoded string of the filter, as a job body's `filter` field carries it. */
 export function toFilterString(json: string): string {
+  // undefined (the `json` of a failed compile) would become undefined, and a job body without its filter
+  expectText(json, 'toFilterString', 'filter JSON text', json === undefined ? ' (compile(...).json is undefined when ok is false)' : '');
   return JSON.stringify(json);
 }
 
@@ -81,6 +84,7 @@ export function toFilterString(json: string): string {
  * `\u000c` and `/`.
  */
 export function toTerraform(json: string): string {
+  expectText(json, 'toTerraform', 'filter JSON text', json === undefined ? ' (compile(...).json is undefined when ok is false)' : '');
   return `jsonencode(${hclStrings(pretty(json))})`;
 }
 
@@ -111,6 +115,7 @@ function hclStrings(text: string): string {
 
 /** Indented JSON that keeps integer digits exact (JSON.parse would round numbers beyond 2^53). */
 export function pretty(json: string, indent = '  '): string {
+  expectText(json, 'pretty', 'filter JSON text', json === undefined ? ' (compile(...).json is undefined when ok is false)' : '');
   let out = '';
   let depth = 0;
   let inString = false;

@@ -16,6 +16,7 @@ import { serialize, type Serialized } from '../compile/serialize.js';
 import type { DatasetSchema } from '../datasets/index.js';
 import { diag, type Diagnostic, hasErrors, sortDiagnostics } from '../diagnostics.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS } from '../limits.js';
+import { expectLimit, expectOptionalString } from '../../lang/guards.js';
 import type { Recovered } from '../syntax/parser.js';
 import { conditionsIn } from '../walk.js';
 
@@ -64,8 +65,12 @@ export interface AnalyzeInput {
   conditions?: Condition[];
 }
 
-export function analyze(input: AnalyzeInput, options: CompileOptions = {}): Analysis {
+/** `fn`: the public function whose options these are, named when one is refused (lang/guards.ts). */
+export function analyze(input: AnalyzeInput, options: CompileOptions = {}, fn = 'analyze'): Analysis {
   const diagnostics = [...input.diagnostics];
+  expectOptionalString(options.dataset, fn, 'dataset');
+  expectLimit(options.maxOperators, fn, 'maxOperators');
+  expectLimit(options.maxBytes, fn, 'maxBytes');
   const maxOperators = options.maxOperators ?? DEFAULT_MAX_OPERATORS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const stats: Stats = { operators: 0, bytes: 0, maxOperators, maxBytes };

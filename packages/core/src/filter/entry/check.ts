@@ -11,6 +11,7 @@ import { DEFAULT_DATASET } from '../datasets/index.js';
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
+import { expectLimit, expectOptionalString, optionsOf } from '../../lang/guards.js';
 
 export type FilterInputKind = 'json' | 'source';
 
@@ -52,8 +53,12 @@ export function inputKind(text: string): FilterInputKind {
  */
 const TERRAFORM_ASSIGNMENT = /^\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*=\s*)?(?:"\{|jsonencode\(\s*\{)/;
 
-export function check(input: string | unknown, options: CheckInputOptions = {}): CheckResult {
-  const { accept = 'json', ...limits } = options;
+export function check(input: string | unknown, options?: CheckInputOptions): CheckResult {
+  const { accept = 'json', ...limits } = optionsOf(options, 'check') as CheckInputOptions;
+  if (accept !== 'json' && accept !== 'json-or-source') throw new RangeError(`check: accept must be 'json' or 'json-or-source'; got ${String(accept)}`);
+  expectOptionalString(limits.dataset, 'check', 'dataset');
+  expectLimit(limits.maxOperators, 'check', 'maxOperators');
+  expectLimit(limits.maxBytes, 'check', 'maxBytes');
   if (accept === 'json-or-source' && typeof input === 'string' && inputKind(input) === 'source') {
     const r = compile(input, limits);
     return { ok: r.ok, diagnostics: r.diagnostics, stats: r.stats, dataset: r.dataset, input: 'source', ...(r.json !== undefined ? { json: r.json } : {}) };
@@ -68,7 +73,7 @@ export function check(input: string | unknown, options: CheckInputOptions = {}):
   }
   const at = read.datasetAt;
   const decl = at && read.dataset !== undefined ? { name: read.dataset, nameStart: at.start, nameEnd: at.end, start: at.start, end: at.end } : undefined;
-  const a = analyze({ dataset: decl, expr: read.expr, diagnostics: read.diagnostics, endOffset }, options);
+  const a = analyze({ dataset: decl, expr: read.expr, diagnostics: read.diagnostics, endOffset }, options, 'check');
   // located like every JSON diagnostic: by its JSON path too
   if (at) for (const d of a.diagnostics) if (d.code === 'unknown-dataset') d.path = at.path;
   const ok = !hasErrors(a.diagnostics);

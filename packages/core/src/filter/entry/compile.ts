@@ -6,6 +6,7 @@ import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { FilterDocument } from '../filter.js';
 import { parse } from '../syntax/parse-with-fast-path.js';
 import { withDuplicateFixes } from '../check/duplicate-fix.js';
+import { expectText, kindOf, optionsOf } from '../../lang/guards.js';
 
 export interface CompileResult {
   /** No error diagnostics (warnings allowed). */
@@ -21,9 +22,11 @@ export interface CompileResult {
   file: FileNode;
 }
 
-export function compile(source: string, options: CompileOptions = {}): CompileResult {
+export function compile(source: string, options?: CompileOptions): CompileResult {
+  // a filter object or its JSON would otherwise compile as nothing (empty-filter): say where it goes instead
+  expectText(source, 'compile', '.logfilter source', kindOf(source) === 'an object' ? ' (filter JSON goes to check or decompile)' : '');
   const { file, diagnostics: syntax, conditions } = parse(source);
-  const a = analyze({ dataset: file.dataset, expr: file.expr, diagnostics: syntax, endOffset: source.length, conditions }, options);
+  const a = analyze({ dataset: file.dataset, expr: file.expr, diagnostics: syntax, endOffset: source.length, conditions }, optionsOf(options, 'compile'), 'compile');
   const ok = !hasErrors(a.diagnostics) && a.serialized !== undefined;
   return {
     ok,

@@ -13,6 +13,7 @@ import { isWritableField } from '../syntax/field-names.js';
 import type { FilterInputForm } from '../json/read-filter.js';
 import { readFilter } from './read.js';
 import { exponentOf, MAX_EXPONENT } from '../util/values.js';
+import { expectOptionalString, optionsOf } from '../../lang/guards.js';
 
 export interface DecompileOptions {
   /**
@@ -39,7 +40,9 @@ export interface DecompileResult {
   expr?: Expr;
 }
 
-export function decompile(input: string | unknown, options: DecompileOptions = {}): DecompileResult {
+export function decompile(input: string | unknown, options?: DecompileOptions): DecompileResult {
+  const { dataset: datasetOption } = optionsOf(options, 'decompile') as DecompileOptions;
+  expectOptionalString(datasetOption, 'decompile', 'dataset');
   const read = readFilter(input);
   const diagnostics = [...read.diagnostics];
   if (!read.expr || hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
@@ -69,7 +72,7 @@ export function decompile(input: string | unknown, options: DecompileOptions = {
     });
   });
   if (hasErrors(diagnostics)) return { ok: false, form: read.form, diagnostics };
-  const dataset = read.dataset ?? options.dataset;
+  const dataset = read.dataset ?? datasetOption;
   const source = printFile({ dataset, expr });
   const normal = normalize(expr);
   return { ok: true, source, filter: toDocument(normal), json: serialize(normal).json, form: read.form, ...(dataset !== undefined ? { dataset } : {}), diagnostics, expr };

@@ -2,6 +2,7 @@
 import { type Diagnostic, hasErrors } from '../diagnostics.js';
 import { printFile } from '../format/print.js';
 import { parse } from '../syntax/parse-with-fast-path.js';
+import { expectText } from '../../lang/guards.js';
 
 export interface FormatResult {
   /** False when the text has syntax errors: `text` is then the input, unchanged. */
@@ -14,6 +15,7 @@ export interface FormatResult {
 }
 
 export function format(source: string): FormatResult {
+  expectText(source, 'format', '.logfilter source');
   const { file, diagnostics } = parse(source);
   if (hasErrors(diagnostics)) return { ok: false, text: source, changed: false, diagnostics };
   const printed = printFile({

@@ -9,6 +9,7 @@
  */
 import { fastParse } from './fast-parse.js';
 import * as reference from './parse.js';
+import { expectText } from '../../lang/guards.js';
 
 export type { ParseResult } from './parse.js';
 
@@ -16,6 +17,7 @@ export type { ParseResult } from './parse.js';
 const loadReference = (): typeof reference => reference;
 
 export function parse(text: string): reference.ParseResult {
+  expectText(text, 'parse', '.logfilter source');
   return fastParse(text) ?? loadReference().parse(text);
 }
 

@@ -17,6 +17,7 @@ import { EVAL_FUNCTIONS, EvalProblem, same } from './functions.js';
 import { compileRegex } from './regex.js';
 import { bytes, type Bytes, defaultValue, isBytes, isIp, type RuleValue, show, text, utf8 } from './values.js';
 import { wildcardMatches } from './wildcard.js';
+import { expectText, kindOf, optionsOf } from '../../lang/guards.js';
 
 export interface RuleEvalOptions {
   kind?: RuleKind;
@@ -58,7 +59,10 @@ class Located extends Error {
   }
 }
 
-export function evaluateRule(source: string, fields: Map<string, RuleValue>, options: RuleEvalOptions = {}): RuleEvalResult {
+export function evaluateRule(source: string, fields: Map<string, RuleValue>, options?: RuleEvalOptions): RuleEvalResult {
+  expectText(source, 'evaluateRule', 'a rule expression');
+  if (!(fields instanceof Map)) throw new TypeError(`evaluateRule takes the request's fields as a Map (readSampleRequest(request).fields); got ${kindOf(fields)}`);
+  options = optionsOf(options, 'evaluateRule') as RuleEvalOptions;
   const kind = options.kind ?? 'filter';
   const checked = checkRule(source, { kind, ...(options.phase ? { phase: options.phase } : {}) });
   if (!checked.ok) return { ok: false, diagnostics: checked.diagnostics };
