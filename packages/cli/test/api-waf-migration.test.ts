@@ -131,7 +131,9 @@ describe('logfilter waf-migration', () => {
     expect(start.code).toBe(0);
     expect(JSON.parse(start.stdout).status).toMatchObject({ migration_state: 'validation', execution_order: ['new', 'old'] });
     const validated = await api.getEntrypoint('ent', 'http_request_firewall_managed');
-    const fin = await logfilter(['waf-migration', 'finish', '--zone', 'ent', '--yes', '--json'], env);
+    // -y: the short form every command that asks for confirmation takes
+    const fin = await logfilter(['waf-migration', 'finish', '--zone', 'ent', '-y', '--json'], env);
+    expect(fin.code).toBe(0);
     const out = JSON.parse(fin.stdout);
     expect(out.status.migration_state).toBe('migrated');
     expect(out.entrypoint.rules.map((r: any) => r.id)).toEqual(validated.rules.map((r) => r.id));
