@@ -24,6 +24,8 @@ export interface ExpressionSource {
   /** One expression as given on the command line: checked alone, positions in it. */
   expression?: string;
   kind?: RuleKind;
+  /** The document is one rule (`rules add|update --file`): its action is checked against the API's table. */
+  rule?: boolean;
 }
 
 /** Diagnostics of a name outside a closed table (the file's counterpart of a bad `--phase` or `--action`). */
@@ -43,9 +45,9 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
       const d: RuleDiagnostic = { code: 'rule-syntax', severity: 'error', message: `not valid YAML: ${yaml.error?.message ?? ''}`, start: at, end: at };
       return { ok: false, diagnostics: [d], expressions: [], text };
     }
-    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
+    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, actions: RULE_ACTIONS, rule: source.rule, ...(phase ? { phase } : {}) }), text };
   }
-  return { ...checkRuleDocument(text, { actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
+  return { ...checkRuleDocument(text, { actions: RULE_ACTIONS, rule: source.rule, ...(phase ? { phase } : {}) }), text };
 }
 
 /**

@@ -145,6 +145,9 @@ describe('logfilter rulesets: usage and input errors', () => {
       [['rulesets', 'update', 'x', '--zone', 'z', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
       [['rulesets', 'entrypoint', 'put', '--zone', 'z', '--phase', 'http_request_firewall_custom', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
       [['rulesets', 'create', '--zone', 'z', '--file', phase], `${phase}:1:40: error rule-unknown-phase`],
+      // a file of one rule (rules add|update) is a rule too, not a policy whose actions differ
+      [['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--file', file('one-action.yaml', 'action: blok\nexpression: "true"\n')], 'one-action.yaml:1:9: error rule-unknown-action'],
+      [['rulesets', 'rules', 'update', 'x', 'y', '--zone', 'z', '--file', file('one-action.json', '{"action": "blok"}')], 'one-action.json:1:12: error rule-unknown-action'],
     ];
     for (const [args, where] of runs) {
       const r = await logfilter(args, env);
@@ -152,6 +155,22 @@ describe('logfilter rulesets: usage and input errors', () => {
       expect(r.stderr).toContain(where);
     }
     expect(emu.requestCount).toBe(before);
+  });
+
+  it('takes a rule file with only some fields: what update changes, or what the flags add', async () => {
+    const z = `cli-rs-partial-${++n}`;
+    const rs = await api.createRuleset(z, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true', description: 'a' }] });
+    const ruleId = rs.rules[0].id;
+    const upd = await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', file(`partial${n}.yaml`, 'enabled: false\n'), '--json'], env);
+    expect(upd.code).toBe(0);
+    expect(JSON.parse(upd.stdout).rules[0]).toMatchObject({ id: ruleId, action: 'log', expression: 'true', description: 'a', enabled: false });
+    const add = await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--action', 'block', '--file', file(`partial${n}.json`, '{"expression": "ip.src eq 192.0.2.1", "description": "b"}'), '--json'], env);
+    expect(add.code).toBe(0);
+    expect(JSON.parse(add.stdout).rules[1]).toMatchObject({ action: 'block', description: 'b' });
+    // present fields keep their types; a rule added still needs both
+    expect((await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', file(`typed${n}.json`, '{"action": 5}')], env)).code).toBe(2);
+    expect((await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--file', file(`half${n}.json`, '{"action": "log"}')], env)).code).toBe(2);
+    expect((await api.getRuleset(z, rs.id)).version).toBe('3');
   });
 
   it('refuses two positions, and a move without one (exit 2)', async () => {

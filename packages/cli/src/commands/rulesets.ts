@@ -102,8 +102,9 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean,
   let rule: Partial<RuleInput> = {};
   if (flags.file !== undefined) {
     const { name, value, text, format } = await readStructured(flags.file, ctx);
-    rule = ruleFrom(value, name);
-    sources.push({ name, text, format });
+    // the file may leave out what the flags give (and, for update, anything not changed)
+    rule = ruleFrom(value, name, true);
+    sources.push({ name, text, format, rule: true });
   }
   if (flags.expression !== undefined) sources.push({ name: '--expression', expression: flags.expression });
   const enabled = enableFlag(flags);

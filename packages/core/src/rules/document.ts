@@ -51,6 +51,8 @@ export interface RuleDocumentOptions {
    * rule's `action` string outside it is `rule-unknown-action`. Not given, actions are not checked.
    */
   actions?: readonly string[];
+  /** The document is one rule (not a policy): its `action` is checked as a listed rule's. */
+  rule?: boolean;
 }
 
 export function checkRuleDocument(text: string, options: RuleDocumentOptions = {}): RuleDocumentResult {
@@ -113,7 +115,7 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
     }
     const rules = getProperty(node, 'rules');
     if (rules?.value.type === 'array') rules.value.items.forEach((r, i) => rule(r, [...path, 'rules', i], phase));
-    else rule(node, path, phase, false);
+    else rule(node, path, phase, options.rule === true);
   };
   let root = parsed.value;
   let base: JsonPath = [];
