@@ -173,6 +173,22 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect((await api.getRuleset(z, rs.id)).version).toBe('3');
   });
 
+  it('refuses an id the client cannot send ("", ".", ".."), dry run included: exit 2, nothing sent or printed', async () => {
+    const before = emu.requestCount;
+    for (const args of [
+      ['rulesets', 'delete', '..', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'delete-version', 'x', '.', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'rules', 'delete', 'x', '..', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'rules', 'move', '..', 'y', '--zone', 'z', '--index', '1', '--dry-run'],
+      ['rulesets', 'get', '', '--zone', 'z'],
+      ['waf-legacy', 'overrides', 'delete', '..', '--zone', 'z', '--dry-run'],
+    ]) {
+      const r = await logfilter(args, env);
+      expect([args, r.code, r.stdout]).toEqual([args, 2, '']);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('refuses two positions, and a move without one (exit 2)', async () => {
     expect((await logfilter(['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--action', 'log', '--expression', 'true', '--index', '1', '--after', 'a'], env)).code).toBe(2);
     expect((await logfilter(['rulesets', 'rules', 'move', 'x', 'y', '--zone', 'z'], env)).code).toBe(2);

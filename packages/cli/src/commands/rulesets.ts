@@ -11,7 +11,7 @@ import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, phaseOption, positiveInt } from '../options.js';
 import { oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
-import { apiCall, makeClient, printDryRun } from '../api/client.js';
+import { apiCall, idArg, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readStructured, ruleFrom, rulesFrom, rulesetFieldsFrom } from '../api/structured-input.js';
 import { short, table } from '../api/table.js';
@@ -158,7 +158,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   // Older versions are `rulesets version <id> <version>`: a --version flag would be the program's own.
   cmd(rulesets, 'get', 'show a ruleset with its rules (the latest version)')
-    .argument('<ruleset-id>')
+    .argument('<ruleset-id>', '', idArg)
     .action(async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const rs = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
@@ -191,7 +191,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   dryRun(
     withYes(cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version; asks first when rules would be dropped)'))
-      .argument('<ruleset-id>')
+      .argument('<ruleset-id>', '', idArg)
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
       .option('--description <text>', 'new description')
       .option('--expect-version <version>', 'the version the change was made on (default: the "version" of --file, as `rulesets get --json` writes it); exit 3 if the ruleset has moved since')
@@ -226,7 +226,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
-  dryRun(withYes(cmd(rulesets, 'delete', 'delete a ruleset and all its versions (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>'))).action(async (id: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rulesets, 'delete', 'delete a ruleset and all its versions (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>', '', idArg))).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     await confirmDestructive(ctx, flags, `delete ruleset ${id} of ${scopeLabel(scope)} and all its versions`);
     const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`;
@@ -235,7 +235,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   });
 
   cmd(rulesets, 'versions', 'list the versions of a ruleset, newest first')
-    .argument('<ruleset-id>')
+    .argument('<ruleset-id>', '', idArg)
     .action(async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const items = await apiCall(`listing the versions of ruleset ${id} failed`, () => client.listRulesetVersions(scope, id));
@@ -243,8 +243,8 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     });
 
   cmd(rulesets, 'version', 'show one version of a ruleset (with --tag: only the rules of that category)')
-    .argument('<ruleset-id>')
-    .argument('<version>')
+    .argument('<ruleset-id>', '', idArg)
+    .argument('<version>', '', idArg)
     .option('--tag <tag>', 'only the rules whose categories hold this tag')
     .action(async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
@@ -254,7 +254,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       out(flags, rs, rulesetText(rs));
     });
 
-  dryRun(withYes(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>'))).action(
+  dryRun(withYes(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>', '', idArg).argument('<version>', '', idArg))).action(
     async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       await confirmDestructive(ctx, flags, `delete version ${version} of ruleset ${id}`);
@@ -267,7 +267,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   const rules = rulesets.command('rules').description('add, update, move and delete single rules of a ruleset');
   const rulePath = (scope: Scope, id: string, ruleId?: string) => `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}/rules${ruleId !== undefined ? `/${encodeURIComponent(ruleId)}` : ''}`;
 
-  dryRun(withPosition(withRuleFields(cmd(rules, 'add', 'add a rule (last, or where --before/--after/--index say)').argument('<ruleset-id>')))).action(
+  dryRun(withPosition(withRuleFields(cmd(rules, 'add', 'add a rule (last, or where --before/--after/--index say)').argument('<ruleset-id>', '', idArg)))).action(
     async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
@@ -281,7 +281,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withPosition(withRuleFields(cmd(rules, 'update', 'change fields of a rule (and move it with --before/--after/--index)').argument('<ruleset-id>').argument('<rule-id>')))).action(
+  dryRun(withPosition(withRuleFields(cmd(rules, 'update', 'change fields of a rule (and move it with --before/--after/--index)').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg)))).action(
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
@@ -293,7 +293,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withPosition(cmd(rules, 'move', 'move a rule: --before <rule_id>, --after <rule_id> or --index <n>').argument('<ruleset-id>').argument('<rule-id>'))).action(
+  dryRun(withPosition(cmd(rules, 'move', 'move a rule: --before <rule_id>, --after <rule_id> or --index <n>').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg))).action(
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, true)!;
@@ -302,7 +302,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withYes(cmd(rules, 'delete', 'delete a rule (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>').argument('<rule-id>'))).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rules, 'delete', 'delete a rule (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg))).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     await confirmDestructive(ctx, flags, `delete rule ${ruleId} of ruleset ${id}`);
     const rs = await write(flags, client, 'DELETE', rulePath(scope, id, ruleId), undefined, `deleting rule ${ruleId} failed`, () => client.deleteRule(scope, id, ruleId));
@@ -320,7 +320,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   });
 
   phased(cmd(entrypoint, 'version', 'show one version of the entry point of a phase'))
-    .argument('<version>')
+    .argument('<version>', '', idArg)
     .action(async (version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const rs = await apiCall(`reading version ${version} of the ${flags.phase} entry point failed`, () => client.getEntrypointVersion(scope, flags.phase!, version));
