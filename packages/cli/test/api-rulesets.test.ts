@@ -189,6 +189,25 @@ describe('logfilter rulesets: usage and input errors', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('checks expressions in the phase --phase gives, which wins over the file\'s (it is the one sent)', async () => {
+    const before = emu.requestCount;
+    const response = file('phase-wins.yaml', 'phase: http_request_firewall_custom\nrules:\n  - action: log\n    expression: http.response.code eq 404\n');
+    const args = (phase: string) => [
+      [...['rulesets', 'create', '--zone', 'z', '--name', 'n', '--kind', 'zone', '--phase', phase], '--file', response, '--dry-run'],
+      [...['rulesets', 'entrypoint', 'put', '--zone', 'z', '--phase', phase], '--file', response, '--dry-run'],
+    ];
+    for (const argv of args('http_response_headers_transform')) expect([argv[1], (await logfilter(argv, env)).code]).toEqual([argv[1], 0]);
+    const bogus = file('phase-bogus.yaml', 'phase: http_request_firewall_custm\nrules:\n  - action: log\n    expression: "true"\n');
+    expect((await logfilter(['rulesets', 'create', '--zone', 'z', '--name', 'n', '--kind', 'zone', '--phase', 'http_request_firewall_custom', '--file', bogus, '--dry-run'], env)).code).toBe(0);
+    const request = file('phase-loses.yaml', 'phase: http_response_headers_transform\nrules:\n  - action: log\n    expression: http.response.code eq 404\n');
+    for (const argv of args('http_request_firewall_custom')) {
+      const r = await logfilter(argv.map((a) => (a === response ? request : a)), env);
+      expect([argv[1], r.code]).toEqual([argv[1], 1]);
+      expect(r.stderr).toContain('rule-unavailable-in-phase');
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('refuses two positions, and a move without one (exit 2)', async () => {
     expect((await logfilter(['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--action', 'log', '--expression', 'true', '--index', '1', '--after', 'a'], env)).code).toBe(2);
     expect((await logfilter(['rulesets', 'rules', 'move', 'x', 'y', '--zone', 'z'], env)).code).toBe(2);

@@ -138,7 +138,8 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     // every expression is checked first, where the user wrote it (file, flag): an invalid one is refused here
     const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
     const check = sources ?? (body !== undefined ? [{ name: 'request body', body }] : []);
-    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase } : {});
+    // a --phase flag is what is sent (create, entrypoint put): it wins over a phase the file names
+    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase, phaseWins: flags.phase !== undefined } : {});
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest(method, path, body)]);
       setExit(EXIT_OK);
@@ -341,7 +342,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     // A PUT replaces every rule, as `rulesets update` does: dropping rules is confirmed like a delete. A phase
     // without an entry point (10003) has nothing to drop.
     if (!flags.yes && !flags.dryRun) {
-      refuseInvalidExpressions(ctx, [{ name, text, format }], { phase });
+      refuseInvalidExpressions(ctx, [{ name, text, format }], { phase, phaseWins: true });
       const now = await apiCall(`reading the ${phase} entry point of ${scopeLabel(scope)} failed`, async () => {
         try {
           return await client.getEntrypoint(scope, phase);

@@ -37,6 +37,11 @@ export interface RuleDocumentResult {
 export interface RuleDocumentOptions {
   /** The phase to check in when the document does not name one. */
   phase?: string;
+  /**
+   * `phase` wins over the phase a ruleset in the document names (a command-line flag that replaces the file's):
+   * the document's phase is then neither used nor checked.
+   */
+  phaseWins?: boolean;
   /** The document already parsed and located in `text` (e.g. from YAML); else `text` is parsed as JSON. */
   tree?: JsonValue;
   /** Maps an offset in a string's value to its offset in `text` (default: JSON string escapes). */
@@ -99,7 +104,7 @@ export function checkRuleDocument(text: string, options: RuleDocumentOptions = {
     }
   };
   const ruleset = (node: JsonObject, path: JsonPath) => {
-    const phaseProp = getProperty(node, 'phase');
+    const phaseProp = options.phaseWins && options.phase !== undefined ? undefined : getProperty(node, 'phase');
     let phase = phaseProp?.value.type === 'string' ? phaseProp.value.value : options.phase;
     if (phaseProp?.value.type === 'string' && !PHASES.includes(phaseProp.value.value)) {
       const v = phaseProp.value;
