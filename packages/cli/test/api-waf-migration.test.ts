@@ -144,6 +144,9 @@ describe('logfilter waf-migration', () => {
     expect(no.code).toBe(1);
     expect(no.stderr).toContain('irreversible');
     expect((await getMigrationStatus(api, 'tty')).migration_state).toBe('start');
+    // only yes: not y
+    expect((await onTerminal(['waf-migration', 'finish', '--zone', 'tty'], 'y\n')).code).toBe(1);
+    expect((await getMigrationStatus(api, 'tty')).migration_state).toBe('start');
     const yes = await onTerminal(['waf-migration', 'finish', '--zone', 'tty'], 'yes\n');
     expect(yes.code).toBe(0);
     expect((await getMigrationStatus(api, 'tty')).migration_state).toBe('migrated');
