@@ -170,6 +170,9 @@ describe('logfilter rulesets: usage and input errors', () => {
     // present fields keep their types; a rule added still needs both
     expect((await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', file(`typed${n}.json`, '{"action": 5}')], env)).code).toBe(2);
     expect((await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--file', file(`half${n}.json`, '{"action": "log"}')], env)).code).toBe(2);
+    // a whole ruleset is not one rule, even for update
+    const whole = file(`whole${n}.json`, JSON.stringify(await api.getRuleset(z, rs.id)));
+    expect((await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', whole], env)).code).toBe(2);
     expect((await api.getRuleset(z, rs.id)).version).toBe('3');
   });
 

@@ -55,6 +55,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  */
 export function ruleFrom(value: unknown, where: string, partial = false): RuleInput {
   if (!isObject(value)) throw new UsageError(`${where}: a rule must be an object with action and expression`);
+  // a ruleset given where one rule is expected (its other fields would be sent as the rule's)
+  if (value.rules !== undefined) throw new UsageError(`${where}: holds "rules": a ruleset, not one rule`);
   for (const field of ['action', 'expression'] as const) {
     if (partial && value[field] === undefined) continue;
     if (typeof value[field] !== 'string') throw new UsageError(`${where}.${field}: must be a string`);
