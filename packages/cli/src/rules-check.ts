@@ -24,13 +24,15 @@ export interface ExpressionSource {
   /** One expression as given on the command line: checked alone, positions in it. */
   expression?: string;
   kind?: RuleKind;
+  /** The document is one rule (`rules add|update --file`): its action is checked against the API's table. */
+  rule?: boolean;
 }
 
 /** Diagnostics of a name outside a closed table (the file's counterpart of a bad `--phase` or `--action`). */
 const USAGE_CODES: ReadonlySet<string> = new Set(['rule-unknown-phase', 'rule-unknown-action']);
 
 /** Checks every expression of the source; returns the result (errors and warnings) without printing. */
-export function checkBodyExpressions(source: ExpressionSource, phase?: string): RuleDocumentResult & { text: string } {
+export function checkBodyExpressions(source: ExpressionSource, phase?: string, phaseWins = false): RuleDocumentResult & { text: string } {
   if (source.expression !== undefined) {
     const r = checkRule(source.expression, { kind: source.kind ?? 'filter', ...(phase ? { phase } : {}) });
     return { ok: r.ok, diagnostics: r.diagnostics, expressions: [{ path: [], kind: source.kind ?? 'filter', text: source.expression, diagnostics: r.diagnostics }], text: source.expression };
@@ -43,20 +45,20 @@ export function checkBodyExpressions(source: ExpressionSource, phase?: string): 
       const d: RuleDiagnostic = { code: 'rule-syntax', severity: 'error', message: `not valid YAML: ${yaml.error?.message ?? ''}`, start: at, end: at };
       return { ok: false, diagnostics: [d], expressions: [], text };
     }
-    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
+    return { ...checkRuleDocument(text, { tree: yaml.tree, stringMapper: alignedOffsetMapper, actions: RULE_ACTIONS, rule: source.rule, phaseWins, ...(phase ? { phase } : {}) }), text };
   }
-  return { ...checkRuleDocument(text, { actions: RULE_ACTIONS, ...(phase ? { phase } : {}) }), text };
+  return { ...checkRuleDocument(text, { actions: RULE_ACTIONS, rule: source.rule, phaseWins, ...(phase ? { phase } : {}) }), text };
 }
 
 /**
  * Prints the diagnostics of every expression of every source (warnings too) and throws a CliError (exit 1)
  * when one has an error, so that the caller sends nothing.
  */
-export function refuseInvalidExpressions(ctx: CliContext, sources: ExpressionSource | readonly ExpressionSource[], options: { phase?: string; diagnostics?: string } = {}): void {
+export function refuseInvalidExpressions(ctx: CliContext, sources: ExpressionSource | readonly ExpressionSource[], options: { phase?: string; phaseWins?: boolean; diagnostics?: string } = {}): void {
   let errors = 0;
   let unknownNames = false;
   for (const source of Array.isArray(sources) ? sources : [sources as ExpressionSource]) {
-    const result = checkBodyExpressions(source, options.phase);
+    const result = checkBodyExpressions(source, options.phase, options.phaseWins);
     if (result.diagnostics.length) reportDiagnostics(ctx, source.name, result.text, result.diagnostics, options.diagnostics ?? 'text');
     const found = result.diagnostics.filter((d) => d.severity === 'error');
     errors += found.length;

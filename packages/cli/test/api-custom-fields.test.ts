@@ -122,4 +122,14 @@ describe('logfilter custom-fields', () => {
     expect((await logfilter(['custom-fields', 'show'], env)).code).toBe(2);
     expect((await logfilter(['custom-fields', 'frobnicate', '--zone', z], env)).code).toBe(2);
   });
+
+  it('a change without credentials is a set-up error (exit 2, nothing sent), as show is', async () => {
+    const before = emu.requestCount;
+    const noCredentials = { LOGFILTER_BASE_URL: emu.url };
+    for (const op of ['show', 'set', 'add', 'remove']) {
+      const r = await logfilter(['custom-fields', op, '--zone', zone(), ...(op === 'show' ? [] : ['--cookie', 'A']), '--json'], noCredentials);
+      expect([op, r.code, JSON.parse(r.stdout)]).toMatchObject([op, 2, { ok: false, exit: 2, kind: 'setup' }]);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
 });

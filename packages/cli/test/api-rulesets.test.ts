@@ -145,11 +145,68 @@ describe('logfilter rulesets: usage and input errors', () => {
       [['rulesets', 'update', 'x', '--zone', 'z', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
       [['rulesets', 'entrypoint', 'put', '--zone', 'z', '--phase', 'http_request_firewall_custom', '--yes', '--file', action], `${action}:4:13: error rule-unknown-action`],
       [['rulesets', 'create', '--zone', 'z', '--file', phase], `${phase}:1:40: error rule-unknown-phase`],
+      // a file of one rule (rules add|update) is a rule too, not a policy whose actions differ
+      [['rulesets', 'rules', 'add', 'x', '--zone', 'z', '--file', file('one-action.yaml', 'action: blok\nexpression: "true"\n')], 'one-action.yaml:1:9: error rule-unknown-action'],
+      [['rulesets', 'rules', 'update', 'x', 'y', '--zone', 'z', '--file', file('one-action.json', '{"action": "blok"}')], 'one-action.json:1:12: error rule-unknown-action'],
     ];
     for (const [args, where] of runs) {
       const r = await logfilter(args, env);
       expect([args.slice(0, 3), r.code]).toEqual([args.slice(0, 3), 2]);
       expect(r.stderr).toContain(where);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('takes a rule file with only some fields: what update changes, or what the flags add', async () => {
+    const z = `cli-rs-partial-${++n}`;
+    const rs = await api.createRuleset(z, { name: 'r', kind: 'custom', phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true', description: 'a' }] });
+    const ruleId = rs.rules[0].id;
+    const upd = await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', file(`partial${n}.yaml`, 'enabled: false\n'), '--json'], env);
+    expect(upd.code).toBe(0);
+    expect(JSON.parse(upd.stdout).rules[0]).toMatchObject({ id: ruleId, action: 'log', expression: 'true', description: 'a', enabled: false });
+    const add = await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--action', 'block', '--file', file(`partial${n}.json`, '{"expression": "ip.src eq 192.0.2.1", "description": "b"}'), '--json'], env);
+    expect(add.code).toBe(0);
+    expect(JSON.parse(add.stdout).rules[1]).toMatchObject({ action: 'block', description: 'b' });
+    // present fields keep their types; a rule added still needs both
+    expect((await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', file(`typed${n}.json`, '{"action": 5}')], env)).code).toBe(2);
+    expect((await logfilter(['rulesets', 'rules', 'add', rs.id, '--zone', z, '--file', file(`half${n}.json`, '{"action": "log"}')], env)).code).toBe(2);
+    // a whole ruleset is not one rule, even for update
+    const whole = file(`whole${n}.json`, JSON.stringify(await api.getRuleset(z, rs.id)));
+    expect((await logfilter(['rulesets', 'rules', 'update', rs.id, ruleId, '--zone', z, '--file', whole], env)).code).toBe(2);
+    expect((await api.getRuleset(z, rs.id)).version).toBe('3');
+  });
+
+  it('refuses an id the client cannot send ("", ".", ".."), dry run included: exit 2, nothing sent or printed', async () => {
+    const before = emu.requestCount;
+    for (const args of [
+      ['rulesets', 'delete', '..', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'delete-version', 'x', '.', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'rules', 'delete', 'x', '..', '--zone', 'z', '--dry-run'],
+      ['rulesets', 'rules', 'move', '..', 'y', '--zone', 'z', '--index', '1', '--dry-run'],
+      ['rulesets', 'get', '', '--zone', 'z'],
+      ['waf-legacy', 'overrides', 'delete', '..', '--zone', 'z', '--dry-run'],
+    ]) {
+      const r = await logfilter(args, env);
+      expect([args, r.code, r.stdout]).toEqual([args, 2, '']);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('checks expressions in the phase --phase gives, which wins over the file\'s (it is the one sent)', async () => {
+    const before = emu.requestCount;
+    const response = file('phase-wins.yaml', 'phase: http_request_firewall_custom\nrules:\n  - action: log\n    expression: http.response.code eq 404\n');
+    const args = (phase: string) => [
+      [...['rulesets', 'create', '--zone', 'z', '--name', 'n', '--kind', 'zone', '--phase', phase], '--file', response, '--dry-run'],
+      [...['rulesets', 'entrypoint', 'put', '--zone', 'z', '--phase', phase], '--file', response, '--dry-run'],
+    ];
+    for (const argv of args('http_response_headers_transform')) expect([argv[1], (await logfilter(argv, env)).code]).toEqual([argv[1], 0]);
+    const bogus = file('phase-bogus.yaml', 'phase: http_request_firewall_custm\nrules:\n  - action: log\n    expression: "true"\n');
+    expect((await logfilter(['rulesets', 'create', '--zone', 'z', '--name', 'n', '--kind', 'zone', '--phase', 'http_request_firewall_custom', '--file', bogus, '--dry-run'], env)).code).toBe(0);
+    const request = file('phase-loses.yaml', 'phase: http_response_headers_transform\nrules:\n  - action: log\n    expression: http.response.code eq 404\n');
+    for (const argv of args('http_request_firewall_custom')) {
+      const r = await logfilter(argv.map((a) => (a === response ? request : a)), env);
+      expect([argv[1], r.code]).toEqual([argv[1], 1]);
+      expect(r.stderr).toContain('rule-unavailable-in-phase');
     }
     expect(emu.requestCount).toBe(before);
   });

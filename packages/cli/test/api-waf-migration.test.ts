@@ -131,7 +131,9 @@ describe('logfilter waf-migration', () => {
     expect(start.code).toBe(0);
     expect(JSON.parse(start.stdout).status).toMatchObject({ migration_state: 'validation', execution_order: ['new', 'old'] });
     const validated = await api.getEntrypoint('ent', 'http_request_firewall_managed');
-    const fin = await logfilter(['waf-migration', 'finish', '--zone', 'ent', '--yes', '--json'], env);
+    // -y: the short form every command that asks for confirmation takes
+    const fin = await logfilter(['waf-migration', 'finish', '--zone', 'ent', '-y', '--json'], env);
+    expect(fin.code).toBe(0);
     const out = JSON.parse(fin.stdout);
     expect(out.status.migration_state).toBe('migrated');
     expect(out.entrypoint.rules.map((r: any) => r.id)).toEqual(validated.rules.map((r) => r.id));
@@ -141,6 +143,9 @@ describe('logfilter waf-migration', () => {
     const no = await onTerminal(['waf-migration', 'finish', '--zone', 'tty'], 'no\n');
     expect(no.code).toBe(1);
     expect(no.stderr).toContain('irreversible');
+    expect((await getMigrationStatus(api, 'tty')).migration_state).toBe('start');
+    // only yes: not y
+    expect((await onTerminal(['waf-migration', 'finish', '--zone', 'tty'], 'y\n')).code).toBe(1);
     expect((await getMigrationStatus(api, 'tty')).migration_state).toBe('start');
     const yes = await onTerminal(['waf-migration', 'finish', '--zone', 'tty'], 'yes\n');
     expect(yes.code).toBe(0);

@@ -112,7 +112,7 @@ describe('advice keyed by the API error code', () => {
     const start = await logfilter(['waf-migration', 'start', '--zone', 'pro', '--validation'], env);
     expect(start.code).toBe(1);
     expect(start.stderr).toContain(String(ERROR_CODES.validationEnterpriseOnly));
-    expect(start.stderr).toContain(HINTS_BY_CODE[ERROR_CODES.validationEnterpriseOnly]);
+    expect(start.stderr).toContain(HINTS_BY_CODE[ERROR_CODES.validationEnterpriseOnly].replaceAll('<zone>', 'pro'));
     expect(start.stderr).not.toContain(HINTS_BY_CODE[ERROR_CODES.invalidCredentials]);
     expect((await logfilter(['waf-migration', 'finish', '--zone', 'pro', '--yes'], env)).code).toBe(0);
     const again = await logfilter(['waf-migration', 'finish', '--zone', 'pro', '--yes'], env);
@@ -120,7 +120,7 @@ describe('advice keyed by the API error code', () => {
     expect(again.stderr).toContain(HINTS_BY_CODE[ERROR_CODES.alreadyMigrated].replace('<zone>', 'pro'));
     const legacy = await logfilter(['waf-legacy', 'packages', '--zone', 'pro'], env);
     expect(legacy.code).toBe(1);
-    expect(legacy.stderr).toContain(HINTS_BY_CODE[ERROR_CODES.wafMigrated]);
+    expect(legacy.stderr).toContain(HINTS_BY_CODE[ERROR_CODES.wafMigrated].replaceAll('<zone>', 'pro'));
   });
 
   it('a missing job names the command that lists the zone\'s jobs, with the zone filled in', async () => {

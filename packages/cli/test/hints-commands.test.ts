@@ -47,6 +47,9 @@ function problem(program: Command, tokens: string[]): string | undefined {
   }
   if (cmd.commands.length > 0) return `${cmd.name()} needs a subcommand (${cmd.commands.map((c) => c.name()).join(', ')})`;
   if (positional > cmd.registeredArguments.length) return `${cmd.name()} takes ${cmd.registeredArguments.length} argument(s), the advice gives ${positional}`;
+  // --zone is filled in from the command line (or becomes its --account): without it the pasted command is refused.
+  const missing = cmd.options.filter((o) => (o.mandatory || o.long === '--zone') && !tokens.includes(o.long!));
+  if (missing.length > 0) return `${cmd.name()} needs ${missing.map((o) => o.long).join(', ')}`;
   return undefined;
 }
 

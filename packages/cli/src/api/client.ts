@@ -29,6 +29,8 @@ export interface ConnectionFlags extends ClientFlags {
 /** Zone and account ids are path segments: an empty one would address another path. */
 export function idArg(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
+  // "." and ".." would change the URL's path instead of naming something: the client never sends them (a dry run must not print them)
+  if (value === '.' || value === '..') throw new InvalidArgumentError(`"${value}" is not an id`);
   return value;
 }
 

@@ -8,12 +8,12 @@ export function isInteractive(ctx: CliContext): boolean {
   return ctx.stdin.isTTY === true;
 }
 
-/** Prints `question` on stderr and reads one line; true only for "yes" (or "y"). */
+/** Prints `question` on stderr and reads one line; true only for "yes" (a stray "y" does not confirm an irreversible change). */
 export async function confirm(ctx: CliContext, question: string): Promise<boolean> {
   ctx.stderr.write(`${question} [yes/no] `);
   const lines = createInterface({ input: ctx.stdin, terminal: false });
   try {
-    for await (const line of lines) return /^\s*y(es)?\s*$/i.test(line);
+    for await (const line of lines) return /^\s*yes\s*$/i.test(line);
     return false;
   } finally {
     lines.close();

@@ -49,10 +49,16 @@ const placeText = (at: LineColumn) => `${at.line}:${at.column}:`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** One rule: an object with `action` and `expression` strings, and the optional fields of the right types. */
-export function ruleFrom(value: unknown, where: string): RuleInput {
+/**
+ * One rule: an object with `action` and `expression` strings, and the optional fields of the right types.
+ * `partial`: action and expression may be missing (a rule update, or flags that give them).
+ */
+export function ruleFrom(value: unknown, where: string, partial = false): RuleInput {
   if (!isObject(value)) throw new UsageError(`${where}: a rule must be an object with action and expression`);
+  // a ruleset given where one rule is expected (its other fields would be sent as the rule's)
+  if (value.rules !== undefined) throw new UsageError(`${where}: holds "rules": a ruleset, not one rule`);
   for (const field of ['action', 'expression'] as const) {
+    if (partial && value[field] === undefined) continue;
     if (typeof value[field] !== 'string') throw new UsageError(`${where}.${field}: must be a string`);
   }
   for (const field of ['id', 'description', 'ref'] as const) {

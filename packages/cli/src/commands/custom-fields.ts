@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import {
   addCustomFields,
   addFieldsToJob,
+  ApiError,
   changeOutcome,
   CustomFieldsError,
   getCustomFields,
@@ -86,6 +87,8 @@ export function registerCustomFields(program: Command, ctx: CliContext, setExit:
           if (flags.json) ctx.stdout.write(`${JSON.stringify({ zone: flags.zone, ok: false, applied: 'none', error: e.message }, null, 2)}\n`);
           throw Object.assign(new CliError(`custom-fields ${op} for zone ${flags.zone}: ${e.message}; nothing was changed`, EXIT_FAILURE), { printedJson: flags.json === true });
         }
+        // A client that is not set up (no credentials, a bad base URL) sent nothing: a set-up error, exit 2.
+        if (e instanceof ApiError && e.kind === 'config') throw toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e);
         // Anything else may have failed after a write: read the zone again and say what is actually there.
         const what = toCliError(`custom-fields ${op} for zone ${flags.zone} failed`, e).message;
         const outcome = await changeOutcome(client, flags.zone, op, fields);

@@ -11,7 +11,7 @@ import { CliError, EXIT_CONFLICT, EXIT_OK, UsageError } from '../errors.js';
 import { enableFlag, phaseOption, positiveInt } from '../options.js';
 import { oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
-import { apiCall, makeClient, printDryRun } from '../api/client.js';
+import { apiCall, idArg, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readStructured, ruleFrom, rulesFrom, rulesetFieldsFrom } from '../api/structured-input.js';
 import { short, table } from '../api/table.js';
@@ -102,8 +102,9 @@ async function ruleInput(ctx: CliContext, flags: RulesetFlags, partial: boolean,
   let rule: Partial<RuleInput> = {};
   if (flags.file !== undefined) {
     const { name, value, text, format } = await readStructured(flags.file, ctx);
-    rule = ruleFrom(value, name);
-    sources.push({ name, text, format });
+    // the file may leave out what the flags give (and, for update, anything not changed)
+    rule = ruleFrom(value, name, true);
+    sources.push({ name, text, format, rule: true });
   }
   if (flags.expression !== undefined) sources.push({ name: '--expression', expression: flags.expression });
   const enabled = enableFlag(flags);
@@ -137,7 +138,8 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     // every expression is checked first, where the user wrote it (file, flag): an invalid one is refused here
     const phase = (body as { phase?: unknown } | undefined)?.phase ?? flags.phase;
     const check = sources ?? (body !== undefined ? [{ name: 'request body', body }] : []);
-    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase } : {});
+    // a --phase flag is what is sent (create, entrypoint put): it wins over a phase the file names
+    refuseInvalidExpressions(ctx, check, typeof phase === 'string' ? { phase, phaseWins: flags.phase !== undefined } : {});
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest(method, path, body)]);
       setExit(EXIT_OK);
@@ -157,7 +159,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   // Older versions are `rulesets version <id> <version>`: a --version flag would be the program's own.
   cmd(rulesets, 'get', 'show a ruleset with its rules (the latest version)')
-    .argument('<ruleset-id>')
+    .argument('<ruleset-id>', '', idArg)
     .action(async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const rs = await apiCall(`reading ruleset ${id} of ${scopeLabel(scope)} failed`, () => client.getRuleset(scope, id));
@@ -190,7 +192,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
 
   dryRun(
     withYes(cmd(rulesets, 'update', 'replace ALL rules of a ruleset with those of --file (a new version; asks first when rules would be dropped)'))
-      .argument('<ruleset-id>')
+      .argument('<ruleset-id>', '', idArg)
       .requiredOption('--file <file>', 'the rules as JSON or YAML: a list, or an object with "rules" (- for standard input)')
       .option('--description <text>', 'new description')
       .option('--expect-version <version>', 'the version the change was made on (default: the "version" of --file, as `rulesets get --json` writes it); exit 3 if the ruleset has moved since')
@@ -225,7 +227,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     if (rs) out(flags, rs, `ruleset ${rs.id} is now at version ${rs.version} with ${rs.rules.length} rule(s)\n`);
   });
 
-  dryRun(withYes(cmd(rulesets, 'delete', 'delete a ruleset and all its versions (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>'))).action(async (id: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rulesets, 'delete', 'delete a ruleset and all its versions (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>', '', idArg))).action(async (id: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     await confirmDestructive(ctx, flags, `delete ruleset ${id} of ${scopeLabel(scope)} and all its versions`);
     const path = `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}`;
@@ -234,7 +236,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   });
 
   cmd(rulesets, 'versions', 'list the versions of a ruleset, newest first')
-    .argument('<ruleset-id>')
+    .argument('<ruleset-id>', '', idArg)
     .action(async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const items = await apiCall(`listing the versions of ruleset ${id} failed`, () => client.listRulesetVersions(scope, id));
@@ -242,8 +244,8 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     });
 
   cmd(rulesets, 'version', 'show one version of a ruleset (with --tag: only the rules of that category)')
-    .argument('<ruleset-id>')
-    .argument('<version>')
+    .argument('<ruleset-id>', '', idArg)
+    .argument('<version>', '', idArg)
     .option('--tag <tag>', 'only the rules whose categories hold this tag')
     .action(async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
@@ -253,7 +255,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
       out(flags, rs, rulesetText(rs));
     });
 
-  dryRun(withYes(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>').argument('<version>'))).action(
+  dryRun(withYes(cmd(rulesets, 'delete-version', 'delete one version of a ruleset (not the only one, nor one an execute rule runs)').argument('<ruleset-id>', '', idArg).argument('<version>', '', idArg))).action(
     async (id: string, version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       await confirmDestructive(ctx, flags, `delete version ${version} of ruleset ${id}`);
@@ -266,7 +268,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   const rules = rulesets.command('rules').description('add, update, move and delete single rules of a ruleset');
   const rulePath = (scope: Scope, id: string, ruleId?: string) => `${scopePath(scope)}/rulesets/${encodeURIComponent(id)}/rules${ruleId !== undefined ? `/${encodeURIComponent(ruleId)}` : ''}`;
 
-  dryRun(withPosition(withRuleFields(cmd(rules, 'add', 'add a rule (last, or where --before/--after/--index say)').argument('<ruleset-id>')))).action(
+  dryRun(withPosition(withRuleFields(cmd(rules, 'add', 'add a rule (last, or where --before/--after/--index say)').argument('<ruleset-id>', '', idArg)))).action(
     async (id: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
@@ -280,7 +282,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withPosition(withRuleFields(cmd(rules, 'update', 'change fields of a rule (and move it with --before/--after/--index)').argument('<ruleset-id>').argument('<rule-id>')))).action(
+  dryRun(withPosition(withRuleFields(cmd(rules, 'update', 'change fields of a rule (and move it with --before/--after/--index)').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg)))).action(
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, false);
@@ -292,7 +294,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withPosition(cmd(rules, 'move', 'move a rule: --before <rule_id>, --after <rule_id> or --index <n>').argument('<ruleset-id>').argument('<rule-id>'))).action(
+  dryRun(withPosition(cmd(rules, 'move', 'move a rule: --before <rule_id>, --after <rule_id> or --index <n>').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg))).action(
     async (id: string, ruleId: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const position = positionOf(flags, true)!;
@@ -301,7 +303,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     },
   );
 
-  dryRun(withYes(cmd(rules, 'delete', 'delete a rule (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>').argument('<rule-id>'))).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
+  dryRun(withYes(cmd(rules, 'delete', 'delete a rule (asks first on a terminal; --yes otherwise)').argument('<ruleset-id>', '', idArg).argument('<rule-id>', '', idArg))).action(async (id: string, ruleId: string, flags: RulesetFlags) => {
     const [scope, client] = setup(flags);
     await confirmDestructive(ctx, flags, `delete rule ${ruleId} of ruleset ${id}`);
     const rs = await write(flags, client, 'DELETE', rulePath(scope, id, ruleId), undefined, `deleting rule ${ruleId} failed`, () => client.deleteRule(scope, id, ruleId));
@@ -319,7 +321,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
   });
 
   phased(cmd(entrypoint, 'version', 'show one version of the entry point of a phase'))
-    .argument('<version>')
+    .argument('<version>', '', idArg)
     .action(async (version: string, flags: RulesetFlags) => {
       const [scope, client] = setup(flags);
       const rs = await apiCall(`reading version ${version} of the ${flags.phase} entry point failed`, () => client.getEntrypointVersion(scope, flags.phase!, version));
@@ -340,7 +342,7 @@ export function registerRulesets(program: Command, ctx: CliContext, setExit: (co
     // A PUT replaces every rule, as `rulesets update` does: dropping rules is confirmed like a delete. A phase
     // without an entry point (10003) has nothing to drop.
     if (!flags.yes && !flags.dryRun) {
-      refuseInvalidExpressions(ctx, [{ name, text, format }], { phase });
+      refuseInvalidExpressions(ctx, [{ name, text, format }], { phase, phaseWins: true });
       const now = await apiCall(`reading the ${phase} entry point of ${scopeLabel(scope)} failed`, async () => {
         try {
           return await client.getEntrypoint(scope, phase);

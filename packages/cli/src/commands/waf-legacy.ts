@@ -8,7 +8,7 @@ import { wafLegacy, type WafOverride, type WafOverrideInput } from '@logfilter/a
 import type { CliContext } from '../context.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { readStructured } from '../api/structured-input.js';
-import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
+import { apiCall, idArg, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { short, table } from '../api/table.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 
@@ -41,7 +41,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
     ctx.stdout.write(flags.json ? `${JSON.stringify(json, null, 2)}\n` : human);
     setExit(EXIT_OK);
   };
-  const pkgOption = (c: Command) => c.requiredOption('--package <package_id>', 'WAF package id (see `waf-legacy packages`)');
+  const pkgOption = (c: Command) => c.addOption(new Option('--package <package_id>', 'WAF package id (see `waf-legacy packages`)').argParser(idArg).makeOptionMandatory());
 
   withConnectionOptions(group.command('packages').description('list the WAF packages'))
     .option('--name <text>', 'only packages whose name holds this text')
@@ -75,7 +75,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
       out(flags, items, table(['ID', 'GROUP', 'MODE', 'DEFAULT', 'DESCRIPTION'], items.map((r) => [r.id, r.group?.name ?? '', r.mode, r.default_mode ?? '', short(r.description, 50)])));
     });
 
-  withConnectionOptions(group.command('package').description('show a package; --sensitivity / --action-mode change the core rule set\'s').argument('<package-id>'))
+  withConnectionOptions(group.command('package').description('show a package; --sensitivity / --action-mode change the core rule set\'s').argument('<package-id>', '', idArg))
     .option('--sensitivity <level>', 'high, medium, low or off (anomaly packages)')
     .option('--action-mode <mode>', 'simulate, block or challenge (anomaly packages)')
     .action(async (id: string, flags: LegacyFlags) => {
@@ -87,7 +87,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
       out(flags, pkg, table(['ID', 'NAME', 'DETECTION', 'SENSITIVITY', 'ACTION MODE'], [[pkg.id, pkg.name, pkg.detection_mode ?? '', pkg.sensitivity ?? '', pkg.action_mode ?? '']]));
     });
 
-  pkgOption(withConnectionOptions(group.command('group-mode').description('turn a rule group on or off').argument('<group-id>').argument('<mode>', 'on or off'))).action(
+  pkgOption(withConnectionOptions(group.command('group-mode').description('turn a rule group on or off').argument('<group-id>', '', idArg).argument('<mode>', 'on or off'))).action(
     async (id: string, mode: string, flags: LegacyFlags) => {
       const client = makeClient(ctx, flags);
       const changed = await apiCall(`changing WAF group ${id} failed`, () => wafLegacy.updateGroup(client, flags.zone, flags.package!, id, mode));
@@ -95,7 +95,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
     },
   );
 
-  pkgOption(withConnectionOptions(group.command('rule-mode').description('set the mode of a rule (default, disable, simulate, block, challenge; on/off in the core rule set)').argument('<rule-id>').argument('<mode>'))).action(
+  pkgOption(withConnectionOptions(group.command('rule-mode').description('set the mode of a rule (default, disable, simulate, block, challenge; on/off in the core rule set)').argument('<rule-id>', '', idArg).argument('<mode>'))).action(
     async (id: string, mode: string, flags: LegacyFlags) => {
       const client = makeClient(ctx, flags);
       const changed = await apiCall(`changing WAF rule ${id} failed`, () => wafLegacy.updateRule(client, flags.zone, flags.package!, id, mode));
@@ -111,7 +111,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
     out(flags, items, items.length === 0 ? `no overrides in zone ${flags.zone}\n` : table(['ID', 'URLS', 'RULES', 'PAUSED', 'DESCRIPTION'], overrideRows(items)));
   });
 
-  withConnectionOptions(overrides.command('get').description('show one override').argument('<override-id>')).action(async (id: string, flags: LegacyFlags) => {
+  withConnectionOptions(overrides.command('get').description('show one override').argument('<override-id>', '', idArg)).action(async (id: string, flags: LegacyFlags) => {
     const client = makeClient(ctx, flags);
     const item = await apiCall(`reading WAF override ${id} failed`, () => wafLegacy.getOverride(client, flags.zone, id));
     out(flags, item, table(['ID', 'URLS', 'RULES', 'PAUSED', 'DESCRIPTION'], overrideRows([item])));
@@ -127,7 +127,7 @@ export function registerWafLegacy(program: Command, ctx: CliContext, setExit: (c
       out(flags, created, `created WAF override ${created.id} for ${created.urls.join(', ')}\n`);
     });
 
-  withConnectionOptions(withYes(overrides.command('delete').description('delete an override (asks first on a terminal; --yes otherwise)').argument('<override-id>')))
+  withConnectionOptions(withYes(overrides.command('delete').description('delete an override (asks first on a terminal; --yes otherwise)').argument('<override-id>', '', idArg)))
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)')
     .action(async (id: string, flags: LegacyFlags) => {
       await confirmDestructive(ctx, flags, `delete WAF override ${id} of zone ${flags.zone}`);

@@ -25,7 +25,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { apiCall, makeClient, printDryRun, withConnectionOptions, type ConnectionFlags } from '../api/client.js';
 import { readStructured, rulesFrom } from '../api/structured-input.js';
-import { confirm, isInteractive } from '../api/confirm.js';
+import { confirm, isInteractive, withYes } from '../api/confirm.js';
 import { shellQuote, short, table } from '../api/table.js';
 import path from 'node:path';
 
@@ -164,9 +164,8 @@ export function registerWafMigration(program: Command, ctx: CliContext, setExit:
       await run(flags, 'validation');
     });
 
-  withConnectionOptions(group.command('finish').description('switch the zone to the new managed rules for good (irreversible)'))
+  withYes(withConnectionOptions(group.command('finish').description('switch the zone to the new managed rules for good (irreversible)')))
     .option('--config <file>', 'the configuration to send (JSON or YAML); default: the one validation mode runs, else the proposed one')
-    .option('--yes', 'do not ask for confirmation (needed when not on a terminal)')
     .option('--dry-run', 'print exactly the request that would be sent, and send nothing')
     .action(async (flags: MigrationFlags) => run(flags, 'pending'));
 

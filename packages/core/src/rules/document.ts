@@ -38,6 +38,11 @@ export interface RuleDocumentResult {
 export interface RuleDocumentOptions {
   /** The phase to check in when the document does not name one. */
   phase?: string;
+  /**
+   * `phase` wins over the phase a ruleset in the document names (a command-line flag that replaces the file's):
+   * the document's phase is then neither used nor checked.
+   */
+  phaseWins?: boolean;
   /** The document already parsed and located in `text` (e.g. from YAML); else `text` is parsed as JSON. */
   tree?: JsonValue;
   /** Maps an offset in a string's value to its offset in `text` (default: JSON string escapes). */
@@ -52,6 +57,8 @@ export interface RuleDocumentOptions {
    * rule's `action` string outside it is `rule-unknown-action`. Not given, actions are not checked.
    */
   actions?: readonly string[];
+  /** The document is one rule (not a policy): its `action` is checked as a listed rule's. */
+  rule?: boolean;
 }
 
 export function checkRuleDocument(text: string, options?: RuleDocumentOptions): RuleDocumentResult {
@@ -101,7 +108,7 @@ export function checkRuleDocument(text: string, options?: RuleDocumentOptions): 
     }
   };
   const ruleset = (node: JsonObject, path: JsonPath) => {
-    const phaseProp = getProperty(node, 'phase');
+    const phaseProp = options.phaseWins && options.phase !== undefined ? undefined : getProperty(node, 'phase');
     let phase = phaseProp?.value.type === 'string' ? phaseProp.value.value : options.phase;
     if (phaseProp?.value.type === 'string' && !PHASES.includes(phaseProp.value.value)) {
       const v = phaseProp.value;
@@ -117,7 +124,7 @@ export function checkRuleDocument(text: string, options?: RuleDocumentOptions): 
     }
     const rules = getProperty(node, 'rules');
     if (rules?.value.type === 'array') rules.value.items.forEach((r, i) => rule(r, [...path, 'rules', i], phase));
-    else rule(node, path, phase, false);
+    else rule(node, path, phase, options.rule === true);
   };
   let root = parsed.value;
   let base: JsonPath = [];
