@@ -239,4 +239,111 @@ describe('logfilter jobs', () => {
     const ok = await logfilter(['jobs', 'create', '--zone', z, '--destination', 'https://logs.example.com/in', '--name', 'shop.example-com', '--json'], env);
     expect([ok.code, JSON.parse(ok.stdout).name]).toEqual([0, 'shop.example-com']);
   });
+
+  it('create sets kind, output_options, frequency and the upload limits; each lands in the job', async () => {
+    const z = zone();
+    const HTTPS = 'https://logs.example.com/in';
+    const opts = file('out.yaml', 'field_names: [ClientIP, RayID]\ntimestamp_format: rfc3339\noutput_type: ndjson\nsample_rate: 0.5\nCVE-2021-44228: true\nrecord_prefix: "{"\n');
+    const r = await logfilter(['jobs', 'create', '--zone', z, '--destination', HTTPS, '--output-options', opts, '--frequency', 'low', '--max-upload-bytes', '5000000', '--max-upload-records', '1000000', '--json'], env);
+    expect(r.code).toBe(0);
+    const job = await api.getJob(z, JSON.parse(r.stdout).id);
+    expect(job).toMatchObject({ frequency: 'low', max_upload_bytes: 5_000_000, max_upload_records: 1_000_000, output_options: { field_names: ['ClientIP', 'RayID'], timestamp_format: 'rfc3339', output_type: 'ndjson', sample_rate: 0.5, 'CVE-2021-44228': true, record_prefix: '{' } });
+    expect(job.logpull_options ?? null).toBeNull();
+    const edge = await logfilter(['jobs', 'create', '--zone', z, '--destination', HTTPS, '--kind', 'edge', '--max-upload-interval-seconds', '300', '--json'], env);
+    expect(edge.code).toBe(0);
+    expect(await api.getJob(z, JSON.parse(edge.stdout).id)).toMatchObject({ kind: 'edge', max_upload_interval_seconds: 300 });
+    // 0 is "no limit", as the API takes it
+    const zero = await logfilter(['jobs', 'create', '--zone', z, '--destination', HTTPS, '--max-upload-records', '0', '--json'], env);
+    expect(zero.code).toBe(0);
+    expect((await api.getJob(z, JSON.parse(zero.stdout).id)).max_upload_records ?? 0).toBe(0);
+  });
+
+  it('--fields/--timestamps with --output-options write field_names/timestamp_format there; the same member twice is a usage error', async () => {
+    const z = zone();
+    const opts = file('out.json', '{"output_type": "csv", "CVE-2021-4428": false}');
+    const dry = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', opts, '--fields', 'ClientIP,RayID', '--timestamps', 'unix', '--kind', 'edge', '--frequency', 'high', '--max-upload-bytes', '0', '--ownership-challenge', 'tok', '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    const req = JSON.parse(dry.stdout);
+    expect(req.body).toMatchObject({ kind: 'edge', frequency: 'high', max_upload_bytes: 0, output_options: { output_type: 'csv', 'CVE-2021-4428': false, field_names: ['ClientIP', 'RayID'], timestamp_format: 'unix' } });
+    expect(req.body.logpull_options).toBeUndefined();
+    const before = emu.requestCount;
+    const both = file('both.json', '{"field_names": ["RayID"], "timestamp_format": "unix"}');
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', both, '--fields', 'ClientIP'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', both, '--timestamps', 'rfc3339'], env)).code).toBe(2);
+    expect((await logfilter(['jobs', 'update', '--zone', z, '1', '--dataset', 'http_requests', '--output-options', both, '--fields', 'ClientIP'], env)).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('update sets output_options, frequency and the upload limits of a job', async () => {
+    const z = zone();
+    const job = await api.createJob(z, { destination_conf: 'https://logs.example.com/in', dataset: 'http_requests', logpull_options: 'fields=RayID' });
+    const opts = file('upd.yaml', 'field_names:\n  - RayID\noutput_type: csv\n');
+    const r = await logfilter(['jobs', 'update', '--zone', z, String(job.id), '--output-options', opts, '--timestamps', 'rfc3339', '--frequency', 'low', '--max-upload-bytes', '1000000000', '--max-upload-records', '1000', '--max-upload-interval-seconds', '30'], env);
+    expect(r.code).toBe(0);
+    expect(await api.getJob(z, job.id)).toMatchObject({ frequency: 'low', max_upload_bytes: 1_000_000_000, max_upload_records: 1_000, max_upload_interval_seconds: 30, output_options: { field_names: ['RayID'], output_type: 'csv', timestamp_format: 'rfc3339' } });
+    // a job's kind cannot change: update has no --kind
+    expect((await logfilter(['jobs', 'update', '--zone', z, String(job.id), '--kind', 'edge'], env)).code).toBe(2);
+  });
+
+  it('refuses upload limits out of bounds, an unknown kind or frequency, and edge on another dataset: exit 2 naming the flag, nothing sent', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    const cases: [string, string][] = [
+      ['--max-upload-bytes', '4999999'],
+      ['--max-upload-bytes', '1000000001'],
+      ['--max-upload-bytes', '-1'],
+      ['--max-upload-bytes', '5e6'],
+      ['--max-upload-records', '999'],
+      ['--max-upload-records', '1000001'],
+      ['--max-upload-interval-seconds', '29'],
+      ['--max-upload-interval-seconds', '301'],
+      ['--max-upload-interval-seconds', '1.5'],
+      ['--frequency', 'medium'],
+      ['--kind', 'instant'],
+    ];
+    for (const [flag, value] of cases) {
+      const c = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, flag, value], env);
+      expect([flag, value, c.code]).toEqual([flag, value, 2]);
+      expect(c.stderr).toContain(flag);
+      if (flag !== '--kind') expect((await logfilter(['jobs', 'update', '--zone', z, '1', flag, value], env)).code).toBe(2);
+    }
+    // the bounds themselves and 0 are taken
+    for (const [flag, key, values] of [['--max-upload-bytes', 'max_upload_bytes', [5_000_000, 1_000_000_000, 0]], ['--max-upload-records', 'max_upload_records', [1_000, 1_000_000, 0]], ['--max-upload-interval-seconds', 'max_upload_interval_seconds', [30, 300, 0]]] as const) {
+      for (const v of values) {
+        const ok = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, flag, String(v), '--ownership-challenge', 'tok', '--dry-run'], env);
+        expect([flag, ok.code, ok.code === 0 && JSON.parse(ok.stdout).body[key]]).toEqual([flag, 0, v]);
+      }
+    }
+    const edge = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--dataset', 'firewall_events', '--kind', 'edge'], env);
+    expect([edge.code, edge.stderr]).toEqual([2, expect.stringContaining('--kind')]);
+    expect(emu.requestCount).toBe(before);
+  });
+
+  it('refuses a bad --output-options file with its line and column, exit 2, nothing sent', async () => {
+    const z = zone();
+    const before = emu.requestCount;
+    const bad: [string, string, string][] = [
+      ['unknown.json', '{\n  "output_type": "ndjson",\n  "fields": ["RayID"]\n}', ':3:3:'],
+      ['type.yaml', 'output_type: ndjson\nsample_rate: 0\n', ':2:14:'],
+      ['rate.json', '{"sample_rate": 1.5}', ':1:17:'],
+      ['enum.yaml', 'timestamp_format: iso\n', ':1:19:'],
+      ['field.yaml', 'field_names:\n  - RayID\n  - NotAField\n', ':3:5:'],
+      ['names.json', '{"field_names": "RayID"}', ':1:17:'],
+      ['bool.json', '{"CVE-2021-44228": "yes"}', ':1:20:'],
+      ['text.json', '{"record_prefix": 5}', ':1:19:'],
+      ['dup.json', '{"output_type": "csv",\n "output_type": "ndjson"}', ':2:2:'],
+      ['list.json', '[1]', ':1:1:'],
+      ['syntax.json', '{"output_type": }', ':1:17:'],
+    ];
+    for (const [name, text, place] of bad) {
+      const r = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', file(name, text)], env);
+      expect([name, r.code]).toEqual([name, 2]);
+      expect(r.stderr).toContain(`${name}${place}`);
+    }
+    // null is "not set" for the options the provider makes nullable; standard input is read with -
+    const ok = await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', '-', '--dry-run'], env, '{"sample_rate": null, "output_type": "csv"}');
+    expect([ok.code, JSON.parse(ok.stdout).body.output_options]).toEqual([0, { sample_rate: null, output_type: 'csv' }]);
+    expect((await logfilter(['jobs', 'create', '--zone', z, '--destination', DEST, '--output-options', 'absent.json'], env)).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
 });

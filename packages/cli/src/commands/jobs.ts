@@ -2,7 +2,7 @@
  * `logfilter jobs create|list|get|update|delete --zone Z | --account A`: log export jobs of a zone or an account. A filter is compiled and
  * checked before it is sent; `--dry-run` prints the request instead of sending it (credentials redacted).
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DATASETS, DEFAULT_DATASET, decompile, getDataset } from '@logfilter/core';
 import { oneOf, suggestion } from '../did-you-mean.js';
 import { formatLogpullOptions, parseLogpullOptions, scopePath, type CreateJobInput, type Job, type JobOutputOptions, type Scope, type UpdateJobInput } from '@logfilter/api';
@@ -11,6 +11,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { apiCall, makeClient, printDryRun } from '../api/client.js';
 import { scopeLabel, scopeOf, withScopeOptions, type ScopeFlags } from '../api/scope.js';
 import { readFilter } from '../api/filter-input.js';
+import { readOutputOptions } from '../api/output-options.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import { enableFlag, withEnableSwitch } from '../options.js';
 import { givenChallengeToken, ownershipChallenge } from '../api/ownership.js';
@@ -24,6 +25,12 @@ interface JobFlags extends ScopeFlags {
   dataset?: string;
   fields?: string;
   timestamps?: string;
+  outputOptions?: string;
+  kind?: string;
+  frequency?: string;
+  maxUploadBytes?: number;
+  maxUploadRecords?: number;
+  maxUploadIntervalSeconds?: number;
   ownershipChallenge?: string;
   ownershipChallengeFile?: string;
   enable?: boolean;
@@ -35,6 +42,40 @@ interface JobFlags extends ScopeFlags {
 }
 
 const TIMESTAMPS = ['rfc3339', 'unix', 'unixnano'];
+
+/** The upload limits of a job (the provider's schema): 0 (no limit set) or a whole number in the range; its flag. */
+const UPLOAD_LIMITS = [
+  { key: 'max_upload_bytes', flag: '--max-upload-bytes', prop: 'maxUploadBytes', min: 5_000_000, max: 1_000_000_000, what: 'uncompressed bytes of a batch' },
+  { key: 'max_upload_records', flag: '--max-upload-records', prop: 'maxUploadRecords', min: 1_000, max: 1_000_000, what: 'log lines of a batch' },
+  { key: 'max_upload_interval_seconds', flag: '--max-upload-interval-seconds', prop: 'maxUploadIntervalSeconds', min: 30, max: 300, what: 'seconds between batches' },
+] as const;
+
+function uploadLimit(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value.trim());
+    if (!/^[0-9]+$/.test(value.trim()) || (n !== 0 && (n < min || n > max))) throw new InvalidArgumentError(`expected 0 (no limit) or a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** Sets the flags' upload limits and frequency in a create or update body. */
+function setLimits(body: CreateJobInput | UpdateJobInput, flags: JobFlags): void {
+  for (const l of UPLOAD_LIMITS) if (flags[l.prop] !== undefined) body[l.key] = flags[l.prop];
+  if (flags.frequency !== undefined) body.frequency = flags.frequency as CreateJobInput['frequency'];
+}
+
+/**
+ * `--output-options FILE` with --fields and --timestamps written into it (the provider ignores logpull_options
+ * beside output_options); a flag and the file giving the same member is a usage error.
+ */
+async function givenOutputOptions(ctx: CliContext, flags: JobFlags, dataset: string): Promise<JobOutputOptions | undefined> {
+  if (flags.outputOptions === undefined) return undefined;
+  if (flags.outputOptions === '-' && flags.filter === '-') throw new UsageError('--output-options -: standard input is already the --filter; give one of them as a file');
+  const file = await readOutputOptions(flags.outputOptions, ctx, dataset);
+  if (flags.fields !== undefined && file.field_names !== undefined) throw new UsageError('--fields: the --output-options file gives field_names too: give one of the two');
+  if (flags.timestamps !== undefined && file.timestamp_format !== undefined) throw new UsageError('--timestamps: the --output-options file gives timestamp_format too: give one of the two');
+  return outputOptions(file, flags, dataset) ?? file;
+}
 
 function jobId(positional: string | undefined, flags: JobFlags): string {
   const id = positional ?? flags.id;
@@ -90,13 +131,19 @@ function outputOptions(current: Job['output_options'], flags: JobFlags, dataset:
 }
 
 function jobOptions(cmd: Command, create: boolean): Command {
-  return cmd
+  cmd
     .option('--filter <file>', 'filter: a .logfilter source or filter JSON (- for standard input)')
     .option('--name <name>', 'job name')
     .option(create ? '--destination <url>' : '--destination <url>', 'destination_conf: object store URL with a region query parameter')
     .option('--dataset <name>', create ? 'dataset of the job (default: the filter\'s dataset line, else http_requests)' : 'dataset the filter is checked against (default: the job\'s)')
-    .option('--fields <list>', 'comma-separated log fields (logpull_options fields=; on update, output_options.field_names when the job has output_options)')
-    .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=; on update, output_options.timestamp_format when the job has output_options)').choices(TIMESTAMPS))
+    .option('--fields <list>', 'comma-separated log fields (logpull_options fields=; output_options.field_names with --output-options or, on update, when the job has output_options)')
+    .addOption(new Option('--timestamps <format>', 'timestamp format (logpull_options timestamps=; output_options.timestamp_format with --output-options or, on update, when the job has output_options)').choices(TIMESTAMPS));
+  if (create) cmd.addOption(new Option('--kind <kind>', 'kind of job: edge (edge log delivery, http_requests only) or "" (the default); it cannot change later').choices(['edge', '']));
+  cmd
+    .option('--output-options <file>', 'output_options: a JSON or YAML object (field_names, timestamp_format, output_type, sample_rate, ...; - for standard input)')
+    .addOption(new Option('--frequency <frequency>', 'batch frequency (deprecated by the provider for the --max-upload-* limits)').choices(['high', 'low']));
+  for (const l of UPLOAD_LIMITS) cmd.addOption(new Option(`${l.flag} <n>`, `${l.key}: most ${l.what}, ${l.min}-${l.max}, or 0 for no limit`).argParser(uploadLimit(l.min, l.max)));
+  return cmd
     .option('--ownership-challenge <token>', 'ownership challenge token of the destination')
     .option('--ownership-challenge-file <file>', 'read the ownership challenge token from this file')
     .option('--dry-run', 'print the request instead of sending it (credentials redacted)');
@@ -140,10 +187,16 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     const filter = flags.filter !== undefined ? await readFilter(flags.filter, ctx, flags.dataset) : undefined;
     const dataset = flags.dataset ?? filter?.dataset ?? DEFAULT_DATASET;
     if (!getDataset(dataset)) oneOf('--dataset', dataset, [...DATASETS.keys()], 'dataset');
+    // The provider's schema: edge log delivery is only supported for the http_requests dataset.
+    if (flags.kind === 'edge' && dataset !== 'http_requests') throw new UsageError(`--kind edge: an edge job exports http_requests, not ${dataset}`);
     const body: CreateJobInput = { destination_conf: flags.destination, dataset };
     if (flags.name !== undefined) body.name = jobName(flags.name);
-    const logpull = logpullOptions(undefined, flags, dataset);
+    if (flags.kind !== undefined) body.kind = flags.kind as CreateJobInput['kind'];
+    const output = await givenOutputOptions(ctx, flags, dataset);
+    if (output !== undefined) body.output_options = output;
+    const logpull = output === undefined ? logpullOptions(undefined, flags, dataset) : undefined;
     if (logpull !== undefined) body.logpull_options = logpull;
+    setLimits(body, flags);
     // Read before any call (and shown by --dry-run): an unreadable file is a usage error (exit 2), nothing is sent.
     const given = givenChallengeToken(ctx, flags);
     if (given !== undefined) body.ownership_challenge = given;
@@ -233,8 +286,8 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     const token = givenChallengeToken(ctx, flags);
     const client = makeClient(ctx, flags);
     // The job's dataset decides what the filter and fields are checked against; options other than fields and
-    // timestamps are kept, so the current job is read first when they change.
-    const needsCurrent = flags.dataset === undefined && (flags.filter !== undefined || flags.fields !== undefined) || flags.fields !== undefined || flags.timestamps !== undefined;
+    // timestamps are kept, so the current job is read first when they change (a given --output-options file replaces them).
+    const needsCurrent = flags.dataset === undefined && (flags.filter !== undefined || flags.fields !== undefined || flags.outputOptions !== undefined) || (flags.fields !== undefined || flags.timestamps !== undefined) && flags.outputOptions === undefined;
     const current = needsCurrent ? await apiCall(`reading job ${jid} of ${scopeLabel(scope)} failed`, () => client.getJob(scope, jid)) : undefined;
     const dataset = flags.dataset ?? current?.dataset ?? DEFAULT_DATASET;
     if (current?.dataset && flags.dataset && current.dataset !== flags.dataset) {
@@ -244,13 +297,15 @@ export function registerJobs(program: Command, ctx: CliContext, setExit: (code: 
     if (flags.filter !== undefined) body.filter = (await readFilter(flags.filter, ctx, dataset, flags.dataset !== undefined ? '--dataset' : `the dataset of job ${jid}`)).json;
     if (flags.name !== undefined) body.name = jobName(flags.name);
     if (flags.destination !== undefined) body.destination_conf = flags.destination;
-    const output = outputOptions(current?.output_options, flags, dataset);
+    // A given file replaces the job's output_options (as the API's PUT does); else the flags change the job's.
+    const output = flags.outputOptions !== undefined ? await givenOutputOptions(ctx, flags, dataset) : outputOptions(current?.output_options, flags, dataset);
     if (output !== undefined) body.output_options = output;
     const logpull = output === undefined ? logpullOptions(current?.logpull_options, flags, dataset) : undefined;
     if (logpull !== undefined) body.logpull_options = logpull;
     if (token !== undefined) body.ownership_challenge = token;
     if (enabled !== undefined) body.enabled = enabled;
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --enable or --disable');
+    setLimits(body, flags);
+    if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --filter, --name, --destination, --fields, --timestamps, --output-options, --frequency, --max-upload-bytes, --max-upload-records, --max-upload-interval-seconds, --enable or --disable');
     if (flags.dryRun) {
       printDryRun(ctx, [client.describeRequest('PUT', `${scopePath(scope)}/logexport/jobs/${jid}`, body)]);
       return setExit(EXIT_OK);
