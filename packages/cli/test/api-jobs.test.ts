@@ -256,6 +256,16 @@ describe('logfilter jobs', () => {
     const zero = await logfilter(['jobs', 'create', '--zone', z, '--destination', HTTPS, '--max-upload-records', '0', '--json'], env);
     expect(zero.code).toBe(0);
     expect((await api.getJob(z, JSON.parse(zero.stdout).id)).max_upload_records ?? 0).toBe(0);
+    // jobs get shows them too (a plain job shows none of these lines)
+    const shown = await logfilter(['jobs', 'get', '--zone', z, String(JSON.parse(r.stdout).id)], env);
+    expect(shown.code).toBe(0);
+    const line = (out: string, key: string) => out.split('\n').find((l) => l.startsWith(`${key}:`))?.slice(key.length + 1).trim();
+    expect(JSON.parse(line(shown.stdout, 'output_options')!)).toMatchObject({ field_names: ['ClientIP', 'RayID'], sample_rate: 0.5 });
+    expect([line(shown.stdout, 'frequency'), line(shown.stdout, 'max_upload_bytes'), line(shown.stdout, 'max_upload_records')]).toEqual(['low', '5000000', '1000000']);
+    expect(line((await logfilter(['jobs', 'get', '--zone', z, String(JSON.parse(edge.stdout).id)], env)).stdout, 'kind')).toBe('edge');
+    const plain = await logfilter(['jobs', 'create', '--zone', z, '--destination', HTTPS, '--json'], env);
+    const plainShown = (await logfilter(['jobs', 'get', '--zone', z, String(JSON.parse(plain.stdout).id)], env)).stdout;
+    expect(['kind', 'output_options', 'max_upload_bytes'].map((k) => line(plainShown, k))).toEqual([undefined, undefined, undefined]);
   });
 
   it('--fields/--timestamps with --output-options write field_names/timestamp_format there; the same member twice is a usage error', async () => {

@@ -155,6 +155,18 @@ function scopeFlags(scope: Scope): string {
   return 'zone' in scope ? `--zone ${scope.zone}` : `--account ${scope.account}`;
 }
 
+/** `kind`, `output_options`, `frequency`, the upload limits and the last run's state, where the job has them. */
+function optionalJobLines(job: Job): [string, unknown][] {
+  const j = job as Job & Record<string, unknown>;
+  const lines: [string, unknown][] = [];
+  if (typeof j.kind === 'string' && j.kind !== '') lines.push(['kind', j.kind]);
+  if (j.output_options !== undefined && j.output_options !== null) lines.push(['output_options', JSON.stringify(j.output_options)]);
+  for (const k of ['frequency', 'max_upload_bytes', 'max_upload_records', 'max_upload_interval_seconds', 'last_complete', 'last_error', 'error_message']) {
+    if (j[k] !== undefined && j[k] !== null && j[k] !== '') lines.push([k, j[k]]);
+  }
+  return lines;
+}
+
 function printJob(ctx: CliContext, job: Job): void {
   const lines: [string, unknown][] = [
     ['id', job.id],
@@ -163,9 +175,13 @@ function printJob(ctx: CliContext, job: Job): void {
     ['enabled', job.enabled ?? ''],
     ['destination', job.destination_conf ?? ''],
     ['logpull_options', job.logpull_options ?? ''],
+    // the newer and rarer settings only when the job has them, so a plain job reads as before
+    ...optionalJobLines(job),
     ['filter', job.filter ?? ''],
   ];
-  for (const [k, v] of lines) ctx.stdout.write(`${`${k}:`.padEnd(17)}${String(v)}`.trimEnd() + '\n');
+  // values in one column: 17 wide, or wider when a long key (max_upload_interval_seconds) is shown
+  const width = Math.max(17, ...lines.map(([k]) => k.length + 2));
+  for (const [k, v] of lines) ctx.stdout.write(`${`${k}:`.padEnd(width)}${String(v)}`.trimEnd() + '\n');
   if (job.filter) {
     const d = decompile(job.filter);
     // indent each line that has text; the source's own final newline ends the output (no trailing blanks)
