@@ -251,6 +251,17 @@ describe('policies', () => {
     expect(req.url.endsWith('/zones/z/page_shield/policies')).toBe(true);
     expect(r.stdout).not.toContain(TOKEN);
   });
+
+  it('--dry-run of a policy id "." or ".." is refused as sending it is (exit 2), no request printed', async () => {
+    for (const id of ['.', '..']) {
+      const del = await pg('policies', 'delete', id, '--zone', 'z', '--yes', '--dry-run');
+      const upd = await pg('policies', 'update', '--id', id, '--zone', 'z', '--disable', '--dry-run');
+      for (const r of [del, upd]) {
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+      }
+    }
+  });
 });
 
 describe('policy suggest and policy check', () => {

@@ -333,6 +333,8 @@ function checkValue(ctx: CliContext, value: string): void {
 function policyId(positional: string | undefined, flags: { id?: string }): string {
   const id = positional ?? flags.id;
   if (id === undefined || id === '') throw new UsageError('a policy id is needed: give it as an argument or with --id');
+  // as the client refuses them when sending: a dry run must not print a request to another path
+  if (id === '.' || id === '..') throw new UsageError(`--id: invalid id "${id}"`);
   if (positional !== undefined && flags.id !== undefined && positional !== flags.id) throw new UsageError('two different policy ids given');
   return id;
 }
