@@ -265,6 +265,15 @@ describe('policies', () => {
 });
 
 describe('policy suggest and policy check', () => {
+  it('check: a bad --status or --host is refused before the policy is read (exit 2, nothing sent)', async () => {
+    const before = emu.requestCount;
+    for (const bad of [['--status', 'activ'], ['--host', 'a*b']]) {
+      const r = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', ...bad);
+      expect(r.code).toBe(2);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   const SUGGESTED = "script-src 'self' https://cdn.jsdelivr.net https://static.partner.com/a.js https://static.partner.com/b.js https://www.googletagmanager.com/gtm.js";
 
   it('suggest: self for same-origin, the host where several scripts share it, full URLs otherwise, malicious left out with why', async () => {

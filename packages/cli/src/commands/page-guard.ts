@@ -16,6 +16,7 @@ import {
   csvCell,
   DEFAULT_MALICIOUS_THRESHOLD,
   DIRECTIONS,
+  listQuery,
   MALICIOUS_DIRECTIONS,
   ORDER_BY,
   PageGuardApi,
@@ -522,6 +523,10 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     ),
   ).action(async (id: string | undefined, flags: CheckFlags) => {
     if ((id === undefined) === (flags.value === undefined)) throw new UsageError('give a policy id or --value (one of them)');
+    const statuses = listOf(flags.status)?.map((v) => oneOf('--status', v, STATUSES, 'status')) as ScriptListParams['status'];
+    const scriptParams: ScriptListParams = { hosts: listOf(flags.host), status: statuses };
+    // flags are checked before the policy is read: a bad one sends nothing
+    await call('checking the flags failed', async () => listQuery('scripts', scriptParams));
     const pg = pageGuard(ctx, flags);
     let value = flags.value;
     let source = '--value';
@@ -537,7 +542,7 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     const parsed = parseCspValue(value!);
     reportValue(ctx, value!, parsed.diagnostics);
     if (!parsed.ok) throw new CliError(`the value of ${source} has errors`, EXIT_FAILURE);
-    const observed = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, { hosts: listOf(flags.host), status: listOf(flags.status) as ScriptListParams['status'] }));
+    const observed = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, scriptParams));
     // the policy applies to the pages its expression matches: scripts seen elsewhere are not its concern
     let scripts = observed;
     let outOfScope = 0;
