@@ -236,6 +236,22 @@ describe('policies', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('a misspelt directive or keyword of the value is answered with the nearest one (exit 1, nothing sent)', async () => {
+    const before = emu.requestCount;
+    const cases: [string, string][] = [
+      ["script-scr 'self'", 'did you mean script-src'],
+      ["script-src-elm 'self'", 'did you mean script-src-elem'],
+      ["script-src 'slef'", "did you mean 'self'?"],
+      ["script-src 'self' 'unsafe-inlin'", "did you mean 'unsafe-inline'?"],
+    ];
+    for (const [value, want] of cases) {
+      const r = await pg('policies', 'create', '--zone', 'cli-pol', '--action', 'log', '--expression', 'true', '--value', value);
+      expect([value, r.code]).toEqual([value, 1]);
+      expect(r.stderr).toContain(want);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('usage errors: missing or unknown action, nothing to update', async () => {
     expect((await pg('policies', 'create', '--zone', 'z', '--expression', 'true', '--value', "script-src 'self'")).code).toBe(2);
     expect((await pg('policies', 'create', '--zone', 'z', '--action', 'block', '--expression', 'true', '--value', "script-src 'self'")).code).toBe(2);

@@ -14,6 +14,7 @@ import {
   checkPolicyValue,
   CSV_COLUMNS,
   csvCell,
+  CSP_KEYWORDS,
   DEFAULT_MALICIOUS_THRESHOLD,
   DIRECTIONS,
   listQuery,
@@ -25,6 +26,7 @@ import {
   POLICY_ACTIONS,
   PolicyValueError,
   SAME_SITE,
+  SCRIPT_DIRECTIVES,
   COOKIE_TYPES,
   STATUSES,
   suggestPolicy,
@@ -43,7 +45,7 @@ import {
   type Page,
 } from '@logfilter/api';
 import type { Diagnostic } from '@logfilter/core';
-import { oneOf } from '../did-you-mean.js';
+import { nearest, oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import type { CliContext } from '../context.js';
 import { useColor } from '../context.js';
@@ -318,9 +320,18 @@ interface PolicyFlags extends ConnectionFlags {
   yes?: boolean;
 }
 
+/** The nearest directive or keyword of a misspelt one (the closed sets of the value), as the other closed sets get. */
+function withNearest(value: string, d: CspDiagnostic): CspDiagnostic {
+  const text = value.slice(d.start, d.end);
+  let near: string[] = [];
+  if (d.code === 'unsupported-directive') near = nearest(text.toLowerCase(), Object.keys(SCRIPT_DIRECTIVES));
+  else if (d.code === 'unknown-keyword') near = nearest(text.replace(/^'|'$/g, '').toLowerCase(), Object.keys(CSP_KEYWORDS)).map((k) => `'${k}'`);
+  return near.length ? { ...d, message: `${d.message} (did you mean ${near.join(' or ')}?)` } : d;
+}
+
 /** Prints the value's diagnostics like the compiler's (`--value:1:col: error code: message`). */
 function reportValue(ctx: CliContext, value: string, diagnostics: CspDiagnostic[]): void {
-  if (diagnostics.length) ctx.stderr.write(formatDiagnostics('--value', value, diagnostics as unknown as Diagnostic[], useColor(ctx)));
+  if (diagnostics.length) ctx.stderr.write(formatDiagnostics('--value', value, diagnostics.map((d) => withNearest(value, d)) as unknown as Diagnostic[], useColor(ctx)));
 }
 
 /** Checks --value locally: errors print and exit 1 before anything is sent; warnings print and go on. */
