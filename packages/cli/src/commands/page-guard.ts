@@ -514,7 +514,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     out += s.sources.length ? table(['  SOURCE', 'KIND', 'SCRIPTS'], s.sources.map((x) => [`  ${x.source}`, x.kind, x.scripts.map((sc) => sc.url).join(' ')])) : '  nothing (no active, non-malicious script was observed)\n';
     out += `\nleaves out:\n`;
     out += s.leftOut.length ? table(['  URL', 'WHY'], s.leftOut.map((l) => [`  ${l.url ?? l.id}`, REASONS[l.reason] ?? l.reason])) : '  nothing\n';
-    out += `\ncreate it with action log (violations are reported, nothing is blocked):\n  ${command}\n`;
+    // the expression holds observed hosts: escaped as tables are
+    out += `\ncreate it with action log (violations are reported, nothing is blocked):\n  ${terminalSafe(command)}\n`;
     ctx.stdout.write(out);
     setExit(EXIT_OK);
   });
