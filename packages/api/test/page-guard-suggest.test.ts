@@ -26,6 +26,12 @@ describe('suggestPolicy', () => {
     expect(checkPolicyValue(r.value, [s('1', 'https://cdn.test:8443/a;b,c.js?q=1#f')]).verdicts[0].allowed).toBe(true);
   });
 
+  it("encodes ' in paths: the value passes the checker and allows the script", () => {
+    const r = suggestPolicy([s('1', "https://cdn.test/it's.js")]);
+    expect(r.value).toBe('script-src https://cdn.test/it%27s.js');
+    expect(checkPolicyValue(r.value, [s('1', "https://cdn.test/it's.js")]).verdicts[0].allowed).toBe(true);
+  });
+
   it('leaves out non-network URLs and items without URL; several page hosts give an `in` expression', () => {
     const r = suggestPolicy([s('1', 'data:text/javascript,1'), { id: '2', host: 'a.test' }, s('3', 'https://x.test/a.js', { host: 'b.test' })]);
     expect(r.leftOut.map((l) => l.reason)).toEqual(['not-a-network-url', 'no-url']);

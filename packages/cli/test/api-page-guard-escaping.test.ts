@@ -92,8 +92,8 @@ describe('terminal output: control characters from observed data are escaped', (
     expect(terminalSafe('https://shop.test/ä?x=1')).toBe('https://shop.test/ä?x=1');
   });
 
-  it('tables of cookies and scripts and one script shown: no ESC, BEL, C1 or stray line break from the data', async () => {
-    for (const args of [['cookies'], ['scripts'], ['script', hexId(6, 0)]]) {
+  it('tables of cookies and scripts, one script shown and policy suggest: no ESC, BEL, C1 or stray line break from the data', async () => {
+    for (const args of [['cookies'], ['scripts'], ['script', hexId(6, 0)], ['policy', 'suggest']]) {
       const r = await logfilter(['page-guard', ...args, '--zone', 'hostile'], env);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);

@@ -236,6 +236,22 @@ describe('policies', () => {
     expect(emu.requestCount).toBe(before);
   });
 
+  it('a misspelt directive or keyword of the value is answered with the nearest one (exit 1, nothing sent)', async () => {
+    const before = emu.requestCount;
+    const cases: [string, string][] = [
+      ["script-scr 'self'", 'did you mean script-src'],
+      ["script-src-elm 'self'", 'did you mean script-src-elem'],
+      ["script-src 'slef'", "did you mean 'self'?"],
+      ["script-src 'self' 'unsafe-inlin'", "did you mean 'unsafe-inline'?"],
+    ];
+    for (const [value, want] of cases) {
+      const r = await pg('policies', 'create', '--zone', 'cli-pol', '--action', 'log', '--expression', 'true', '--value', value);
+      expect([value, r.code]).toEqual([value, 1]);
+      expect(r.stderr).toContain(want);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   it('usage errors: missing or unknown action, nothing to update', async () => {
     expect((await pg('policies', 'create', '--zone', 'z', '--expression', 'true', '--value', "script-src 'self'")).code).toBe(2);
     expect((await pg('policies', 'create', '--zone', 'z', '--action', 'block', '--expression', 'true', '--value', "script-src 'self'")).code).toBe(2);
@@ -251,9 +267,29 @@ describe('policies', () => {
     expect(req.url.endsWith('/zones/z/page_shield/policies')).toBe(true);
     expect(r.stdout).not.toContain(TOKEN);
   });
+
+  it('--dry-run of a policy id "." or ".." is refused as sending it is (exit 2), no request printed', async () => {
+    for (const id of ['.', '..']) {
+      const del = await pg('policies', 'delete', id, '--zone', 'z', '--yes', '--dry-run');
+      const upd = await pg('policies', 'update', '--id', id, '--zone', 'z', '--disable', '--dry-run');
+      for (const r of [del, upd]) {
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+      }
+    }
+  });
 });
 
 describe('policy suggest and policy check', () => {
+  it('check: a bad --status or --host is refused before the policy is read (exit 2, nothing sent)', async () => {
+    const before = emu.requestCount;
+    for (const bad of [['--status', 'activ'], ['--host', 'a*b']]) {
+      const r = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', ...bad);
+      expect(r.code).toBe(2);
+    }
+    expect(emu.requestCount).toBe(before);
+  });
+
   const SUGGESTED = "script-src 'self' https://cdn.jsdelivr.net https://static.partner.com/a.js https://static.partner.com/b.js https://www.googletagmanager.com/gtm.js";
 
   it('suggest: self for same-origin, the host where several scripts share it, full URLs otherwise, malicious left out with why', async () => {

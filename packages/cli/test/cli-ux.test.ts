@@ -195,6 +195,7 @@ describe('did-you-mean for closed sets', () => {
     const cases: [string[], string][] = [
       [['jobs', 'create', '--zone', 'z', '--destination', DEST, '--fields', 'ClientIP,ClientRequestHst', '--dry-run'], 'ClientRequestHost'],
       [['page-guard', 'scripts', '--zone', 'z', '--status', 'activ'], 'active'],
+      [['page-guard', 'policy', 'check', '--zone', 'z', '--value', "script-src 'self'", '--status', 'infrequnt'], 'did you mean infrequent'],
       [['rulesets', 'create', '--zone', 'z', '--name', 'n', '--phase', 'http_request_firewall_custom', '--kind', 'cusom'], 'custom'],
       [['jobs', 'lst', '--zone', 'z'], 'list'],
       [['rulesets', 'entrypoint', 'get', '--zone', 'z', '--phase', 'http_ratelimt'], 'http_ratelimit'],

@@ -50,10 +50,10 @@ export interface SuggestOptions {
   minScriptsPerHost?: number;
 }
 
-/** The URL as a CSP source: scheme, host, port when not the default, path (no query or fragment; `;` `,` encoded). */
+/** The URL as a CSP source: scheme, host, port when not the default, path (no query or fragment; `;` `,` `'` encoded, which the value's checker refuses in a path and the URL parser leaves as they are). */
 function urlSource(u: URL, withPath: boolean): string {
   const base = `${u.protocol}//${u.host}`;
-  return withPath ? base + u.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C') : base;
+  return withPath ? base + u.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C').replace(/'/g, '%27') : base;
 }
 
 function quoteHost(h: string): string {

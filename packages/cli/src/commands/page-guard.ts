@@ -14,8 +14,10 @@ import {
   checkPolicyValue,
   CSV_COLUMNS,
   csvCell,
+  CSP_KEYWORDS,
   DEFAULT_MALICIOUS_THRESHOLD,
   DIRECTIONS,
+  listQuery,
   MALICIOUS_DIRECTIONS,
   ORDER_BY,
   PageGuardApi,
@@ -24,6 +26,7 @@ import {
   POLICY_ACTIONS,
   PolicyValueError,
   SAME_SITE,
+  SCRIPT_DIRECTIVES,
   COOKIE_TYPES,
   STATUSES,
   suggestPolicy,
@@ -42,7 +45,7 @@ import {
   type Page,
 } from '@logfilter/api';
 import type { Diagnostic } from '@logfilter/core';
-import { oneOf } from '../did-you-mean.js';
+import { nearest, oneOf } from '../did-you-mean.js';
 import { confirmDestructive, withYes } from '../api/confirm.js';
 import type { CliContext } from '../context.js';
 import { useColor } from '../context.js';
@@ -317,9 +320,18 @@ interface PolicyFlags extends ConnectionFlags {
   yes?: boolean;
 }
 
+/** The nearest directive or keyword of a misspelt one (the closed sets of the value), as the other closed sets get. */
+function withNearest(value: string, d: CspDiagnostic): CspDiagnostic {
+  const text = value.slice(d.start, d.end);
+  let near: string[] = [];
+  if (d.code === 'unsupported-directive') near = nearest(text.toLowerCase(), Object.keys(SCRIPT_DIRECTIVES));
+  else if (d.code === 'unknown-keyword') near = nearest(text.replace(/^'|'$/g, '').toLowerCase(), Object.keys(CSP_KEYWORDS)).map((k) => `'${k}'`);
+  return near.length ? { ...d, message: `${d.message} (did you mean ${near.join(' or ')}?)` } : d;
+}
+
 /** Prints the value's diagnostics like the compiler's (`--value:1:col: error code: message`). */
 function reportValue(ctx: CliContext, value: string, diagnostics: CspDiagnostic[]): void {
-  if (diagnostics.length) ctx.stderr.write(formatDiagnostics('--value', value, diagnostics as unknown as Diagnostic[], useColor(ctx)));
+  if (diagnostics.length) ctx.stderr.write(formatDiagnostics('--value', value, diagnostics.map((d) => withNearest(value, d)) as unknown as Diagnostic[], useColor(ctx)));
 }
 
 /** Checks --value locally: errors print and exit 1 before anything is sent; warnings print and go on. */
@@ -333,6 +345,8 @@ function checkValue(ctx: CliContext, value: string): void {
 function policyId(positional: string | undefined, flags: { id?: string }): string {
   const id = positional ?? flags.id;
   if (id === undefined || id === '') throw new UsageError('a policy id is needed: give it as an argument or with --id');
+  // as the client refuses them when sending: a dry run must not print a request to another path
+  if (id === '.' || id === '..') throw new UsageError(`--id: invalid id "${id}"`);
   if (positional !== undefined && flags.id !== undefined && positional !== flags.id) throw new UsageError('two different policy ids given');
   return id;
 }
@@ -500,7 +514,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     out += s.sources.length ? table(['  SOURCE', 'KIND', 'SCRIPTS'], s.sources.map((x) => [`  ${x.source}`, x.kind, x.scripts.map((sc) => sc.url).join(' ')])) : '  nothing (no active, non-malicious script was observed)\n';
     out += `\nleaves out:\n`;
     out += s.leftOut.length ? table(['  URL', 'WHY'], s.leftOut.map((l) => [`  ${l.url ?? l.id}`, REASONS[l.reason] ?? l.reason])) : '  nothing\n';
-    out += `\ncreate it with action log (violations are reported, nothing is blocked):\n  ${command}\n`;
+    // the expression holds observed hosts: escaped as tables are
+    out += `\ncreate it with action log (violations are reported, nothing is blocked):\n  ${terminalSafe(command)}\n`;
     ctx.stdout.write(out);
     setExit(EXIT_OK);
   });
@@ -520,6 +535,10 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     ),
   ).action(async (id: string | undefined, flags: CheckFlags) => {
     if ((id === undefined) === (flags.value === undefined)) throw new UsageError('give a policy id or --value (one of them)');
+    const statuses = listOf(flags.status)?.map((v) => oneOf('--status', v, STATUSES, 'status')) as ScriptListParams['status'];
+    const scriptParams: ScriptListParams = { hosts: listOf(flags.host), status: statuses };
+    // flags are checked before the policy is read: a bad one sends nothing
+    await call('checking the flags failed', async () => listQuery('scripts', scriptParams));
     const pg = pageGuard(ctx, flags);
     let value = flags.value;
     let source = '--value';
@@ -535,7 +554,7 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     const parsed = parseCspValue(value!);
     reportValue(ctx, value!, parsed.diagnostics);
     if (!parsed.ok) throw new CliError(`the value of ${source} has errors`, EXIT_FAILURE);
-    const observed = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, { hosts: listOf(flags.host), status: listOf(flags.status) as ScriptListParams['status'] }));
+    const observed = await call(`reading the scripts of zone ${flags.zone} failed`, () => pg.allScripts(flags.zone, scriptParams));
     // the policy applies to the pages its expression matches: scripts seen elsewhere are not its concern
     let scripts = observed;
     let outOfScope = 0;
