@@ -75,6 +75,22 @@ describe('status, enable, disable', () => {
     expect(on.stdout).toMatch(/^enabled:\s+true$/m);
     expect((await json('status', '--zone', 'shop')).enabled).toBe(true);
   });
+
+  it("settings changes the two optional booleans, by the provider's names, and prints them so (neutral names with LOGFILTER_API_NAMES=neutral)", async () => {
+    const set = await json('settings', '--zone', 'shop', '--use-cloudflare-reporting-endpoint', 'false', '--use-connection-url-path', 'true');
+    expect(set).toMatchObject({ enabled: true, use_cloudflare_reporting_endpoint: false, use_connection_url_path: true });
+    expect(set.use_service_reporting_endpoint).toBeUndefined();
+    // no flag: it shows them, as status does; enable and disable take them too
+    expect(await json('settings', '--zone', 'shop')).toMatchObject({ use_cloudflare_reporting_endpoint: false, use_connection_url_path: true });
+    expect(await json('disable', '--zone', 'shop', '--use-cloudflare-reporting-endpoint', 'true')).toMatchObject({ enabled: false, use_cloudflare_reporting_endpoint: true, use_connection_url_path: true });
+    expect(await json('enable', '--zone', 'shop')).toMatchObject({ enabled: true, use_cloudflare_reporting_endpoint: true });
+    const neutral = await logfilter(['page-guard', 'status', '--zone', 'shop', '--json'], { ...env, LOGFILTER_API_NAMES: 'neutral' });
+    expect(JSON.parse(neutral.stdout)).toMatchObject({ use_service_reporting_endpoint: true });
+    // a value other than true/false is a usage error, nothing sent
+    const before = emu.requestCount;
+    expect((await pg('settings', '--zone', 'shop', '--use-connection-url-path', 'yes')).code).toBe(2);
+    expect(emu.requestCount).toBe(before);
+  });
 });
 
 describe('scripts', () => {

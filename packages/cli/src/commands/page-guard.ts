@@ -43,6 +43,8 @@ import {
   type ScriptListParams,
   type ScriptView,
   type Page,
+  type PageGuardSettingsInput,
+  fieldsIn,
 } from '@logfilter/api';
 import type { Diagnostic } from '@logfilter/core';
 import { nearest, oneOf } from '../did-you-mean.js';
@@ -591,22 +593,52 @@ export function registerPageGuard(program: Command, ctx: CliContext, setExit: Se
   // `page-shield`: the provider's own name for page monitoring, which its users type
   const group = program.command('page-guard').alias('page-shield').description('page monitoring: scripts, connections, cookies and content-security policies of a zone');
 
-  const settings = (enabled?: boolean) => async (flags: ConnectionFlags) => {
-    const pg = pageGuard(ctx, flags);
-    const s = await call(`${enabled === undefined ? 'reading' : 'changing'} the page monitoring of zone ${flags.zone} failed`, () =>
-      enabled === undefined ? pg.getSettings(flags.zone) : pg.updateSettings(flags.zone, { enabled }),
+  // Printed in the spelling the client speaks (the provider's `use_cloudflare_reporting_endpoint` unless
+  // LOGFILTER_API_NAMES=neutral), as users of the provider's tools read it.
+  const settings = (change?: (flags: SettingsFlags) => PageGuardSettingsInput | undefined) => async (flags: ConnectionFlags & SettingsFlags) => {
+    const body = change?.(flags);
+    const client = makeClient(ctx, flags);
+    const pg = new PageGuardApi(client);
+    const s = await call(`${body === undefined ? 'reading' : 'changing'} the page monitoring of zone ${flags.zone} failed`, () =>
+      body === undefined ? pg.getSettings(flags.zone) : pg.updateSettings(flags.zone, body),
     );
-    if (flags.json) ctx.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
-    else ctx.stdout.write(fields(Object.entries(s).map(([k, v]) => [k, v])));
+    const shown = fieldsIn(client.names, s) as Record<string, unknown>;
+    if (flags.json) ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    else ctx.stdout.write(fields(Object.entries(shown).map(([k, v]) => [k, v])));
     setExit(EXIT_OK);
   };
   withConnectionOptions(group.command('status').description('whether page monitoring is on, and its settings')).action(settings());
-  withConnectionOptions(group.command('enable').description('turn page monitoring on')).action(settings(true));
-  withConnectionOptions(group.command('disable').description('turn page monitoring off')).action(settings(false));
+  withConnectionOptions(withSettingsOptions(group.command('enable').description('turn page monitoring on (and change its other settings)'))).action(settings((f) => ({ enabled: true, ...settingsBody(f) })));
+  withConnectionOptions(withSettingsOptions(group.command('disable').description('turn page monitoring off (and change its other settings)'))).action(settings((f) => ({ enabled: false, ...settingsBody(f) })));
+  withConnectionOptions(withSettingsOptions(group.command('settings').description('change the optional settings (reporting endpoint, connection URL paths), or show them all when none is given'))).action(
+    settings((f) => {
+      const body = settingsBody(f);
+      return Object.keys(body).length > 0 ? body : undefined;
+    }),
+  );
 
   registerList(group, ctx, setExit, 'scripts', 'script');
   registerList(group, ctx, setExit, 'connections', 'connection');
   registerList(group, ctx, setExit, 'cookies', 'cookie');
   registerPolicies(group, ctx, setExit);
   registerPolicyTools(group, ctx, setExit);
+}
+
+interface SettingsFlags {
+  useCloudflareReportingEndpoint?: string;
+  useConnectionUrlPath?: string;
+}
+
+/** The two optional booleans of the settings, by the provider's field names (true or false). */
+function withSettingsOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--use-cloudflare-reporting-endpoint <bool>', "send violation reports to the provider's own endpoint").choices(['true', 'false']))
+    .addOption(new Option('--use-connection-url-path <bool>', 'analyse the URL paths of connections too').choices(['true', 'false']));
+}
+
+function settingsBody(flags: SettingsFlags): PageGuardSettingsInput {
+  const body: PageGuardSettingsInput = {};
+  if (flags.useCloudflareReportingEndpoint !== undefined) body.use_service_reporting_endpoint = flags.useCloudflareReportingEndpoint === 'true';
+  if (flags.useConnectionUrlPath !== undefined) body.use_connection_url_path = flags.useConnectionUrlPath === 'true';
+  return body;
 }
