@@ -193,6 +193,7 @@ table('operators', [
   ['http.request.uri.path contains "/articles/"', { 'http.request.uri.path': '/blog/articles/x' }, 'true'],
   ['http.request.uri.path matches "^/articles/200[7-8]/"', { 'http.request.uri.path': '/articles/2008/' }, 'true'],
   ['http.request.uri.path matches r"\\d{4}"', { 'http.request.uri.path': '/x/2024' }, 'true'],
+  ['http.host matches "(?i-u)^WWW\\."', { 'http.host': 'www.example.com' }, 'true'],
   ['http.request.full_uri wildcard "https://example.com/*"', { 'http.request.full_uri': 'HTTPS://EXAMPLE.COM/a' }, 'true'],
   ['http.request.full_uri strict wildcard "https://example.com/*"', { 'http.request.full_uri': 'HTTPS://EXAMPLE.COM/a' }, 'false'],
   ['http.request.uri.path wildcard "/a/*"', { 'http.request.uri.path': '/b/a/c' }, 'false'],
