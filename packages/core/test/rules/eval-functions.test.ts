@@ -181,6 +181,7 @@ table('is_timed_hmac_valid_v0', [
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8, "s")', { 'http.request.uri': safe, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1494063800 }, 'false'],
   ['is_timed_hmac_valid_v0("otherkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1484063800 }, 'false'],
+  ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': `${token.slice(0, 36)}%ZZ${token.slice(39)}`, 'http.request.timestamp.sec': 1484063800 }, 'false'],
 ]);
 
 

@@ -232,7 +232,15 @@ export const EVAL_FUNCTIONS: Record<string, Fn> = {
     const message = m[1]!.slice(0, m[1]!.length - sep);
     const issued = BigInt(m[2]!);
     if (issued > ts || ts - issued > t) return false;
-    const given = urlSafe ? m[3]! : decodeURIComponent(m[3]!);
+    let given = m[3]!;
+    if (!urlSafe) {
+      // a MAC whose percent-encoding is broken is no valid MAC (not an error of the rule)
+      try {
+        given = decodeURIComponent(given);
+      } catch {
+        return false;
+      }
+    }
     const mac = hmacSha256(k, message + m[2]!);
     return given === (urlSafe ? base64Encode(mac, true, false) : base64Encode(mac, false, true));
   },
