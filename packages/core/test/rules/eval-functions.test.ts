@@ -123,6 +123,10 @@ table('regex_replace', [
   ['regex_replace(http.request.uri.path, "/a", "/b")', { 'http.request.uri.path': '/a/a' }, '"/b/a"'],
   ['regex_replace(http.request.uri.path, "^/b$", "/b$$")', { 'http.request.uri.path': '/b' }, '"/b$"'],
   ['regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}")', { 'http.request.uri.path': '/foo/a/path' }, '"/bar/path/a"'],
+  // strings are bytes: a value or replacement that is no UTF-8 keeps its bytes (one each), UTF-8 stays UTF-8
+  ['len(regex_replace(url_decode(http.request.uri.path), "a", "b"))', { 'http.request.uri.path': 'a%FF' }, '2'],
+  ['len(regex_replace(http.request.uri.path, "a", "\\xff"))', { 'http.request.uri.path': 'éa' }, '3'],
+  ['regex_replace(http.request.uri.path, "a(.)", "${1}ü")', { 'http.request.uri.path': 'aé' }, '"éü"'],
 ]);
 
 table('remove_bytes / remove_query_args / substring', [

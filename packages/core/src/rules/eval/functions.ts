@@ -185,10 +185,13 @@ export const EVAL_FUNCTIONS: Record<string, Fn> = {
     const c = compileRegex(text(pattern));
     if (!c.ok) throw new EvalProblem(c.message);
     const subject = text(bytes(s));
+    // matched as text, put back as bytes: a value that is no UTF-8 is matched one character per byte (text() gives
+    // it back unchanged) and its pieces are its bytes; the replacement is bytes as written (`\xff` stays one byte)
+    const back = subject === s ? (x: string) => x : (x: string) => utf8(x).b;
     const m = c.re.matcher(subject);
     if (!m.find()) return v;
-    const out = subject.slice(0, m.start()) + substitute(text(replacement), (n) => (n <= m.groupCount() ? (m.group(n) ?? '') : undefined)) + subject.slice(m.end());
-    return utf8(out);
+    const middle = substitute(replacement.b, (n) => (n <= m.groupCount() ? back(m.group(n) ?? '') : undefined));
+    return bytes(back(subject.slice(0, m.start())) + middle + back(subject.slice(m.end())));
   },
   wildcard_replace: ([v, pattern, replacement, flags]) => {
     const s = B(v);
