@@ -13,7 +13,7 @@ type Row = [expression: string, request: Record<string, unknown>, expected: stri
 function value(expression: string, request: Record<string, unknown>, kind: 'value' | 'filter'): string {
   const r = readSampleRequest(request);
   expect(r.problems).toEqual([]);
-  const out = evaluateRule(expression, r.fields, { kind, lists: { office: ['192.0.2.0/24', '2001:db8::/32'], asns: [13335, 64496] } });
+  const out = evaluateRule(expression, r.fields, { kind, lists: { office: ['192.0.2.0/24', '2001:db8::/32'], asns: [13335, 64496], ports: [443, '8000..8009'], hosts: ['192.0.2.1', 'a.example'] } });
   if (!out.ok) return `error: ${out.problem?.message ?? out.diagnostics.map((d) => d.code).join(',')}`;
   return showRuleValue(out.value);
 }
@@ -209,6 +209,12 @@ table('operators', [
   ['ip.src in {192.0.2.0/24}', { 'ip.src': '192.0.3.1' }, 'false'],
   ['ip.src in $office', { 'ip.src': '192.0.2.77' }, 'true'],
   ['ip.src.asnum in $asns', { 'ip.src.asnum': 13335 }, 'true'],
+  // a named list's items are read by the value's type: a range for an integer, a string (even an IP's text) for a string
+  ['cf.edge.server_port in $ports', { 'cf.edge.server_port': 8005 }, 'true'],
+  ['cf.edge.server_port in $ports', { 'cf.edge.server_port': 8010 }, 'false'],
+  ['http.host in $hosts', { 'http.host': '192.0.2.1' }, 'true'],
+  ['http.host in $hosts', { 'http.host': 'a.example' }, 'true'],
+  ['http.host in $asns', { 'http.host': '' }, 'false'],
   ['cf.edge.server_port in {80 443 8000..8009}', { 'cf.edge.server_port': 8005 }, 'true'],
   ['tcp.flags bitwise_and 0x02', {}, 'false'],
   ['cf.waf.score.sqli & 2', { 'cf.waf.score.sqli': 6 }, 'true'],
