@@ -261,6 +261,10 @@ describe('problems are answered, not thrown', () => {
     expect(readSampleRequest({ 'http.hots': 'a' }).problems[0]).toMatch(/http\.hots.*http\.host/);
     expect(readSampleRequest({ 'ip.src': 'nope' }).problems[0]).toMatch(/ip\.src/);
     expect(readSampleRequest([]).problems).toHaveLength(1);
+    // a JSON number past 2^53 has lost digits (9007199254740993 reads as …992): refused; a decimal string is exact
+    expect(readSampleRequest({ 'cf.bot_management.score': 9007199254740993 }).problems[0]).toMatch(/cf\.bot_management\.score/);
+    expect(readSampleRequest({ 'cf.bot_management.score': 1e30 }).problems).toHaveLength(1);
+    expect(readSampleRequest({ 'cf.bot_management.score': '9007199254740993' }).fields.get('cf.bot_management.score')).toBe(9007199254740993n);
   });
 
   it('--explain lists each sub-expression with its value', () => {

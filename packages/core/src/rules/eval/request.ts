@@ -86,7 +86,9 @@ function convert(raw: unknown, t: RuleType, problem: string[]): RuleValue {
     return void want();
   }
   if (t === 'Int') {
-    if (typeof raw === 'number' && Number.isInteger(raw)) return BigInt(raw);
+    if (typeof raw === 'number' && Number.isSafeInteger(raw)) return BigInt(raw);
+    // a JSON number past 2^53 has already lost its last digits: it must come as a decimal string
+    if (typeof raw === 'number' && Number.isInteger(raw)) return void problem.push(`${raw} is past the exact range of JSON numbers (±2^53): write it as a decimal string ("…")`);
     if (typeof raw === 'string' && /^-?[0-9]+$/.test(raw)) {
       const r = readInt(raw.replace(/^(-?)0+(?=[0-9])/, '$1'));
       if (r.ok) return r.value;
