@@ -242,6 +242,8 @@ describe('problems are answered, not thrown', () => {
   it('a named list that was not given, a too large regex: located problems', () => {
     for (const [expression, at] of [
       ['ip.src in $nope', 10],
+      ['ip.src in $constructor', 10],
+      ['ip.src in $__proto__', 10],
       ['http.host matches "[a-z]{999}[0-9]{999}"', 18],
       ['is_jwt_valid("cfg")', 0],
     ] as const) {

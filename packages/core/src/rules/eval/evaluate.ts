@@ -297,7 +297,8 @@ function inNamedList(v: RuleValue, list: readonly (string | number)[]): boolean 
 }
 
 function compare(v: RuleValue, op: string, rhs: RuleRhs, ctx: Ctx): boolean {
-  const list = rhs.kind === 'named-list' ? ctx.lists[rhs.name] : undefined;
+  // own lists only: `$constructor` and `$__proto__` are list names, not the object's inherited members
+  const list = rhs.kind === 'named-list' && Object.hasOwn(ctx.lists, rhs.name) ? ctx.lists[rhs.name] : undefined;
   if (rhs.kind === 'named-list' && !list) throw new Located(`the named list $${rhs.name} was not given (rules eval --lists FILE)`, rhs.start, rhs.end);
   if (v === undefined) return false;
   if (op === 'in') {
