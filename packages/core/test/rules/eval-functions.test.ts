@@ -179,12 +179,16 @@ const mac = (key: string, message: string, urlSafe = false) => {
 };
 const token = `/download/cat.jpg?verify=1484063787-${mac('mysecretkey', '/download/cat.jpg1484063787')}`;
 const safe = `/download/cat.jpg?verify=1484063787-${mac('mysecretkey', '/download/cat.jpg1484063787', true)}`;
+const longPath = `/2017010112-${'a'.repeat(50)}/cat.jpg`;
+const dashed = `${longPath}?verify=1484063787-${mac('mysecretkey', `${longPath}1484063787`)}`;
 
 table('is_timed_hmac_valid_v0', [
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8, "s")', { 'http.request.uri': safe, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1494063800 }, 'false'],
   ['is_timed_hmac_valid_v0("otherkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1484063800 }, 'false'],
+  // a path with a 10-digit number and a dash of its own: the timestamp is the last one (the message is greedy)
+  ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': dashed, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': `${token.slice(0, 36)}%ZZ${token.slice(39)}`, 'http.request.timestamp.sec': 1484063800 }, 'false'],
 ]);
 

@@ -230,7 +230,9 @@ export const EVAL_FUNCTIONS: Record<string, Fn> = {
     if (k === undefined || mm === undefined || t === undefined || ts === undefined) return undefined;
     const sep = Number(I(separatorLength) ?? 0n);
     const urlSafe = (B(flags) ?? '').includes('s');
-    const m = /^([\s\S]*?)([0-9]{10})-([\s\S]{43,})$/.exec(mm);
+    // the documented shape (.+)(.*)(\d{10})-(.{43,}): the message is greedy, so the timestamp is the last one
+    // followed by a MAC (a path may hold a 10-digit number and a dash of its own)
+    const m = /^([\s\S]+)([0-9]{10})-([\s\S]{43,})$/.exec(mm);
     if (!m || m[1]!.length <= sep) return false;
     const message = m[1]!.slice(0, m[1]!.length - sep);
     const issued = BigInt(m[2]!);
