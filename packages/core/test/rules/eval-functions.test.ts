@@ -323,4 +323,6 @@ table('a full URI gives its parts', [
   ['http.host eq "shop.example" and http.request.uri.path eq "/a/b.JS" and http.request.uri.path.extension eq "js" and ssl', { 'http.request.full_uri': 'https://shop.example/a/b.JS?x=1&y=%20&x=2' }, 'true'],
   ['http.request.uri.args["x"][1] eq "2" and http.request.uri.query eq "x=1&y=%20&x=2" and any(http.request.uri.args.names[*] eq "y")', { 'http.request.full_uri': 'https://shop.example/a/b.JS?x=1&y=%20&x=2' }, 'true'],
   ['http.host eq "given" and not ssl', { 'http.request.full_uri': 'http://shop.example/', 'http.host': 'given' }, 'true'],
+  ['raw.http.request.uri.path eq "/a/b.JS" and raw.http.request.uri.path.extension eq "js" and raw.http.request.uri.args["x"][0] eq "1" and http.host eq ""', { 'raw.http.request.full_uri': 'https://shop.example/a/b.JS?x=1' }, 'true'],
+  ['raw.http.request.uri.path eq "/raw" and http.request.uri.path eq "/new"', { 'http.request.full_uri': 'https://shop.example/new', 'raw.http.request.full_uri': 'https://shop.example/raw' }, 'true'],
 ]);

@@ -63,6 +63,9 @@ export function readSampleRequest(input: unknown): SampleRequest {
     if (uri !== undefined) give(prefixed(raw, splitUri(uri)));
     parts(raw);
   }
+  // the raw full URI gives the raw.* parts, before the full URI does (which may have been rewritten)
+  const rawFull = text('raw.http.request.full_uri');
+  if (rawFull !== undefined) give(Object.fromEntries(Object.entries(uriFields(rawFull)).filter(([k]) => k.startsWith('raw.'))));
   const full = text('http.request.full_uri');
   if (full !== undefined) give(uriFields(full));
   const cookie = text('http.cookie');
