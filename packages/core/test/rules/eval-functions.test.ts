@@ -13,7 +13,7 @@ type Row = [expression: string, request: Record<string, unknown>, expected: stri
 function value(expression: string, request: Record<string, unknown>, kind: 'value' | 'filter'): string {
   const r = readSampleRequest(request);
   expect(r.problems).toEqual([]);
-  const out = evaluateRule(expression, r.fields, { kind, lists: { office: ['192.0.2.0/24', '2001:db8::/32'], asns: [13335, 64496] } });
+  const out = evaluateRule(expression, r.fields, { kind, lists: { office: ['192.0.2.0/24', '2001:db8::/32'], asns: [13335, 64496], ports: [443, '8000..8009'], hosts: ['192.0.2.1', 'a.example'] } });
   if (!out.ok) return `error: ${out.problem?.message ?? out.diagnostics.map((d) => d.code).join(',')}`;
   return showRuleValue(out.value);
 }
@@ -123,6 +123,10 @@ table('regex_replace', [
   ['regex_replace(http.request.uri.path, "/a", "/b")', { 'http.request.uri.path': '/a/a' }, '"/b/a"'],
   ['regex_replace(http.request.uri.path, "^/b$", "/b$$")', { 'http.request.uri.path': '/b' }, '"/b$"'],
   ['regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}")', { 'http.request.uri.path': '/foo/a/path' }, '"/bar/path/a"'],
+  // strings are bytes: a value or replacement that is no UTF-8 keeps its bytes (one each), UTF-8 stays UTF-8
+  ['len(regex_replace(url_decode(http.request.uri.path), "a", "b"))', { 'http.request.uri.path': 'a%FF' }, '2'],
+  ['len(regex_replace(http.request.uri.path, "a", "\\xff"))', { 'http.request.uri.path': 'éa' }, '3'],
+  ['regex_replace(http.request.uri.path, "a(.)", "${1}ü")', { 'http.request.uri.path': 'aé' }, '"éü"'],
 ]);
 
 table('remove_bytes / remove_query_args / substring', [
@@ -175,12 +179,17 @@ const mac = (key: string, message: string, urlSafe = false) => {
 };
 const token = `/download/cat.jpg?verify=1484063787-${mac('mysecretkey', '/download/cat.jpg1484063787')}`;
 const safe = `/download/cat.jpg?verify=1484063787-${mac('mysecretkey', '/download/cat.jpg1484063787', true)}`;
+const longPath = `/2017010112-${'a'.repeat(50)}/cat.jpg`;
+const dashed = `${longPath}?verify=1484063787-${mac('mysecretkey', `${longPath}1484063787`)}`;
 
 table('is_timed_hmac_valid_v0', [
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8, "s")', { 'http.request.uri': safe, 'http.request.timestamp.sec': 1484063800 }, 'true'],
   ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1494063800 }, 'false'],
   ['is_timed_hmac_valid_v0("otherkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': token, 'http.request.timestamp.sec': 1484063800 }, 'false'],
+  // a path with a 10-digit number and a dash of its own: the timestamp is the last one (the message is greedy)
+  ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': dashed, 'http.request.timestamp.sec': 1484063800 }, 'true'],
+  ['is_timed_hmac_valid_v0("mysecretkey", http.request.uri, 100000, http.request.timestamp.sec, 8)', { 'http.request.uri': `${token.slice(0, 36)}%ZZ${token.slice(39)}`, 'http.request.timestamp.sec': 1484063800 }, 'false'],
 ]);
 
 
@@ -193,6 +202,7 @@ table('operators', [
   ['http.request.uri.path contains "/articles/"', { 'http.request.uri.path': '/blog/articles/x' }, 'true'],
   ['http.request.uri.path matches "^/articles/200[7-8]/"', { 'http.request.uri.path': '/articles/2008/' }, 'true'],
   ['http.request.uri.path matches r"\\d{4}"', { 'http.request.uri.path': '/x/2024' }, 'true'],
+  ['http.host matches "(?i-u)^WWW\\."', { 'http.host': 'www.example.com' }, 'true'],
   ['http.request.full_uri wildcard "https://example.com/*"', { 'http.request.full_uri': 'HTTPS://EXAMPLE.COM/a' }, 'true'],
   ['http.request.full_uri strict wildcard "https://example.com/*"', { 'http.request.full_uri': 'HTTPS://EXAMPLE.COM/a' }, 'false'],
   ['http.request.uri.path wildcard "/a/*"', { 'http.request.uri.path': '/b/a/c' }, 'false'],
@@ -203,6 +213,12 @@ table('operators', [
   ['ip.src in {192.0.2.0/24}', { 'ip.src': '192.0.3.1' }, 'false'],
   ['ip.src in $office', { 'ip.src': '192.0.2.77' }, 'true'],
   ['ip.src.asnum in $asns', { 'ip.src.asnum': 13335 }, 'true'],
+  // a named list's items are read by the value's type: a range for an integer, a string (even an IP's text) for a string
+  ['cf.edge.server_port in $ports', { 'cf.edge.server_port': 8005 }, 'true'],
+  ['cf.edge.server_port in $ports', { 'cf.edge.server_port': 8010 }, 'false'],
+  ['http.host in $hosts', { 'http.host': '192.0.2.1' }, 'true'],
+  ['http.host in $hosts', { 'http.host': 'a.example' }, 'true'],
+  ['http.host in $asns', { 'http.host': '' }, 'false'],
   ['cf.edge.server_port in {80 443 8000..8009}', { 'cf.edge.server_port': 8005 }, 'true'],
   ['tcp.flags bitwise_and 0x02', {}, 'false'],
   ['cf.waf.score.sqli & 2', { 'cf.waf.score.sqli': 6 }, 'true'],
@@ -230,6 +246,8 @@ describe('problems are answered, not thrown', () => {
   it('a named list that was not given, a too large regex: located problems', () => {
     for (const [expression, at] of [
       ['ip.src in $nope', 10],
+      ['ip.src in $constructor', 10],
+      ['ip.src in $__proto__', 10],
       ['http.host matches "[a-z]{999}[0-9]{999}"', 18],
       ['is_jwt_valid("cfg")', 0],
     ] as const) {
@@ -249,6 +267,10 @@ describe('problems are answered, not thrown', () => {
     expect(readSampleRequest({ 'http.hots': 'a' }).problems[0]).toMatch(/http\.hots.*http\.host/);
     expect(readSampleRequest({ 'ip.src': 'nope' }).problems[0]).toMatch(/ip\.src/);
     expect(readSampleRequest([]).problems).toHaveLength(1);
+    // a JSON number past 2^53 has lost digits (9007199254740993 reads as …992): refused; a decimal string is exact
+    expect(readSampleRequest({ 'cf.bot_management.score': 9007199254740993 }).problems[0]).toMatch(/cf\.bot_management\.score/);
+    expect(readSampleRequest({ 'cf.bot_management.score': 1e30 }).problems).toHaveLength(1);
+    expect(readSampleRequest({ 'cf.bot_management.score': '9007199254740993' }).fields.get('cf.bot_management.score')).toBe(9007199254740993n);
   });
 
   it('--explain lists each sub-expression with its value', () => {
@@ -301,4 +323,6 @@ table('a full URI gives its parts', [
   ['http.host eq "shop.example" and http.request.uri.path eq "/a/b.JS" and http.request.uri.path.extension eq "js" and ssl', { 'http.request.full_uri': 'https://shop.example/a/b.JS?x=1&y=%20&x=2' }, 'true'],
   ['http.request.uri.args["x"][1] eq "2" and http.request.uri.query eq "x=1&y=%20&x=2" and any(http.request.uri.args.names[*] eq "y")', { 'http.request.full_uri': 'https://shop.example/a/b.JS?x=1&y=%20&x=2' }, 'true'],
   ['http.host eq "given" and not ssl', { 'http.request.full_uri': 'http://shop.example/', 'http.host': 'given' }, 'true'],
+  ['raw.http.request.uri.path eq "/a/b.JS" and raw.http.request.uri.path.extension eq "js" and raw.http.request.uri.args["x"][0] eq "1" and http.host eq ""', { 'raw.http.request.full_uri': 'https://shop.example/a/b.JS?x=1' }, 'true'],
+  ['raw.http.request.uri.path eq "/raw" and http.request.uri.path eq "/new"', { 'http.request.full_uri': 'https://shop.example/new', 'raw.http.request.full_uri': 'https://shop.example/raw' }, 'true'],
 ]);

@@ -31,6 +31,8 @@ describe('regex literals are checked', () => {
     'http.host matches "\\d+"',
     'http.host matches "(?u)\\p{Hangul}+"',
     'http.host matches "(?i)^www\\."',
+    'http.host matches "(?i-u)^www\\."',
+    'http.host matches "(?-u:\\xff)"',
     'http.host matches "[\\"]"',
     'http.host matches "["]"',
     'http.host matches "(?P<n>a)"',

@@ -285,18 +285,25 @@ function inNetwork(v: IpValue, net: IpValue, bits: number): boolean {
   return true;
 }
 
+/** A named list's item for an integer or IP value: written as in an inline list (`10`, `1..10`, `192.0.2.0/24`). */
 function listLiteral(item: string | number): RuleLiteral {
-  const image = typeof item === 'number' ? String(item) : readIp(item.split('/')[0]!.split('..')[0]!).ok ? item : JSON.stringify(item);
-  return { form: typeof item === 'number' || image === item ? 'bare' : 'quoted', image, start: 0, end: 0 };
+  return { form: 'bare', image: String(item), start: 0, end: 0 };
+}
+
+/** Whether a value is in a named list; its items are read by the value's type (a string item is a string). */
+function inNamedList(v: RuleValue, list: readonly (string | number)[]): boolean {
+  if (isBytes(v)) return list.some((item) => typeof item === 'string' && utf8(item).b === v.b);
+  return inList(v, list.map(listLiteral));
 }
 
 function compare(v: RuleValue, op: string, rhs: RuleRhs, ctx: Ctx): boolean {
-  const list = rhs.kind === 'named-list' ? ctx.lists[rhs.name] : undefined;
+  // own lists only: `$constructor` and `$__proto__` are list names, not the object's inherited members
+  const list = rhs.kind === 'named-list' && Object.hasOwn(ctx.lists, rhs.name) ? ctx.lists[rhs.name] : undefined;
   if (rhs.kind === 'named-list' && !list) throw new Located(`the named list $${rhs.name} was not given (rules eval --lists FILE)`, rhs.start, rhs.end);
   if (v === undefined) return false;
   if (op === 'in') {
     if (rhs.kind === 'list') return inList(v, rhs.items);
-    if (list) return inList(v, list.map(listLiteral));
+    if (list) return inNamedList(v, list);
     return false;
   }
   if (rhs.kind !== 'literal') return false;

@@ -185,10 +185,13 @@ export const EVAL_FUNCTIONS: Record<string, Fn> = {
     const c = compileRegex(text(pattern));
     if (!c.ok) throw new EvalProblem(c.message);
     const subject = text(bytes(s));
+    // matched as text, put back as bytes: a value that is no UTF-8 is matched one character per byte (text() gives
+    // it back unchanged) and its pieces are its bytes; the replacement is bytes as written (`\xff` stays one byte)
+    const back = subject === s ? (x: string) => x : (x: string) => utf8(x).b;
     const m = c.re.matcher(subject);
     if (!m.find()) return v;
-    const out = subject.slice(0, m.start()) + substitute(text(replacement), (n) => (n <= m.groupCount() ? (m.group(n) ?? '') : undefined)) + subject.slice(m.end());
-    return utf8(out);
+    const middle = substitute(replacement.b, (n) => (n <= m.groupCount() ? back(m.group(n) ?? '') : undefined));
+    return bytes(back(subject.slice(0, m.start())) + middle + back(subject.slice(m.end())));
   },
   wildcard_replace: ([v, pattern, replacement, flags]) => {
     const s = B(v);
@@ -227,12 +230,22 @@ export const EVAL_FUNCTIONS: Record<string, Fn> = {
     if (k === undefined || mm === undefined || t === undefined || ts === undefined) return undefined;
     const sep = Number(I(separatorLength) ?? 0n);
     const urlSafe = (B(flags) ?? '').includes('s');
-    const m = /^([\s\S]*?)([0-9]{10})-([\s\S]{43,})$/.exec(mm);
+    // the documented shape (.+)(.*)(\d{10})-(.{43,}): the message is greedy, so the timestamp is the last one
+    // followed by a MAC (a path may hold a 10-digit number and a dash of its own)
+    const m = /^([\s\S]+)([0-9]{10})-([\s\S]{43,})$/.exec(mm);
     if (!m || m[1]!.length <= sep) return false;
     const message = m[1]!.slice(0, m[1]!.length - sep);
     const issued = BigInt(m[2]!);
     if (issued > ts || ts - issued > t) return false;
-    const given = urlSafe ? m[3]! : decodeURIComponent(m[3]!);
+    let given = m[3]!;
+    if (!urlSafe) {
+      // a MAC whose percent-encoding is broken is no valid MAC (not an error of the rule)
+      try {
+        given = decodeURIComponent(given);
+      } catch {
+        return false;
+      }
+    }
     const mac = hmacSha256(k, message + m[2]!);
     return given === (urlSafe ? base64Encode(mac, true, false) : base64Encode(mac, false, true));
   },

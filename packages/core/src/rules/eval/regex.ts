@@ -28,8 +28,9 @@ export function compileRegex(pattern: string): CompiledRegex {
 export function translateRustFlags(pattern: string): string {
   return pattern.replace(/\(\?([a-zA-Z-]*)(:|\))/g, (all, flags: string, end: string) => {
     if (!flags.includes('u')) return all;
-    const rest = flags.replace(/u/g, '');
-    if (rest === '' || rest === '-') return end === ':' ? '(?:' : '';
+    // `(?i-u)` loses its u and with it the dash that only turned u off
+    const rest = flags.replace(/u/g, '').replace(/-$/, '');
+    if (rest === '') return end === ':' ? '(?:' : '';
     return `(?${rest}${end}`;
   });
 }

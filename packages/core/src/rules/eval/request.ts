@@ -63,6 +63,9 @@ export function readSampleRequest(input: unknown): SampleRequest {
     if (uri !== undefined) give(prefixed(raw, splitUri(uri)));
     parts(raw);
   }
+  // the raw full URI gives the raw.* parts, before the full URI does (which may have been rewritten)
+  const rawFull = text('raw.http.request.full_uri');
+  if (rawFull !== undefined) give(Object.fromEntries(Object.entries(uriFields(rawFull)).filter(([k]) => k.startsWith('raw.'))));
   const full = text('http.request.full_uri');
   if (full !== undefined) give(uriFields(full));
   const cookie = text('http.cookie');
@@ -86,7 +89,9 @@ function convert(raw: unknown, t: RuleType, problem: string[]): RuleValue {
     return void want();
   }
   if (t === 'Int') {
-    if (typeof raw === 'number' && Number.isInteger(raw)) return BigInt(raw);
+    if (typeof raw === 'number' && Number.isSafeInteger(raw)) return BigInt(raw);
+    // a JSON number past 2^53 has already lost its last digits: it must come as a decimal string
+    if (typeof raw === 'number' && Number.isInteger(raw)) return void problem.push(`${raw} is past the exact range of JSON numbers (±2^53): write it as a decimal string ("…")`);
     if (typeof raw === 'string' && /^-?[0-9]+$/.test(raw)) {
       const r = readInt(raw.replace(/^(-?)0+(?=[0-9])/, '$1'));
       if (r.ok) return r.value;
