@@ -32,6 +32,15 @@ describe('suggestPolicy', () => {
     expect(checkPolicyValue(r.value, [s('1', "https://cdn.test/it's.js")]).verdicts[0].allowed).toBe(true);
   });
 
+  it('leaves out a script served from an IPv6 address of another origin (no CSP source can name it); same-origin is self', () => {
+    const r = suggestPolicy([s('1', 'https://[2001:db8::1]:8443/v6.js'), s('2', 'https://cdn.test/a.js')]);
+    expect(r.value).toBe('script-src https://cdn.test/a.js');
+    expect(r.leftOut).toEqual([{ id: '1', url: 'https://[2001:db8::1]:8443/v6.js', reason: 'ipv6-host' }]);
+    const v6page = 'https://[2001:db8::2]/';
+    const same = suggestPolicy([s('3', 'https://[2001:db8::2]/a.js', { host: '[2001:db8::2]', first_page_url: v6page })]);
+    expect([same.value, same.leftOut]).toEqual(["script-src 'self'", []]);
+  });
+
   it('leaves out non-network URLs and items without URL; several page hosts give an `in` expression', () => {
     const r = suggestPolicy([s('1', 'data:text/javascript,1'), { id: '2', host: 'a.test' }, s('3', 'https://x.test/a.js', { host: 'b.test' })]);
     expect(r.leftOut.map((l) => l.reason)).toEqual(['not-a-network-url', 'no-url']);

@@ -27,6 +27,7 @@ export type LeftOutReason =
   | 'not-active'
   | 'no-url'
   | 'not-a-network-url'
+  | 'ipv6-host'
   | 'same-url-as-left-out';
 
 export interface LeftOutScript {
@@ -114,12 +115,14 @@ export function suggestPolicy(scripts: readonly Script[], connections: readonly 
     const unwanted = unwantedReason(s, badConnectionHosts, options.malicious);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') out('not-a-network-url');
     else if (unwanted) out(unwanted);
+    // CSP's host-source grammar has no IPv6 literal: no source can name such a script ('self' aside)
+    else if (url.hostname.startsWith('[') && url.origin !== origin) out('ipv6-host');
     else if (s.status !== undefined && s.status !== 'active') out('not-active');
     else candidates.push({ script: s, url, origin });
   }
 
   // Left-out network scripts a source must not allow ('not-active' ones are only unobserved lately, not unwanted).
-  const forbidden = leftOut.filter((l) => l.parsed && l.reason !== 'not-active' && l.reason !== 'not-a-network-url');
+  const forbidden = leftOut.filter((l) => l.parsed && l.reason !== 'not-active' && l.reason !== 'not-a-network-url' && l.reason !== 'ipv6-host');
   const allowsForbidden = (value: string) => {
     const directive = scriptElementDirective(parseCspValue(`script-src ${value}`));
     return forbidden.some((f) => f.origin !== undefined && directiveAllows(directive, f.parsed!.href, f.origin).allowed);

@@ -467,6 +467,7 @@ const REASONS: Record<string, string> = {
   'not-active': 'not active (infrequent or inactive)',
   'no-url': 'no URL',
   'not-a-network-url': 'not an http(s) URL',
+  'ipv6-host': 'served from an IPv6 address, which no CSP source can name',
   'same-url-as-left-out': 'its URL (without query) is also a left-out script\'s',
   'no-matching-source': 'no source matches',
   none: "'none' allows nothing",
