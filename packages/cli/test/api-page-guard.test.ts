@@ -376,6 +376,11 @@ describe('policy suggest and policy check', () => {
     const c = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--json', '--exit-code', '--all-pages');
     expect(c.code).toBe(1);
     expect(JSON.parse(c.stdout)).toMatchObject({ allowed: 5, blocked: 7, breaks: 3 });
+    // --expression and --all-pages contradict each other: a usage error before anything is sent
+    const before = emu.requestCount;
+    const both = await pg('policy', 'check', 'p1000000000000000000000000000001', '--zone', 'shop', '--all-pages', '--expression', 'http.host eq "shop.example.com"');
+    expect([both.code, both.stdout]).toEqual([2, '']);
+    expect(emu.requestCount).toBe(before);
   });
 
   it('check: the policy applies to the pages its expression matches (the rules evaluator over each page URL)', async () => {

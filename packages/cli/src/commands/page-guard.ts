@@ -538,6 +538,8 @@ function registerPolicyTools(group: Command, ctx: CliContext, setExit: SetExit):
     ),
   ).action(async (id: string | undefined, flags: CheckFlags) => {
     if ((id === undefined) === (flags.value === undefined)) throw new UsageError('give a policy id or --value (one of them)');
+    // one says which pages, the other that pages do not matter: given both, one would be silently ignored
+    if (flags.expression !== undefined && flags.allPages) throw new UsageError('give --expression or --all-pages, not both');
     const statuses = listOf(flags.status)?.map((v) => oneOf('--status', v, STATUSES, 'status')) as ScriptListParams['status'];
     const scriptParams: ScriptListParams = { hosts: listOf(flags.host), status: statuses };
     // flags are checked before the policy is read: a bad one sends nothing
