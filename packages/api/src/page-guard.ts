@@ -66,9 +66,7 @@ export interface PageGuardOptions {
 
 const BASE = (zone: string) => {
   if (typeof zone !== 'string' || zone.trim() === '') throw new PageGuardInputError('zone', 'zone: a zone id is needed');
-  // `.` and `..` are resolved away by URL parsing: the request would go to another path than the zone's.
-  if (zone === '.' || zone === '..') throw new PageGuardInputError('zone', `zone: invalid zone id "${zone}"`);
-  return `/zones/${encodeURIComponent(zone)}/page_guard`;
+  return `/zones/${seg(zone, 'zone')}/page_guard`;
 };
 const SETTINGS_FIELDS = ['enabled', 'use_service_reporting_endpoint', 'use_connection_url_path'] as const;
 
@@ -264,8 +262,9 @@ export class PageGuardApi {
   }
 }
 
-function seg(id: string): string {
-  if (typeof id !== 'string' || id === '' || id === '.' || id === '..') throw new PageGuardInputError('id', `invalid id "${String(id)}"`);
+/** An id as a path segment; `.` and `..` are resolved away by URL parsing (the request would go to another path). */
+function seg(id: string, field: 'id' | 'zone' = 'id'): string {
+  if (typeof id !== 'string' || id === '' || id === '.' || id === '..') throw new PageGuardInputError(field, `${field === 'zone' ? 'zone: invalid zone id' : 'invalid id'} "${String(id)}"`);
   return encodeURIComponent(id);
 }
 

@@ -38,6 +38,7 @@ export type * from './filter/ast.js';
 export * from './filter/filter.js';
 export * from './filter/datasets/index.js';
 export { closest, editDistance } from './lang/closest.js';
+export { holdsLoneSurrogate } from './lang/surrogates.js';
 export {
   FILTER_DOCUMENT_SCHEMA,
   validateFilterDocument,

@@ -8,6 +8,7 @@
  * file. A chunk is searched with one regular expression; only the lines around a hit are looked at.
  */
 import { Buffer, isUtf8 } from 'node:buffer';
+import { holdsLoneSurrogate } from '@logfilter/core';
 
 /**
  * Where a lenient token may be, strings included: a value after `:`, `[` or `,`, or a comma before `]` or `}`;
@@ -15,7 +16,6 @@ import { Buffer, isUtf8 } from 'node:buffer';
  */
 const CANDIDATE = /[:,[][ \t\r]*-?(?:nan|inf)|,[ \t\r\n]*[\]}]|\\u[dD][89a-fA-F]/gi;
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A JSON string (DuckDB accepted the line, so its strings are well formed). */
 export const JSON_STRING_PATTERN = '"(?:[^"\\\\]|\\\\.)*"';
 /** A lenient token, in a line whose strings were taken out: nothing else there holds these letters. */
@@ -45,7 +45,7 @@ export function hasLoneSurrogate(line: string): boolean {
     return false;
   }
   const lone = (x: unknown): boolean =>
-    typeof x === 'string' ? LONE_SURROGATE.test(x) : typeof x === 'object' && x !== null && Object.entries(x).some(([k, e]) => LONE_SURROGATE.test(k) || lone(e));
+    typeof x === 'string' ? holdsLoneSurrogate(x) : typeof x === 'object' && x !== null && Object.entries(x).some(([k, e]) => holdsLoneSurrogate(k) || lone(e));
   return typeof v === 'object' && v !== null && !Array.isArray(v) && lone(v);
 }
 

@@ -24,6 +24,7 @@ import { columnKind, type ColumnKind } from './kinds.js';
 import { getDialect, SQL_DIALECTS, type Dialect, type SqlDialectName } from './dialects.js';
 import { doubleNeighbours, doubleText, exactNumber, JSON_INTEGER_PATTERN, JSON_NUMBER_PATTERN, type ExactNumber } from './numbers.js';
 import { expectOptionalString, optionsOf } from '../lang/guards.js';
+import { holdsLoneSurrogate } from '../lang/surrogates.js';
 
 /** A field's column in the caller's table: an SQL expression, a type, or both. */
 export type SqlColumn = string | { sql?: string; type?: FieldType };
@@ -90,7 +91,6 @@ export function treeToSql(root: NNode, dialect: Dialect, options: Omit<ToSqlOpti
   return ok ? { ok, sql, fields, diagnostics } : { ok, fields, diagnostics };
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const mapped = (key: string, columns: Readonly<Record<string, SqlColumn>>) => {
   const c = Object.prototype.hasOwnProperty.call(columns, key) ? columns[key] : undefined;
@@ -106,7 +106,7 @@ const mapped = (key: string, columns: Readonly<Record<string, SqlColumn>>) => {
 function keyProblem(key: string, earlier: readonly string[], dialect: Dialect, columns: Readonly<Record<string, SqlColumn>>): string | undefined {
   if (mapped(key, columns)) return undefined;
   if (key.includes('\0')) return `the key ${JSON.stringify(key)} holds a NUL character, which no SQL column name can`;
-  if (LONE_SURROGATE.test(key)) return `the key ${JSON.stringify(key)} holds a lone surrogate, which has no UTF-8 spelling`;
+  if (holdsLoneSurrogate(key)) return `the key ${JSON.stringify(key)} holds a lone surrogate, which has no UTF-8 spelling`;
   if (dialect.caseInsensitiveNames) {
     const twin = earlier.find((k) => k !== key && !mapped(k, columns) && k.toLowerCase() === key.toLowerCase());
     if (twin !== undefined) return `the keys ${JSON.stringify(twin)} and ${JSON.stringify(key)} differ only in case, and ${dialect.name} column names do not`;
@@ -157,7 +157,7 @@ class Generator {
     const info = OPERATOR_BY_NAME.get(c.op)!;
     // As for keys (keyProblem): the engine's string would be U+FFFD, and `x == "\ud800"` would match "\uFFFD".
     const scalars = c.value.kind === 'list' ? c.value.items : [c.value];
-    const lone = scalars.find((v) => v.kind === 'string' && LONE_SURROGATE.test(v.value));
+    const lone = scalars.find((v) => v.kind === 'string' && holdsLoneSurrogate(v.value));
     if (lone) {
       this.diagnostics.push(diag('invalid-node', `the value ${JSON.stringify((lone as { value: string }).value)} holds a lone surrogate, which has no UTF-8 spelling`, lone.start, lone.end));
     }
